@@ -1,0 +1,24 @@
+/** Builds the web app when dist/web is missing or older than its sources, so `npm start` always serves a current app. */
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { build } from "vite";
+
+const root = new URL("..", import.meta.url).pathname;
+const outputMarker = join(root, "dist/web/index.html");
+const sources = ["src/web", "src/core", "vite.config.ts", "package.json", "package-lock.json"];
+
+function newestChange(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stats = statSync(path);
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  return Math.max(stats.mtimeMs, ...readdirSync(path).map((name) => newestChange(join(path, name))));
+}
+
+const builtAt = existsSync(outputMarker) ? statSync(outputMarker).mtimeMs : 0;
+const changedAt = Math.max(...sources.map((source) => newestChange(join(root, source))));
+
+if (builtAt < changedAt) {
+  console.log(builtAt === 0 ? "Building the web app..." : "Web sources changed; rebuilding the web app...");
+  await build({ configFile: join(root, "vite.config.ts"), logLevel: "warn" });
+  console.log("Web app built.");
+}

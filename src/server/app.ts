@@ -1,0 +1,87 @@
+import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { requestId } from "hono/request-id";
+import { secureHeaders } from "hono/secure-headers";
+import { publicCampaignRoutes } from "./campaigns/routes.js";
+import type { Config } from "./config.js";
+import type { DatabaseHandle } from "./db/client.js";
+import { diagnosticsRoutes } from "./diagnostics/routes.js";
+import { DomainError, domainErrorStatus } from "./errors.js";
+import type { AppEnv } from "./http/app-env.js";
+import { errorBody } from "./http/error-body.js";
+import type { Logger } from "./logger.js";
+import { webRoutes } from "./web/routes.js";
+
+export type AppServices = {
+  config: Config;
+  database: DatabaseHandle;
+  log: Logger;
+  /** Folder of the built web app (dist/web). */
+  webRoot: string;
+};
+
+const contentSecurityPolicy = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  // Toast and dialog libraries inject <style> elements at run time.
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", "data:", "blob:"],
+  fontSrc: ["'self'", "data:"],
+  connectSrc: ["'self'"],
+  frameSrc: ["'self'"],
+  frameAncestors: ["'none'"],
+  formAction: ["'self'"],
+  baseUri: ["'self'"],
+  objectSrc: ["'none'"],
+};
+
+/** Builds the whole HTTP surface. Tests import this and call `app.fetch`. */
+export function createApp(services: AppServices) {
+  const { database, log } = services;
+  const app = new Hono<AppEnv>();
+
+  app.use(requestId());
+  app.use(async (c, next) => {
+    const requestLog = log.child({ reqId: c.get("requestId") });
+    c.set("log", requestLog);
+    const started = performance.now();
+    await next();
+    requestLog.info(
+      { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      "request",
+    );
+  });
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy,
+      xFrameOptions: "DENY",
+      referrerPolicy: "strict-origin-when-cross-origin",
+      xContentTypeOptions: "nosniff",
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: services.config.publicUrl.startsWith("https:")
+        ? "max-age=15552000; includeSubDomains"
+        : false,
+    }),
+  );
+
+  app.route("/api", diagnosticsRoutes(database));
+  app.route("/api", publicCampaignRoutes(database.db));
+  app.all("/api/*", (c) => c.json(errorBody("not_found", `No API route for ${c.req.method} ${c.req.path}`), 404));
+  app.route("/", webRoutes(services.webRoot));
+
+  app.onError((error, c) => {
+    if (error instanceof DomainError) {
+      return c.json(errorBody(error.code, error.message, error.details), domainErrorStatus[error.code]);
+    }
+    if (error instanceof HTTPException) {
+      const status = error.status;
+      return c.json(errorBody(status >= 500 ? "internal" : "bad_request", error.message || "Bad request"), status);
+    }
+    (c.get("log") ?? log).error({ err: error }, "unhandled error");
+    return c.json(errorBody("internal", "An unexpected error occurred"), 500);
+  });
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,42 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { Database } from "../db/client.js";
+import { campaigns } from "../db/schema.js";
+
+export type PublicCampaignSummary = {
+  id: string;
+  title: string;
+  artist_name: string;
+  genre: string | null;
+  song_link: string;
+  published_at: string | null;
+  prize_cents: number;
+  ends_at: string | null;
+};
+
+/** Public and active campaigns, newest first (SPEC.md section 7, public campaign list). */
+export async function listPublicCampaignSummaries(db: Database): Promise<PublicCampaignSummary[]> {
+  const rows = await db
+    .select({
+      id: campaigns.id,
+      title: campaigns.title,
+      artistName: campaigns.artistName,
+      genre: campaigns.genre,
+      songLink: campaigns.songLink,
+      publishedAt: campaigns.publishedAt,
+      prizeCents: campaigns.prizeCents,
+      endsAt: campaigns.endsAt,
+    })
+    .from(campaigns)
+    .where(and(eq(campaigns.status, "active"), eq(campaigns.isPublic, true)))
+    .orderBy(desc(campaigns.publishedAt));
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    artist_name: row.artistName,
+    genre: row.genre,
+    song_link: row.songLink,
+    published_at: row.publishedAt?.toISOString() ?? null,
+    prize_cents: row.prizeCents,
+    ends_at: row.endsAt?.toISOString() ?? null,
+  }));
+}

@@ -1,0 +1,64 @@
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config";
+
+const tempDataDir = () => mkdtempSync(join(tmpdir(), "fanboost-config-"));
+
+describe("loadConfig", () => {
+  it("works on a bare environment with embedded defaults", () => {
+    const dataDir = tempDataDir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config.port).toBe(3000);
+    expect(config.publicUrl).toBe("http://localhost:3000");
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.trustProxy).toEqual({ kind: "none" });
+    expect(config.authSecret.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it("generates the embedded auth secret once and keeps it in DATA_DIR", () => {
+    const dataDir = tempDataDir();
+    const first = loadConfig({ DATA_DIR: dataDir }).authSecret;
+    expect(readFileSync(join(dataDir, "auth-secret"), "utf8").trim()).toBe(first);
+    expect(loadConfig({ DATA_DIR: dataDir }).authSecret).toBe(first);
+  });
+
+  it("names the variable that is wrong", () => {
+    expect(() => loadConfig({ PORT: "abc" })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: "abc" })).toThrow(/PORT/);
+    expect(() => loadConfig({ PORT: "70000" })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ LOG_LEVEL: "loud" })).toThrow(/LOG_LEVEL/);
+    expect(() => loadConfig({ TRUST_PROXY: "sometimes" })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ PUBLIC_URL: "not a url" })).toThrow(/PUBLIC_URL/);
+  });
+
+  it("requires AUTH_SECRET in production and does not write one", () => {
+    const dataDir = tempDataDir();
+    expect(() => loadConfig({ NODE_ENV: "production", DATA_DIR: dataDir })).toThrow(/AUTH_SECRET is required/);
+    expect(existsSync(join(dataDir, "auth-secret"))).toBe(false);
+    const secret = "s".repeat(40);
+    expect(loadConfig({ NODE_ENV: "production", AUTH_SECRET: secret, DATA_DIR: dataDir }).authSecret).toBe(secret);
+  });
+
+  it("parses TRUST_PROXY as a hop count or an address list", () => {
+    const dataDir = tempDataDir();
+    expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: "2" }).trustProxy).toEqual({ kind: "hops", hops: 2 });
+    expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: "10.0.0.0/8, 127.0.0.1" }).trustProxy).toEqual({
+      kind: "cidrs",
+      cidrs: ["10.0.0.0/8", "127.0.0.1"],
+    });
+    expect(loadConfig({ DATA_DIR: dataDir, TRUST_PROXY: "false" }).trustProxy).toEqual({ kind: "none" });
+  });
+
+  it("trims a trailing slash from PUBLIC_URL and lowercases ADMIN_EMAILS", () => {
+    const config = loadConfig({
+      DATA_DIR: tempDataDir(),
+      PUBLIC_URL: "https://fanboost.example/",
+      ADMIN_EMAILS: " Ops@Example.com, boss@example.com ",
+    });
+    expect(config.publicUrl).toBe("https://fanboost.example");
+    expect(config.adminEmails).toEqual(["ops@example.com", "boss@example.com"]);
+  });
+});

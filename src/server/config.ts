@@ -1,0 +1,142 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { z } from "zod";
+
+/** The only module that reads `process.env`. Everything else receives a `Config`. */
+
+export type Env = Record<string, string | undefined>;
+
+export type TrustProxy = { kind: "none" } | { kind: "hops"; hops: number } | { kind: "cidrs"; cidrs: string[] };
+
+const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
+
+const cidrPattern = /^(\d{1,3}(\.\d{1,3}){3}|[0-9a-fA-F:]+)(\/\d{1,3})?$/;
+
+const trustProxySchema = z
+  .string()
+  .trim()
+  .transform((raw, ctx): TrustProxy => {
+    const value = raw.toLowerCase();
+    if (value === "" || value === "false" || value === "0") return { kind: "none" };
+    if (/^\d+$/.test(value)) return { kind: "hops", hops: Number(value) };
+    const cidrs = value.split(",").map((part) => part.trim());
+    if (cidrs.every((cidr) => cidrPattern.test(cidr))) return { kind: "cidrs", cidrs };
+    ctx.addIssue({
+      code: "custom",
+      message: "expected false, a hop count or a comma-separated list of addresses/CIDRs",
+    });
+    return z.NEVER;
+  });
+
+const emailList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(",")
+      .map((email) => email.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.email({ message: "expected comma-separated email addresses" })));
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .regex(/^\d+$/, "expected a whole number between 0 and 65535")
+        .transform(Number)
+        .pipe(z.number().max(65535, "expected a whole number between 0 and 65535"))
+        .default(3000),
+    ),
+    HOST: z.preprocess(blankToUndefined, z.string().default("0.0.0.0")),
+    PUBLIC_URL: optional(
+      z.url({ protocol: /^https?$/, message: "expected an http(s) URL such as https://fanboost.example" }),
+    ),
+    DATA_DIR: z.preprocess(blankToUndefined, z.string().default("./data")),
+    DATABASE_URL: optional(
+      z.url({ protocol: /^postgres(ql)?$/, message: "expected a postgres:// or postgresql:// connection URL" }),
+    ),
+    AUTH_SECRET: optional(z.string().min(32, "expected at least 32 characters")),
+    TRUST_PROXY: z.preprocess(blankToUndefined, trustProxySchema.default({ kind: "none" })),
+    LOG_LEVEL: z.preprocess(
+      blankToUndefined,
+      z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    ),
+    ADMIN_EMAILS: z.preprocess(blankToUndefined, emailList.default([])),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production" && !env.AUTH_SECRET) {
+      ctx.addIssue({ code: "custom", path: ["AUTH_SECRET"], message: "is required when NODE_ENV=production" });
+    }
+  });
+
+export type Config = {
+  nodeEnv: "development" | "production" | "test";
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  authSecret: string;
+  trustProxy: TrustProxy;
+  logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+  adminEmails: string[];
+};
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => {
+      const variable = issue.path.join(".") || "environment";
+      const message = issue.message.startsWith("is ") ? issue.message : `invalid value: ${issue.message}`;
+      return `${variable} ${message}`;
+    })
+    .join("; ");
+}
+
+/** Reads the secret kept in DATA_DIR, creating it on first use, so embedded installs keep sessions across restarts. */
+function embeddedAuthSecret(dataDir: string): string {
+  const file = join(dataDir, "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+/** Parses and validates the environment. Throws a `ConfigError` whose message names each bad variable. */
+export function loadConfig(env: Env = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) throw new ConfigError(`Invalid configuration: ${describeIssues(parsed.error)}`);
+  const values = parsed.data;
+  const dataDir = resolve(values.DATA_DIR);
+  return {
+    nodeEnv: values.NODE_ENV,
+    port: values.PORT,
+    host: values.HOST,
+    publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ""),
+    dataDir,
+    databaseUrl: values.DATABASE_URL,
+    authSecret: values.AUTH_SECRET ?? embeddedAuthSecret(dataDir),
+    trustProxy: values.TRUST_PROXY,
+    logLevel: values.LOG_LEVEL,
+    adminEmails: values.ADMIN_EMAILS,
+  };
+}
+
+/** Settings used only by the test and benchmark harnesses. */
+export function harnessSettings(env: Env = process.env) {
+  return {
+    testDatabaseUrl: blankToUndefined(env.TEST_DATABASE_URL) as string | undefined,
+    benchDatabaseUrl:
+      (blankToUndefined(env.BENCH_DATABASE_URL) as string | undefined) ?? "postgres://postgres@127.0.0.1:5432/postgres",
+    chromiumPath: (blankToUndefined(env.CHROMIUM_PATH) as string | undefined) ?? "/usr/bin/chromium",
+  };
+}

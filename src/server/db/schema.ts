@@ -1,0 +1,179 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+/**
+ * The tables of SPEC.md section 3, with the columns PRODUCT.md needs.
+ * Money is integer cents; statuses are text with a check constraint so later values are a plain migration.
+ */
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+export const campaignStatuses = ["draft", "active", "paused", "ended", "completed", "cancelled"] as const;
+export type CampaignStatus = (typeof campaignStatuses)[number];
+
+export const campaigns = pgTable(
+  "campaigns",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    artistName: text("artist_name").notNull(),
+    genre: text("genre"),
+    description: text("description"),
+    songLink: text("song_link").notNull(),
+    createdBy: text("created_by").notNull(),
+    isPublic: boolean("is_public").notNull().default(true),
+    status: text("status", { enum: campaignStatuses }).notNull().default("draft"),
+    prizeCents: integer("prize_cents").notNull().default(0),
+    platformFeeCents: integer("platform_fee_cents").notNull().default(0),
+    durationDays: integer("duration_days").notNull().default(7),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    paymentIntentId: text("payment_intent_id"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      "campaigns_status_check",
+      sql`${t.status} in ('draft', 'active', 'paused', 'ended', 'completed', 'cancelled')`,
+    ),
+    check("campaigns_money_check", sql`${t.prizeCents} >= 0 and ${t.platformFeeCents} >= 0`),
+    check("campaigns_duration_check", sql`${t.durationDays} > 0`),
+    uniqueIndex("campaigns_payment_intent_id_key").on(t.paymentIntentId),
+    index("campaigns_public_listing_idx").on(t.status, t.isPublic, t.publishedAt.desc()),
+    index("campaigns_created_by_idx").on(t.createdBy),
+    index("campaigns_ends_at_idx").on(t.endsAt),
+  ],
+);
+
+export const promoters = pgTable(
+  "promoters",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    handle: text("handle").notNull(),
+    authUserId: text("auth_user_id").notNull(),
+    totalClicksAllTime: integer("total_clicks_all_time").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("promoters_handle_key").on(t.handle),
+    uniqueIndex("promoters_auth_user_id_key").on(t.authUserId),
+    index("promoters_total_clicks_idx").on(t.totalClicksAllTime.desc()),
+  ],
+);
+
+export const trackingLinks = pgTable(
+  "tracking_links",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    campaignId: uuid("campaign_id")
+      .notNull()
+      .references(() => campaigns.id, { onDelete: "cascade" }),
+    promoterId: uuid("promoter_id")
+      .notNull()
+      .references(() => promoters.id, { onDelete: "cascade" }),
+    shortCode: text("short_code").notNull(),
+    totalClicks: integer("total_clicks").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("tracking_links_short_code_key").on(t.shortCode),
+    uniqueIndex("tracking_links_campaign_promoter_key").on(t.campaignId, t.promoterId),
+    index("tracking_links_leaderboard_idx").on(t.campaignId, t.totalClicks.desc(), t.createdAt),
+    index("tracking_links_promoter_idx").on(t.promoterId),
+  ],
+);
+
+export const clickVerdicts = ["counted", "duplicate", "bot", "rate_limited", "self", "inactive"] as const;
+export type ClickVerdict = (typeof clickVerdicts)[number];
+
+export const clickEvents = pgTable(
+  "click_events",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    trackingLinkId: uuid("tracking_link_id")
+      .notNull()
+      .references(() => trackingLinks.id, { onDelete: "cascade" }),
+    campaignId: uuid("campaign_id")
+      .notNull()
+      .references(() => campaigns.id, { onDelete: "cascade" }),
+    promoterId: uuid("promoter_id")
+      .notNull()
+      .references(() => promoters.id, { onDelete: "cascade" }),
+    verdict: text("verdict", { enum: clickVerdicts }).notNull(),
+    /** Raw address, kept for admins and cleared after 30 days (privacy policy). */
+    ip: text("ip"),
+    /** Keyed hash of the address: de-duplication keeps working after the raw address is cleared. */
+    ipHash: text("ip_hash").notNull(),
+    userAgent: text("user_agent"),
+    country: text("country"),
+    referrer: text("referrer"),
+    fingerprint: text("fingerprint"),
+    ts: timestamp("ts", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      "click_events_verdict_check",
+      sql`${t.verdict} in ('counted', 'duplicate', 'bot', 'rate_limited', 'self', 'inactive')`,
+    ),
+    /** The database, not process memory, decides duplicates: one counted click per campaign and address. */
+    uniqueIndex("click_events_counted_once_key").on(t.campaignId, t.ipHash).where(sql`${t.verdict} = 'counted'`),
+    index("click_events_campaign_ts_idx").on(t.campaignId, t.ts),
+    index("click_events_link_idx").on(t.trackingLinkId),
+    index("click_events_ts_idx").on(t.ts),
+    index("click_events_ip_hash_ts_idx").on(t.ipHash, t.ts),
+  ],
+);
+
+export const payoutStatuses = ["pending", "processing", "paid", "failed"] as const;
+export type PayoutStatus = (typeof payoutStatuses)[number];
+
+export const payouts = pgTable(
+  "payouts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    campaignId: uuid("campaign_id")
+      .notNull()
+      .references(() => campaigns.id, { onDelete: "restrict" }),
+    promoterId: uuid("promoter_id")
+      .notNull()
+      .references(() => promoters.id, { onDelete: "restrict" }),
+    amountCents: integer("amount_cents").notNull(),
+    status: text("status", { enum: payoutStatuses }).notNull().default("pending"),
+    transferId: text("transfer_id"),
+    failureReason: text("failure_reason"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("payouts_status_check", sql`${t.status} in ('pending', 'processing', 'paid', 'failed')`),
+    check("payouts_amount_check", sql`${t.amountCents} > 0`),
+    uniqueIndex("payouts_campaign_promoter_key").on(t.campaignId, t.promoterId),
+    index("payouts_promoter_idx").on(t.promoterId),
+    index("payouts_status_idx").on(t.status),
+  ],
+);
+
+export const admins = pgTable(
+  "admins",
+  {
+    authUserId: text("auth_user_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.authUserId] })],
+);

@@ -1,0 +1,24 @@
+/** Typed failures of domain functions. The HTTP layer maps each code to a status; the message is user-facing. */
+export const domainErrorStatus = {
+  validation: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payment_required: 402,
+  rate_limited: 429,
+  unavailable: 503,
+} as const;
+
+export type DomainErrorCode = keyof typeof domainErrorStatus;
+
+export class DomainError extends Error {
+  override name = "DomainError";
+  constructor(
+    readonly code: DomainErrorCode,
+    message: string,
+    readonly details?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,90 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { inject } from "vitest";
+import { type App, createApp } from "../app.js";
+import { type Config, harnessSettings, loadConfig } from "../config.js";
+import { type DatabaseHandle, openDatabase } from "../db/client.js";
+import { createLogger } from "../logger.js";
+
+export const TEST_ORIGIN = "http://localhost:3000";
+
+/** Opens a fresh database for one test file: in-memory PGlite, or a new PostgreSQL database when TEST_DATABASE_URL is set. */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const { testDatabaseUrl } = harnessSettings();
+  if (!testDatabaseUrl) return openDatabase({ kind: "pglite", dataDir: "memory" });
+
+  const name = `fanboost_test_${inject("testRunId")}_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: testDatabaseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(testDatabaseUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ kind: "postgres", url: url.toString(), poolSize: 5 });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: testDatabaseUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+export type TestApp = {
+  app: App;
+  database: DatabaseHandle;
+  config: Config;
+  /** Calls the app in process; adds the Origin header Better Auth wants on POSTs. */
+  request(path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
+  close(): Promise<void>;
+};
+
+export async function createTestApp(
+  options: { env?: Record<string, string>; webRoot?: string } = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), "fanboost-test-"));
+  const config = loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    DATA_DIR: dataDir,
+    PUBLIC_URL: TEST_ORIGIN,
+    AUTH_SECRET: "test-secret-that-is-long-enough-0123456789",
+    ...options.env,
+  });
+  const database = await openTestDatabase();
+  const app = createApp({
+    config,
+    database,
+    log: createLogger("silent"),
+    webRoot: options.webRoot ?? join(dataDir, "no-web-build"),
+  });
+  return {
+    app,
+    database,
+    config,
+    request: (path, init = {}) => {
+      const { json, headers, ...rest } = init;
+      return Promise.resolve(
+        app.request(path, {
+          ...rest,
+          headers: {
+            Origin: TEST_ORIGIN,
+            ...(json === undefined ? {} : { "Content-Type": "application/json" }),
+            ...headers,
+          },
+          body: json === undefined ? rest.body : JSON.stringify(json),
+        }),
+      );
+    },
+    close: async () => {
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

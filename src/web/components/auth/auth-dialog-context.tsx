@@ -1,0 +1,28 @@
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from "react";
+
+export type AuthMode = "login" | "signup";
+export type UserType = "artist" | "promoter";
+export type AuthDialogRequest = { mode: AuthMode; userType?: UserType };
+
+type AuthDialogState = {
+  request: AuthDialogRequest | null;
+  openAuth: (request: AuthDialogRequest) => void;
+  closeAuth: () => void;
+};
+
+const AuthDialogContext = createContext<AuthDialogState | null>(null);
+
+/** Lets any page open the sign-in / sign-up dialog in a given mode and tab. */
+export function AuthDialogProvider({ children }: { children: ReactNode }) {
+  const [request, setRequest] = useState<AuthDialogRequest | null>(null);
+  const openAuth = useCallback((next: AuthDialogRequest) => setRequest(next), []);
+  const closeAuth = useCallback(() => setRequest(null), []);
+  const value = useMemo(() => ({ request, openAuth, closeAuth }), [request, openAuth, closeAuth]);
+  return <AuthDialogContext.Provider value={value}>{children}</AuthDialogContext.Provider>;
+}
+
+export function useAuthDialog(): AuthDialogState {
+  const value = useContext(AuthDialogContext);
+  if (!value) throw new Error("useAuthDialog needs an AuthDialogProvider");
+  return value;
+}

@@ -1,0 +1,64 @@
+import { Menu, X } from "lucide-react";
+import { useEffect, useState } from "react";
+import { NavLink, useLocation } from "react-router";
+import { cn } from "../../lib/cn";
+import { BrandLink } from "./brand";
+import { HeaderActions } from "./header-actions";
+import { primaryNavLinks } from "./nav-links";
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    "rounded-lg px-3 py-2 text-sm font-medium transition-colors",
+    isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-900",
+  );
+
+export function SiteHeader() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+
+  useEffect(() => {
+    if (location.pathname) setMenuOpen(false);
+  }, [location.pathname]);
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200/80 bg-white/90 backdrop-blur">
+      <div className="container-page flex h-16 items-center justify-between gap-4">
+        <BrandLink />
+        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+          {primaryNavLinks.map((link) => (
+            <NavLink key={link.to} to={link.to} className={navLinkClass}>
+              {link.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="hidden items-center gap-2 lg:flex">
+          <HeaderActions layout="row" />
+        </div>
+        <button
+          type="button"
+          className="inline-flex h-10 w-10 items-center justify-center rounded-xl text-slate-700 hover:bg-slate-100 lg:hidden"
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          aria-label={menuOpen ? "Close menu" : "Open menu"}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {menuOpen ? <X className="h-6 w-6" aria-hidden /> : <Menu className="h-6 w-6" aria-hidden />}
+        </button>
+      </div>
+      {menuOpen ? (
+        <div id="mobile-menu" className="border-t border-slate-200 bg-white lg:hidden">
+          <nav aria-label="Mobile" className="container-page flex flex-col gap-1 py-3">
+            {primaryNavLinks.map((link) => (
+              <NavLink key={link.to} to={link.to} className={navLinkClass}>
+                {link.label}
+              </NavLink>
+            ))}
+            <div className="mt-2 flex flex-col gap-2 border-t border-slate-100 pt-3">
+              <HeaderActions layout="column" />
+            </div>
+          </nav>
+        </div>
+      ) : null}
+    </header>
+  );
+}
