@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { campaigns } from "./db/schema";
+import { campaigns, user } from "./db/schema";
 import { createTestApp, type TestApp } from "./testing/test-app";
 
 let t: TestApp;
@@ -45,6 +45,7 @@ describe("health and diagnostics", () => {
 
 describe("public campaigns", () => {
   it("lists only public active campaigns, newest first", async () => {
+    await t.database.db.insert(user).values({ id: "u1", name: "Nova", email: "nova@example.com" });
     const base = {
       artistName: "Nova",
       songLink: "https://open.spotify.com/track/1",

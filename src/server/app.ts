@@ -2,14 +2,20 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
+import { createAuth } from "./accounts/auth.js";
+import { createGuards } from "./accounts/guards.js";
+import { accountRoutes } from "./accounts/routes.js";
 import { publicCampaignRoutes } from "./campaigns/routes.js";
 import type { Config } from "./config.js";
 import type { DatabaseHandle } from "./db/client.js";
 import { diagnosticsRoutes } from "./diagnostics/routes.js";
 import { DomainError, domainErrorStatus } from "./errors.js";
 import type { AppEnv } from "./http/app-env.js";
+import { createClientIpResolver, socketAddress } from "./http/client-ip.js";
 import { errorBody } from "./http/error-body.js";
+import { refuseForeignOrigins } from "./http/same-origin.js";
 import type { Logger } from "./logger.js";
+import { createMailer } from "./mail/mailer.js";
 import { webRoutes } from "./web/routes.js";
 
 export type AppServices = {
@@ -37,13 +43,19 @@ const contentSecurityPolicy = {
 
 /** Builds the whole HTTP surface. Tests import this and call `app.fetch`. */
 export function createApp(services: AppServices) {
-  const { database, log } = services;
+  const { config, database, log } = services;
+  const db = database.db;
+  const mailer = createMailer(config, db, log);
+  const auth = createAuth({ config, db, mailer, log });
+  const guards = createGuards(auth, db);
+  const resolveClientIp = createClientIpResolver(config.trustProxy);
   const app = new Hono<AppEnv>();
 
   app.use(requestId());
   app.use(async (c, next) => {
     const requestLog = log.child({ reqId: c.get("requestId") });
     c.set("log", requestLog);
+    c.set("clientIp", resolveClientIp(socketAddress(c.env), c.req.header("x-forwarded-for")));
     const started = performance.now();
     await next();
     requestLog.info(
@@ -64,8 +76,10 @@ export function createApp(services: AppServices) {
     }),
   );
 
+  app.use("/api/*", refuseForeignOrigins(config.publicUrl));
   app.route("/api", diagnosticsRoutes(database));
-  app.route("/api", publicCampaignRoutes(database.db));
+  app.route("/api", accountRoutes(auth, db, guards));
+  app.route("/api", publicCampaignRoutes(db));
   app.all("/api/*", (c) => c.json(errorBody("not_found", `No API route for ${c.req.method} ${c.req.path}`), 404));
   app.route("/", webRoutes(services.webRoot));
 

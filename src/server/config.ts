@@ -67,6 +67,8 @@ const envSchema = z
       z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     ),
     ADMIN_EMAILS: z.preprocess(blankToUndefined, emailList.default([])),
+    SMTP_URL: optional(z.url({ protocol: /^smtps?$/, message: "expected an smtp:// or smtps:// URL" })),
+    MAIL_FROM: z.preprocess(blankToUndefined, z.string().default("FanBoost <no-reply@fanboost.local>")),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.AUTH_SECRET) {
@@ -85,6 +87,8 @@ export type Config = {
   trustProxy: TrustProxy;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   adminEmails: string[];
+  smtpUrl: string | undefined;
+  mailFrom: string;
 };
 
 export class ConfigError extends Error {
@@ -128,6 +132,8 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: values.TRUST_PROXY,
     logLevel: values.LOG_LEVEL,
     adminEmails: values.ADMIN_EMAILS,
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
   };
 }
 

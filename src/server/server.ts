@@ -2,9 +2,10 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
+import { syncAdminEmails } from "./accounts/admins.js";
 import { createApp } from "./app.js";
 import type { Config } from "./config.js";
-import { openDatabase } from "./db/client.js";
+import { openConfiguredDatabase } from "./db/client.js";
 import { createLogger, type Logger } from "./logger.js";
 
 export const defaultWebRoot = fileURLToPath(new URL("../../dist/web", import.meta.url));
@@ -20,9 +21,9 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 export async function startServer(config: Config, options: { webRoot?: string } = {}): Promise<RunningServer> {
   const log = createLogger(config.logLevel);
-  const database = config.databaseUrl
-    ? await openDatabase({ kind: "postgres", url: config.databaseUrl })
-    : await openDatabase({ kind: "pglite", dataDir: `${config.dataDir}/pglite` });
+  const database = await openConfiguredDatabase(config);
+  const madeAdmins = await syncAdminEmails(database.db, config.adminEmails);
+  if (madeAdmins > 0) log.info({ count: madeAdmins }, "ADMIN_EMAILS: admin access granted");
   const app = createApp({ config, database, log, webRoot: options.webRoot ?? defaultWebRoot });
 
   const server = await new Promise<Server>((resolve) => {

@@ -1,4 +1,5 @@
 import { mkdirSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { type SQL, sql } from "drizzle-orm";
@@ -54,6 +55,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
   return { db, kind: "pglite", url: undefined, close: () => client.close() };
+}
+
+/** The database the configuration names: PostgreSQL at DATABASE_URL, else PGlite in DATA_DIR. */
+export function openConfiguredDatabase(config: { databaseUrl: string | undefined; dataDir: string }) {
+  return config.databaseUrl
+    ? openDatabase({ kind: "postgres", url: config.databaseUrl })
+    : openDatabase({ kind: "pglite", dataDir: join(config.dataDir, "pglite") });
 }
 
 /** Runs raw SQL and returns its rows, whichever driver is underneath. */

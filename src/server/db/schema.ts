@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { user } from "./auth-schema.js";
 
 /**
  * The tables of SPEC.md section 3, with the columns PRODUCT.md needs.
@@ -32,7 +33,9 @@ export const campaigns = pgTable(
     genre: text("genre"),
     description: text("description"),
     songLink: text("song_link").notNull(),
-    createdBy: text("created_by").notNull(),
+    createdBy: text("created_by")
+      .notNull()
+      .references(() => user.id, { onDelete: "restrict" }),
     isPublic: boolean("is_public").notNull().default(true),
     status: text("status", { enum: campaignStatuses }).notNull().default("draft"),
     prizeCents: integer("prize_cents").notNull().default(0),
@@ -63,7 +66,9 @@ export const promoters = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     handle: text("handle").notNull(),
-    authUserId: text("auth_user_id").notNull(),
+    authUserId: text("auth_user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
     totalClicksAllTime: integer("total_clicks_all_time").notNull().default(0),
     createdAt: createdAt(),
   },
@@ -172,8 +177,27 @@ export const payouts = pgTable(
 export const admins = pgTable(
   "admins",
   {
-    authUserId: text("auth_user_id").notNull(),
+    authUserId: text("auth_user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.authUserId] })],
 );
+
+/** Every email the app sends; in dev-outbox mode this is the only place they go. */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html"),
+    transport: text("transport", { enum: ["outbox", "smtp"] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("mail_outbox_to_idx").on(t.to, t.createdAt)],
+);
+
+export * from "./auth-schema.js";

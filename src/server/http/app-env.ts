@@ -1,3 +1,4 @@
+import type { SessionUser } from "../accounts/guards.js";
 import type { Logger } from "../logger.js";
 
 /** Per-request values every handler can read with `c.get(...)`. */
@@ -5,5 +6,9 @@ export type AppEnv = {
   Variables: {
     requestId: string;
     log: Logger;
+    /** Set by the session lookup: undefined until looked up, null when signed out. */
+    user: SessionUser | null | undefined;
+    /** The client address (socket, or a trusted proxy's X-Forwarded-For). */
+    clientIp: string | undefined;
   };
 };

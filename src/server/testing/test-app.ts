@@ -11,6 +11,8 @@ import { createLogger } from "../logger.js";
 
 export const TEST_ORIGIN = "http://localhost:3000";
 
+const randomOctet = () => randomBytes(1)[0] ?? 1;
+
 /** Opens a fresh database for one test file: in-memory PGlite, or a new PostgreSQL database when TEST_DATABASE_URL is set. */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const { testDatabaseUrl } = harnessSettings();
@@ -40,8 +42,11 @@ export type TestApp = {
   app: App;
   database: DatabaseHandle;
   config: Config;
-  /** Calls the app in process; adds the Origin header Better Auth wants on POSTs. */
-  request(path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
+  /**
+   * Calls the app in process; adds the Origin header Better Auth wants on POSTs. Each call comes from a random
+   * client address unless `ip` names one (so per-address rate limits only meet where a test wants them to).
+   */
+  request(path: string, init?: RequestInit & { json?: unknown; ip?: string; cookie?: string }): Promise<Response>;
   close(): Promise<void>;
 };
 
@@ -69,17 +74,23 @@ export async function createTestApp(
     database,
     config,
     request: (path, init = {}) => {
-      const { json, headers, ...rest } = init;
+      const { json, headers, ip, cookie, ...rest } = init;
+      const remoteAddress = ip ?? `10.${randomOctet()}.${randomOctet()}.${randomOctet()}`;
       return Promise.resolve(
-        app.request(path, {
-          ...rest,
-          headers: {
-            Origin: TEST_ORIGIN,
-            ...(json === undefined ? {} : { "Content-Type": "application/json" }),
-            ...headers,
+        app.request(
+          path,
+          {
+            ...rest,
+            headers: {
+              Origin: TEST_ORIGIN,
+              ...(json === undefined ? {} : { "Content-Type": "application/json" }),
+              ...(cookie ? { Cookie: cookie } : {}),
+              ...headers,
+            },
+            body: json === undefined ? rest.body : JSON.stringify(json),
           },
-          body: json === undefined ? rest.body : JSON.stringify(json),
-        }),
+          { incoming: { socket: { remoteAddress } } },
+        ),
       );
     },
     close: async () => {

@@ -1,0 +1,87 @@
+import { randomUUID } from "node:crypto";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { PASSWORD_MIN_LENGTH } from "../../core/auth-rules.js";
+import type { Config } from "../config.js";
+import type { Database } from "../db/client.js";
+import { account, rateLimit, session, user, verification } from "../db/schema.js";
+import type { Logger } from "../logger.js";
+import type { Mailer } from "../mail/mailer.js";
+import { syncAdminEmails } from "./admins.js";
+import { ensurePromoterProfile } from "./promoter-profile.js";
+
+/** Set by our own middleware from the socket (or a trusted proxy); any client-sent value is dropped first. */
+export const CLIENT_IP_HEADER = "x-fanboost-client-ip";
+
+const signupField = { type: "string", required: false, input: true } as const;
+
+export function createAuth(deps: { config: Config; db: Database; mailer: Mailer; log: Logger }) {
+  const { config, db, mailer, log } = deps;
+  return betterAuth({
+    appName: "FanBoost",
+    baseURL: config.publicUrl,
+    basePath: "/api/auth",
+    secret: config.authSecret,
+    logger: { level: "warn", log: (level, message) => log[level]({ component: "better-auth" }, message) },
+    trustedOrigins: [config.publicUrl],
+    database: drizzleAdapter(db, { provider: "pg", schema: { user, session, account, verification, rateLimit } }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      // Not awaited, so the answer takes as long whether or not the email exists.
+      sendResetPassword: async ({ user: recipient, url }) => {
+        mailer
+          .send({
+            to: recipient.email,
+            subject: "Reset your FanBoost password",
+            text: `Hi ${recipient.name},\n\nSomeone asked to reset the password of your FanBoost account. Open this link within an hour to choose a new one:\n\n${url}\n\nIf it wasn't you, ignore this email: your password stays the same.\n`,
+          })
+          .catch((error: unknown) => log.error({ err: error }, "password reset email failed"));
+      },
+    },
+    user: {
+      additionalFields: {
+        first_name: signupField,
+        last_name: signupField,
+        artist_name: signupField,
+        social_handle: signupField,
+        user_type: { ...signupField, defaultValue: "promoter" },
+      },
+    },
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      window: 60,
+      max: 120,
+      customRules: {
+        "/sign-in/email": { window: 60, max: 10 },
+        "/sign-up/email": { window: 60, max: 10 },
+        "/request-password-reset": { window: 15 * 60, max: 5 },
+        "/reset-password": { window: 15 * 60, max: 10 },
+      },
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      useSecureCookies: config.publicUrl.startsWith("https:"),
+      database: { generateId: () => randomUUID() },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (created) => {
+            const fields = created as typeof created & { user_type?: string; social_handle?: string | null };
+            if (fields.user_type === "promoter") await ensurePromoterProfile(db, created.id, fields.social_handle);
+            if (config.adminEmails.includes(created.email.toLowerCase())) await syncAdminEmails(db, [created.email]);
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
