@@ -4,6 +4,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { AuthDialogProvider } from "./components/auth/auth-dialog-context";
+import { LazyAuthDialog } from "./components/auth/lazy-auth-dialog";
 import { Toaster } from "./components/ui/toaster";
 import { router } from "./router";
 
@@ -19,6 +20,7 @@ createRoot(root).render(
     <QueryClientProvider client={queryClient}>
       <AuthDialogProvider>
         <RouterProvider router={router} />
+        <LazyAuthDialog />
         <Toaster />
       </AuthDialogProvider>
     </QueryClientProvider>

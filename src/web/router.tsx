@@ -9,6 +9,11 @@ export const router = createBrowserRouter([
     errorElement: <RouteErrorScreen />,
     children: [
       { index: true, lazy: async () => ({ Component: (await import("./routes/home")).default }) },
+      { path: "auth/signout", lazy: async () => ({ Component: (await import("./routes/sign-out")).default }) },
+      {
+        path: "auth/reset-password",
+        lazy: async () => ({ Component: (await import("./routes/reset-password")).default }),
+      },
       { path: "*", lazy: async () => ({ Component: (await import("./routes/not-found")).default }) },
     ],
   },

@@ -11,7 +11,12 @@ export class ApiError extends Error {
   }
 }
 
-type ErrorEnvelope = { error?: { code?: string; message?: string; fields?: Record<string, string> } | string | null };
+type ErrorEnvelope = {
+  error?: { code?: string; message?: string; fields?: Record<string, string> } | string | null;
+  /** Better Auth's own errors put these at the top level. */
+  code?: string;
+  message?: string;
+};
 
 export async function apiFetch<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
   const { json, headers, ...rest } = init;
@@ -36,6 +41,7 @@ export async function apiFetch<T>(path: string, init: RequestInit & { json?: unk
     if (error && typeof error === "object") {
       throw new ApiError(response.status, error.code ?? "error", error.message ?? "Request failed", error.fields);
     }
+    if (typeof body?.message === "string") throw new ApiError(response.status, body.code ?? "error", body.message);
     throw new ApiError(
       response.status,
       "error",

@@ -1,0 +1,96 @@
+import { randomBytes } from "node:crypto";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AppServer, launchBrowser, newPage, startAppServer } from "./harness";
+
+let server: AppServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startAppServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const visible = (page: Page, text: string | RegExp) =>
+  expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 10_000 }).toBe(true);
+
+describe("accounts journey", () => {
+  it("signs up an artist, signs out through /auth/signout and signs in again", async () => {
+    const { page, context } = await newPage(browser, server.url, "artist-account");
+    const email = `artist-${randomBytes(3).toString("hex")}@example.com`;
+    await page.goto("/");
+    await page.getByRole("banner").getByRole("button", { name: "Start Campaign" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect.poll(() => dialog.getByRole("tab", { name: "Artist" }).getAttribute("aria-selected")).toBe("true");
+
+    await dialog.getByRole("button", { name: "Create Artist Account" }).click();
+    await visible(page, "First name is required");
+    await dialog.getByLabel("First name").fill("Nova");
+    await expect.poll(() => page.getByText("First name is required").count()).toBe(0);
+    await visible(page, "Artist name is required");
+
+    await dialog.getByLabel("Last name").fill("Lights");
+    await dialog.getByLabel("Artist name").fill("Nova Lights");
+    await dialog.getByLabel("Email").fill(email);
+    await dialog.getByLabel("Password", { exact: true }).fill("a long password");
+    await dialog.getByLabel("Confirm password").fill("a different one");
+    await dialog.getByRole("checkbox").check();
+    await dialog.getByRole("button", { name: "Create Artist Account" }).click();
+    await visible(page, "Passwords do not match");
+    await dialog.getByLabel("Confirm password").fill("a long password");
+    await dialog.getByRole("button", { name: "Create Artist Account" }).click();
+
+    await expect.poll(() => dialog.isVisible(), { timeout: 10_000 }).toBe(false);
+    const header = page.getByRole("banner");
+    await header.getByRole("button", { name: new RegExp(email.split("@")[0] as string) }).click();
+    const menu = page.getByRole("menu");
+    await expect.poll(() => menu.getByText("Artist", { exact: true }).isVisible()).toBe(true);
+    expect(await menu.getByText(email).isVisible()).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem("fanboost_logged_in"))).toBe("true");
+    await page.keyboard.press("Escape");
+
+    await page.goto("/auth/signout");
+    await visible(page, "Signed Out Successfully");
+    await page.waitForURL(`${server.url}/`, { timeout: 10_000 });
+    expect(await page.evaluate(() => localStorage.getItem("fanboost_logged_in"))).toBeNull();
+    await visible(page, "Join as Promoter");
+
+    await header.getByRole("button", { name: "Sign In" }).click();
+    await dialog.getByLabel("Email").fill(`  ${email.toUpperCase()}  `);
+    await dialog.getByLabel("Password", { exact: true }).fill("wrong password");
+    await dialog.getByRole("button", { name: "Sign In" }).click();
+    await visible(page, /invalid email or password/i);
+    await dialog.getByLabel("Password", { exact: true }).fill("a long password");
+    await dialog.getByRole("button", { name: "Sign In" }).click();
+    await expect.poll(() => dialog.isVisible(), { timeout: 10_000 }).toBe(false);
+    await expect.poll(() => header.getByRole("link", { name: "Browse Campaigns" }).isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it("signs up a promoter and shows the Promoter badge", async () => {
+    const { page, context } = await newPage(browser, server.url, "promoter-account");
+    const email = `fan-${randomBytes(3).toString("hex")}@example.com`;
+    await page.goto("/");
+    await page.getByRole("banner").getByRole("button", { name: "Join as Promoter" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("First name").fill("Fan");
+    await dialog.getByLabel("Last name").fill("Club");
+    await dialog.getByLabel("Social handle (optional)").fill("@fanclub");
+    await dialog.getByLabel("Email").fill(email);
+    await dialog.getByLabel("Password", { exact: true }).fill("a long password");
+    await dialog.getByLabel("Confirm password").fill("a long password");
+    await dialog.getByRole("button", { name: "Create Promoter Account" }).click();
+    await visible(page, "You must agree to the terms and conditions");
+    await dialog.getByRole("checkbox").check();
+    await expect.poll(() => page.getByText("You must agree to the terms and conditions").count()).toBe(0);
+    await dialog.getByRole("button", { name: "Create Promoter Account" }).click();
+    await expect.poll(() => dialog.isVisible(), { timeout: 10_000 }).toBe(false);
+    await page.getByRole("banner").getByRole("button", { name: /fan-/ }).click();
+    await expect.poll(() => page.getByRole("menu").getByText("Promoter", { exact: true }).isVisible()).toBe(true);
+    await context.close();
+  });
+});
