@@ -7,6 +7,7 @@ import { createGuards } from "./accounts/guards.js";
 import { accountRoutes } from "./accounts/routes.js";
 import { publicCampaignRoutes } from "./campaigns/routes.js";
 import type { Config } from "./config.js";
+import { contactRoutes } from "./contact/routes.js";
 import type { DatabaseHandle } from "./db/client.js";
 import { diagnosticsRoutes } from "./diagnostics/routes.js";
 import { DomainError, domainErrorStatus } from "./errors.js";
@@ -80,6 +81,7 @@ export function createApp(services: AppServices) {
   app.route("/api", diagnosticsRoutes(database));
   app.route("/api", accountRoutes(auth, db, guards));
   app.route("/api", publicCampaignRoutes(db));
+  app.route("/api", contactRoutes({ db, mailer, log, supportEmail: config.supportEmail, guards }));
   app.all("/api/*", (c) => c.json(errorBody("not_found", `No API route for ${c.req.method} ${c.req.path}`), 404));
   app.route("/", webRoutes(services.webRoot));
 

@@ -69,6 +69,7 @@ const envSchema = z
     ADMIN_EMAILS: z.preprocess(blankToUndefined, emailList.default([])),
     SMTP_URL: optional(z.url({ protocol: /^smtps?$/, message: "expected an smtp:// or smtps:// URL" })),
     MAIL_FROM: z.preprocess(blankToUndefined, z.string().default("FanBoost <no-reply@fanboost.local>")),
+    SUPPORT_EMAIL: optional(z.email({ message: "expected an email address" })),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.AUTH_SECRET) {
@@ -89,6 +90,7 @@ export type Config = {
   adminEmails: string[];
   smtpUrl: string | undefined;
   mailFrom: string;
+  supportEmail: string | undefined;
 };
 
 export class ConfigError extends Error {
@@ -134,6 +136,7 @@ export function loadConfig(env: Env = process.env): Config {
     adminEmails: values.ADMIN_EMAILS,
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
+    supportEmail: values.SUPPORT_EMAIL,
   };
 }
 

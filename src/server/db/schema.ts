@@ -201,3 +201,26 @@ export const mailOutbox = pgTable(
 );
 
 export * from "./auth-schema.js";
+
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    type: text("type").notNull(),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    ip: text("ip"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("contact_messages_created_idx").on(t.createdAt)],
+);
+
+/** Fixed-window request counters for our own limits (contact form, tracking), shared by every instance. */
+export const requestLimits = pgTable("request_limits", {
+  key: text("key").primaryKey(),
+  windowStart: bigint("window_start", { mode: "number" }).notNull(),
+  count: integer("count").notNull(),
+});

@@ -1,0 +1,48 @@
+import { desc } from "drizzle-orm";
+import type { z } from "zod";
+import { type contactMessageSchema, inquiryTypes } from "../../core/contact-rules.js";
+import type { Database } from "../db/client.js";
+import { contactMessages } from "../db/schema.js";
+import type { Logger } from "../logger.js";
+import type { Mailer } from "../mail/mailer.js";
+
+export type ContactMessage = z.output<typeof contactMessageSchema>;
+
+/** Stores a contact message, confirms it to the sender, and forwards it to support when mail is configured. */
+export async function submitContactMessage(
+  deps: { db: Database; mailer: Mailer; log: Logger; supportEmail: string | undefined },
+  message: ContactMessage,
+  sender: { userId: string | undefined; ip: string | undefined },
+) {
+  const [stored] = await deps.db
+    .insert(contactMessages)
+    .values({ ...message, userId: sender.userId, ip: sender.ip })
+    .returning({ id: contactMessages.id });
+  const typeLabel = inquiryTypes.find((type) => type.value === message.type)?.label ?? message.type;
+  const mails = [
+    deps.mailer.send({
+      to: message.email,
+      subject: `We received your message: ${message.subject}`,
+      text: `Hi ${message.name},\n\nThanks for contacting FanBoost. We received your message (${typeLabel}) and will answer by email within 1-2 business days.\n\nYour message:\n${message.message}\n`,
+    }),
+  ];
+  if (deps.mailer.kind === "smtp" && deps.supportEmail) {
+    mails.push(
+      deps.mailer.send({
+        to: deps.supportEmail,
+        subject: `[Contact: ${typeLabel}] ${message.subject}`,
+        text: `From: ${message.name} <${message.email}>\nType: ${typeLabel}\n\n${message.message}\n`,
+      }),
+    );
+  }
+  // The message is stored either way; a mail failure is logged, not shown to the sender as a failure.
+  for (const result of await Promise.allSettled(mails)) {
+    if (result.status === "rejected") deps.log.error({ err: result.reason }, "contact email failed");
+  }
+  return { id: stored?.id as string };
+}
+
+/** Newest first, for the admin list. */
+export async function listContactMessages(db: Database, limit = 100) {
+  return db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt)).limit(limit);
+}

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listOutbox } from "../mail/outbox";
+import { createTestApp, type TestApp } from "../testing/test-app";
+import { listContactMessages } from "./contact-messages";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const valid = {
+  name: "Sam",
+  email: "Sam@Example.com",
+  type: "artist",
+  subject: "Hello",
+  message: "How do prizes work?",
+};
+
+describe("contact form", () => {
+  const cases: Array<[string, Record<string, unknown>, string]> = [
+    ["name", { name: " " }, "Name is required"],
+    ["email", { email: "" }, "Email is required"],
+    ["email format", { email: "sam-at-example" }, "Please enter a valid email address"],
+    ["subject", { subject: "" }, "Subject is required"],
+    ["message", { message: "" }, "Message is required"],
+    ["inquiry type", { type: "spam" }, "Please choose an inquiry type"],
+  ];
+  for (const [name, overrides, message] of cases) {
+    it(`refuses a missing or bad ${name}`, async () => {
+      const response = await t.request("/api/contact", { method: "POST", json: { ...valid, ...overrides } });
+      expect(response.status).toBe(400);
+      expect((await response.json()).error.message).toBe(message);
+    });
+  }
+
+  it("stores a valid message and confirms it to the sender", async () => {
+    const response = await t.request("/api/contact", { method: "POST", json: valid });
+    expect(response.status).toBe(201);
+    const { id } = await response.json();
+    const [stored] = await listContactMessages(t.database.db);
+    expect(stored).toMatchObject({ id, name: "Sam", email: "sam@example.com", type: "artist", subject: "Hello" });
+    const [mail] = await listOutbox(t.database.db, "sam@example.com");
+    expect(mail?.subject).toBe("We received your message: Hello");
+  });
+
+  it("limits one address to 5 messages an hour", async () => {
+    const ip = "198.51.100.9";
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt++) {
+      statuses.push((await t.request("/api/contact", { method: "POST", json: valid, ip })).status);
+    }
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+    expect((await t.request("/api/contact", { method: "POST", json: valid, ip: "198.51.100.10" })).status).toBe(201);
+  });
+});

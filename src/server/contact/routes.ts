@@ -1,0 +1,38 @@
+import { Hono } from "hono";
+import { fieldErrors } from "../../core/auth-rules.js";
+import { contactMessageSchema } from "../../core/contact-rules.js";
+import type { Guards } from "../accounts/guards.js";
+import type { Database } from "../db/client.js";
+import type { AppEnv } from "../http/app-env.js";
+import { errorBody } from "../http/error-body.js";
+import { consumeRequestLimit } from "../http/request-limit.js";
+import type { Logger } from "../logger.js";
+import type { Mailer } from "../mail/mailer.js";
+import { submitContactMessage } from "./contact-messages.js";
+
+const CONTACT_LIMIT = { windowMs: 60 * 60 * 1000, max: 5 };
+
+export function contactRoutes(deps: {
+  db: Database;
+  mailer: Mailer;
+  log: Logger;
+  supportEmail: string | undefined;
+  guards: Guards;
+}) {
+  return new Hono<AppEnv>().post("/contact", async (c) => {
+    const parsed = contactMessageSchema.safeParse(await c.req.json().catch(() => ({})));
+    if (!parsed.success) {
+      const fields = fieldErrors(parsed.error);
+      return c.json(errorBody("validation", Object.values(fields)[0] ?? "Invalid input", fields), 400);
+    }
+    const ip = c.get("clientIp");
+    const limit = await consumeRequestLimit(deps.db, `contact:${ip ?? "unknown"}`, CONTACT_LIMIT);
+    if (!limit.allowed) {
+      c.header("Retry-After", String(limit.retryAfterSeconds));
+      return c.json(errorBody("rate_limited", "Too many messages. Please try again later."), 429);
+    }
+    const user = await deps.guards.sessionUser(c);
+    const { id } = await submitContactMessage(deps, parsed.data, { userId: user?.id, ip });
+    return c.json({ ok: true, id }, 201);
+  });
+}
