@@ -5,7 +5,7 @@ import { secureHeaders } from "hono/secure-headers";
 import { createAuth } from "./accounts/auth.js";
 import { createGuards } from "./accounts/guards.js";
 import { accountRoutes } from "./accounts/routes.js";
-import { publicCampaignRoutes } from "./campaigns/routes.js";
+import { campaignRoutes } from "./campaigns/routes.js";
 import type { Config } from "./config.js";
 import { contactRoutes } from "./contact/routes.js";
 import type { DatabaseHandle } from "./db/client.js";
@@ -17,6 +17,8 @@ import { errorBody } from "./http/error-body.js";
 import { refuseForeignOrigins } from "./http/same-origin.js";
 import type { Logger } from "./logger.js";
 import { createMailer } from "./mail/mailer.js";
+import { createPaymentProvider } from "./payments/create-provider.js";
+import type { PaymentProvider } from "./payments/provider.js";
 import { webRoutes } from "./web/routes.js";
 
 export type AppServices = {
@@ -25,6 +27,8 @@ export type AppServices = {
   log: Logger;
   /** Folder of the built web app (dist/web). */
   webRoot: string;
+  /** Replaces the provider the configuration names (tests point Stripe at a local stand-in). */
+  payments?: PaymentProvider;
 };
 
 const contentSecurityPolicy = {
@@ -49,6 +53,7 @@ export function createApp(services: AppServices) {
   const mailer = createMailer(config, db, log);
   const auth = createAuth({ config, db, mailer, log });
   const guards = createGuards(auth, db);
+  const payments = services.payments ?? createPaymentProvider(config, db);
   const resolveClientIp = createClientIpResolver(config.trustProxy);
   const app = new Hono<AppEnv>();
 
@@ -80,7 +85,10 @@ export function createApp(services: AppServices) {
   app.use("/api/*", refuseForeignOrigins(config.publicUrl));
   app.route("/api", diagnosticsRoutes(database));
   app.route("/api", accountRoutes(auth, db, guards));
-  app.route("/api", publicCampaignRoutes(db));
+  app.route(
+    "/api",
+    campaignRoutes({ db, log, guards, payments, publicUrl: config.publicUrl, songLinkHosts: config.songLinkHosts }),
+  );
   app.route("/api", contactRoutes({ db, mailer, log, supportEmail: config.supportEmail, guards }));
   app.all("/api/*", (c) => c.json(errorBody("not_found", `No API route for ${c.req.method} ${c.req.path}`), 404));
   app.route("/", webRoutes(services.webRoot));

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { z } from "zod";
+import { defaultSongLinkHosts } from "../core/campaign-rules.js";
 
 /** The only module that reads `process.env`. Everything else receives a `Config`. */
 
@@ -70,8 +71,34 @@ const envSchema = z
     SMTP_URL: optional(z.url({ protocol: /^smtps?$/, message: "expected an smtp:// or smtps:// URL" })),
     MAIL_FROM: z.preprocess(blankToUndefined, z.string().default("FanBoost <no-reply@fanboost.local>")),
     SUPPORT_EMAIL: optional(z.email({ message: "expected an email address" })),
+    STRIPE_SECRET_KEY: optional(
+      z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "expected a Stripe secret key (sk_test_... or sk_live_...)"),
+    ),
+    STRIPE_PUBLISHABLE_KEY: optional(
+      z.string().regex(/^pk_(test|live)_\w+$/, "expected a Stripe publishable key (pk_...)"),
+    ),
+    STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_\w+$/, "expected a Stripe webhook secret (whsec_...)")),
+    SONG_LINK_HOSTS: optional(
+      z
+        .string()
+        .transform((value) =>
+          value
+            .split(",")
+            .map((host) => host.trim().toLowerCase())
+            .filter(Boolean),
+        )
+        .pipe(z.array(z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, "expected comma-separated host names")).min(1)),
+    ),
   })
   .superRefine((env, ctx) => {
+    const stripeKeys = [env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY, env.STRIPE_WEBHOOK_SECRET];
+    if (stripeKeys.some(Boolean) && !stripeKeys.every(Boolean)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["STRIPE_SECRET_KEY"],
+        message: "is set only partly: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET go together",
+      });
+    }
     if (env.NODE_ENV === "production" && !env.AUTH_SECRET) {
       ctx.addIssue({ code: "custom", path: ["AUTH_SECRET"], message: "is required when NODE_ENV=production" });
     }
@@ -91,6 +118,9 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   supportEmail: string | undefined;
+  /** Stripe when all three keys are set; otherwise the built-in sandbox provider. */
+  stripe: { secretKey: string; publishableKey: string; webhookSecret: string } | undefined;
+  songLinkHosts: readonly string[];
 };
 
 export class ConfigError extends Error {
@@ -137,6 +167,15 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
     supportEmail: values.SUPPORT_EMAIL,
+    stripe:
+      values.STRIPE_SECRET_KEY && values.STRIPE_PUBLISHABLE_KEY && values.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: values.STRIPE_SECRET_KEY,
+            publishableKey: values.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: values.STRIPE_WEBHOOK_SECRET,
+          }
+        : undefined,
+    songLinkHosts: values.SONG_LINK_HOSTS ?? defaultSongLinkHosts,
   };
 }
 

@@ -1,10 +1,50 @@
+import { and, eq, or } from "drizzle-orm";
 import { Hono } from "hono";
+import { z } from "zod";
+import { fieldErrors } from "../../core/auth-rules.js";
+import { createCampaignSchema } from "../../core/campaign-rules.js";
+import { currentUser, type Guards } from "../accounts/guards.js";
 import type { Database } from "../db/client.js";
+import { campaigns } from "../db/schema.js";
+import { DomainError } from "../errors.js";
 import type { AppEnv } from "../http/app-env.js";
+import { errorBody } from "../http/error-body.js";
+import type { Logger } from "../logger.js";
+import type { PaymentProvider } from "../payments/provider.js";
+import type { SandboxProvider } from "../payments/sandbox.js";
+import type { StripeProvider } from "../payments/stripe.js";
+import { assertCampaignId } from "./campaign-access.js";
+import { listLiveCampaigns, siteMetrics } from "./campaign-list.js";
+import { createDraftCampaign } from "./create-campaign.js";
+import { activateFundedCampaign, confirmSandboxFunding, fundingSummary, startFunding } from "./funding.js";
+import { joinCampaign } from "./join-campaign.js";
 import { listPublicCampaignSummaries } from "./public-campaigns.js";
 
-export function publicCampaignRoutes(db: Database) {
-  return new Hono<AppEnv>().get("/public/campaigns", async (c) => {
+export type CampaignRouteDeps = {
+  db: Database;
+  log: Logger;
+  guards: Guards;
+  payments: PaymentProvider;
+  publicUrl: string;
+  songLinkHosts: readonly string[];
+};
+
+const sandboxCardSchema = z.object({
+  number: z.string().max(40),
+  expiry: z.string().max(10),
+  cvc: z.string().max(10),
+});
+
+async function jsonBody(c: { req: { json: () => Promise<unknown> } }) {
+  return c.req.json().catch(() => ({}));
+}
+
+export function campaignRoutes(deps: CampaignRouteDeps) {
+  const { db, log, guards, payments } = deps;
+  const app = new Hono<AppEnv>();
+  const createSchema = createCampaignSchema(deps.songLinkHosts);
+
+  app.get("/public/campaigns", async (c) => {
     try {
       return c.json({ ok: true, items: await listPublicCampaignSummaries(db), error: null });
     } catch (error) {
@@ -12,4 +52,95 @@ export function publicCampaignRoutes(db: Database) {
       return c.json({ ok: false, items: [], error: "Failed to load campaigns" }, 503);
     }
   });
+
+  app.get("/public/metrics", async (c) => {
+    try {
+      return c.json({ ok: true, metrics: await siteMetrics(db), error: null });
+    } catch (error) {
+      c.get("log").error({ err: error }, "site metrics failed");
+      return c.json({ ok: false, metrics: null, error: "Failed to load site metrics" }, 503);
+    }
+  });
+
+  app.get("/campaigns", async (c) => {
+    const viewer = await guards.sessionUser(c);
+    return c.json({ ok: true, items: await listLiveCampaigns(db, viewer?.id), error: null });
+  });
+
+  app.post("/campaigns", guards.requireArtist, async (c) => {
+    const parsed = createSchema.safeParse(await jsonBody(c));
+    if (!parsed.success) {
+      const fields = fieldErrors(parsed.error);
+      return c.json(errorBody("validation", Object.values(fields)[0] ?? "Invalid input", fields), 400);
+    }
+    const campaign = await createDraftCampaign(db, currentUser(c).id, parsed.data);
+    return c.json({ campaign: fundingSummary(campaign) }, 201);
+  });
+
+  /** The success page reads a campaign by id: live ones for anyone, drafts only for their artist. */
+  app.get("/campaigns/:id", async (c) => {
+    const id = assertCampaignId(c.req.param("id"));
+    const viewer = await guards.sessionUser(c);
+    const [campaign] = await db
+      .select()
+      .from(campaigns)
+      .where(
+        and(
+          eq(campaigns.id, id),
+          or(
+            and(eq(campaigns.isPublic, true), eq(campaigns.status, "active")),
+            eq(campaigns.createdBy, viewer?.id ?? ""),
+          ),
+        ),
+      )
+      .limit(1);
+    if (!campaign) throw new DomainError("not_found", "Campaign not found");
+    return c.json({ campaign: fundingSummary(campaign) });
+  });
+
+  app.post("/campaigns/:id/funding", guards.requireUser, async (c) =>
+    c.json(await startFunding({ db, payments, log }, currentUser(c).id, c.req.param("id"))),
+  );
+
+  app.post("/campaigns/:id/join", guards.requireUser, async (c) => {
+    const { link, created } = await joinCampaign(db, currentUser(c).id, c.req.param("id"));
+    return c.json(
+      {
+        link: {
+          short_code: link.shortCode,
+          url: `${deps.publicUrl}/t/${link.shortCode}`,
+          total_clicks: link.totalClicks,
+        },
+      },
+      created ? 201 : 200,
+    );
+  });
+
+  if (payments.kind === "sandbox") {
+    const sandbox = payments as SandboxProvider;
+    app.post("/campaigns/:id/sandbox-payment", guards.requireUser, async (c) => {
+      const parsed = sandboxCardSchema.safeParse(await jsonBody(c));
+      if (!parsed.success) throw new DomainError("validation", "Your card number is incomplete.");
+      return c.json(
+        await confirmSandboxFunding({ db, sandbox, log }, currentUser(c).id, c.req.param("id"), parsed.data),
+      );
+    });
+  } else {
+    const stripe = payments as StripeProvider;
+    app.post("/webhooks/stripe", async (c) => {
+      const signature = c.req.header("stripe-signature");
+      const payload = await c.req.text();
+      let succeeded: ReturnType<StripeProvider["parseWebhook"]>;
+      try {
+        if (!signature) throw new Error("missing signature");
+        succeeded = stripe.parseWebhook(payload, signature);
+      } catch {
+        return c.json(errorBody("bad_signature", "Webhook signature verification failed"), 400);
+      }
+      if (succeeded) await activateFundedCampaign(db, log, succeeded);
+      return c.json({ received: true });
+    });
+  }
+
+  return app;
 }

@@ -224,3 +224,21 @@ export const requestLimits = pgTable("request_limits", {
   windowStart: bigint("window_start", { mode: "number" }).notNull(),
   count: integer("count").notNull(),
 });
+
+/** The sandbox payment provider's own records: what a real provider would keep on its side. */
+export const sandboxPayments = pgTable(
+  "sandbox_payments",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind", { enum: ["payment_intent", "refund"] }).notNull(),
+    campaignId: uuid("campaign_id"),
+    paymentIntentId: text("payment_intent_id"),
+    amountCents: integer("amount_cents").notNull(),
+    status: text("status", { enum: ["requires_payment_method", "succeeded", "failed"] }).notNull(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    clientSecret: text("client_secret"),
+    failureMessage: text("failure_message"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("sandbox_payments_idempotency_key").on(t.idempotencyKey)],
+);

@@ -8,6 +8,7 @@ import { type App, createApp } from "../app.js";
 import { type Config, harnessSettings, loadConfig } from "../config.js";
 import { type DatabaseHandle, openDatabase } from "../db/client.js";
 import { createLogger } from "../logger.js";
+import type { PaymentProvider } from "../payments/provider.js";
 
 export const TEST_ORIGIN = "http://localhost:3000";
 
@@ -51,7 +52,12 @@ export type TestApp = {
 };
 
 export async function createTestApp(
-  options: { env?: Record<string, string>; webRoot?: string } = {},
+  options: {
+    env?: Record<string, string>;
+    webRoot?: string;
+    /** Replaces the configured payment provider (the Stripe tests use a local stand-in). */
+    payments?: (database: DatabaseHandle) => PaymentProvider;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), "fanboost-test-"));
   const config = loadConfig({
@@ -68,6 +74,7 @@ export async function createTestApp(
     database,
     log: createLogger("silent"),
     webRoot: options.webRoot ?? join(dataDir, "no-web-build"),
+    payments: options.payments?.(database),
   });
   return {
     app,

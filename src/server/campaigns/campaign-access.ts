@@ -1,0 +1,30 @@
+import { and, eq } from "drizzle-orm";
+import type { Database } from "../db/client.js";
+import { campaigns } from "../db/schema.js";
+import { DomainError } from "../errors.js";
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type CampaignRow = typeof campaigns.$inferSelect;
+
+/** SPEC.md section 5 Funding: 'Invalid campaign ID' for a malformed id. */
+export function assertCampaignId(id: string | undefined): string {
+  if (!id || !uuidPattern.test(id)) throw new DomainError("validation", "Invalid campaign ID");
+  return id.toLowerCase();
+}
+
+/** The campaign, only when the user created it: 'Campaign not found or access denied' otherwise. */
+export async function findOwnCampaign(
+  db: Database,
+  userId: string,
+  campaignId: string | undefined,
+): Promise<CampaignRow> {
+  const id = assertCampaignId(campaignId);
+  const [row] = await db
+    .select()
+    .from(campaigns)
+    .where(and(eq(campaigns.id, id), eq(campaigns.createdBy, userId)))
+    .limit(1);
+  if (!row) throw new DomainError("not_found", "Campaign not found or access denied");
+  return row;
+}

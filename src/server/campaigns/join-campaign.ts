@@ -1,0 +1,61 @@
+import { randomInt } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { ensurePromoterProfile } from "../accounts/promoter-profile.js";
+import type { Database } from "../db/client.js";
+import { campaigns, trackingLinks } from "../db/schema.js";
+import { DomainError } from "../errors.js";
+import { assertCampaignId } from "./campaign-access.js";
+
+export const SHORT_CODE_LENGTH = 9;
+export const SHORT_CODE_ATTEMPTS = 5;
+const CODE_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+
+export function randomShortCode(): string {
+  return Array.from({ length: SHORT_CODE_LENGTH }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join("");
+}
+
+export type TrackingLink = typeof trackingLinks.$inferSelect;
+
+/**
+ * Joins a campaign: creates the promoter profile when missing, then the tracking link. Joining again returns
+ * the same link. Only live public campaigns can be joined, and never by their own artist.
+ */
+export async function joinCampaign(
+  db: Database,
+  userId: string,
+  campaignId: string | undefined,
+  options: { generateCode?: () => string } = {},
+): Promise<{ link: TrackingLink; created: boolean }> {
+  const id = assertCampaignId(campaignId);
+  const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, id)).limit(1);
+  if (campaign?.status !== "active" || !campaign.isPublic) {
+    throw new DomainError("not_found", "Campaign is not available");
+  }
+  if (campaign.createdBy === userId) {
+    throw new DomainError("forbidden", "Artists cannot join or promote their own campaign");
+  }
+  const promoter = await ensurePromoterProfile(db, userId);
+  const findLink = async () => {
+    const [link] = await db
+      .select()
+      .from(trackingLinks)
+      .where(and(eq(trackingLinks.campaignId, id), eq(trackingLinks.promoterId, promoter.id)))
+      .limit(1);
+    return link;
+  };
+  const existing = await findLink();
+  if (existing) return { link: existing, created: false };
+
+  const generateCode = options.generateCode ?? randomShortCode;
+  for (let attempt = 0; attempt < SHORT_CODE_ATTEMPTS; attempt++) {
+    const [created] = await db
+      .insert(trackingLinks)
+      .values({ campaignId: id, promoterId: promoter.id, shortCode: generateCode() })
+      .onConflictDoNothing()
+      .returning();
+    if (created) return { link: created, created: true };
+    const raced = await findLink();
+    if (raced) return { link: raced, created: false };
+  }
+  throw new DomainError("conflict", "Failed to generate unique short code after multiple attempts");
+}

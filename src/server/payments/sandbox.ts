@@ -1,0 +1,131 @@
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { Database } from "../db/client.js";
+import { sandboxPayments } from "../db/schema.js";
+import { DomainError } from "../errors.js";
+import { PaymentDeclinedError, type PaymentIntent, type PaymentProvider } from "./provider.js";
+
+/** Test cards of the sandbox (PRODUCT.md): one that succeeds, one that is declined. */
+export const sandboxCards = {
+  success: "4242424242424242",
+  declined: "4000000000000002",
+} as const;
+
+export type SandboxCard = { number: string; expiry: string; cvc: string };
+
+const newId = (prefix: string) => `${prefix}_sandbox_${randomBytes(12).toString("hex")}`;
+
+function toIntent(row: typeof sandboxPayments.$inferSelect): PaymentIntent {
+  return {
+    id: row.id,
+    clientSecret: row.clientSecret ?? "",
+    amountCents: row.amountCents,
+    status: row.status === "failed" ? "requires_payment_method" : row.status,
+    campaignId: row.campaignId ?? undefined,
+  };
+}
+
+/** Checks a card the way a provider's form would, before it is charged. */
+export function validateSandboxCard(card: SandboxCard): string | null {
+  const digits = card.number.replace(/[\s-]/g, "");
+  if (!/^\d{16}$/.test(digits)) return "Your card number is incomplete.";
+  const expiry = /^(\d{2})\s*\/\s*(\d{2})$/.exec(card.expiry.trim());
+  if (!expiry) return "Your card's expiration date is incomplete.";
+  const month = Number(expiry[1]);
+  const year = 2000 + Number(expiry[2]);
+  const now = new Date();
+  if (month < 1 || month > 12) return "Your card's expiration date is invalid.";
+  if (year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1)) {
+    return "Your card's expiration date is in the past.";
+  }
+  if (!/^\d{3,4}$/.test(card.cvc.trim())) return "Your card's security code is incomplete.";
+  return null;
+}
+
+export function createSandboxProvider(db: Database) {
+  const find = async (id: string) => {
+    const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.id, id)).limit(1);
+    return row;
+  };
+
+  const provider: PaymentProvider & {
+    /** Charges the card against the intent: the sandbox's stand-in for the browser confirming with Stripe. */
+    confirmPayment(paymentIntentId: string, card: SandboxCard): Promise<PaymentIntent>;
+  } = {
+    kind: "sandbox",
+    publishableKey: undefined,
+
+    async createPaymentIntent({ campaignId, amountCents, idempotencyKey }) {
+      const id = newId("pi");
+      await db
+        .insert(sandboxPayments)
+        .values({
+          id,
+          kind: "payment_intent",
+          campaignId,
+          amountCents,
+          status: "requires_payment_method",
+          idempotencyKey,
+          clientSecret: `${id}_secret_${randomBytes(12).toString("hex")}`,
+        })
+        .onConflictDoNothing();
+      const [row] = await db
+        .select()
+        .from(sandboxPayments)
+        .where(eq(sandboxPayments.idempotencyKey, idempotencyKey))
+        .limit(1);
+      if (!row) throw new Error("sandbox payment intent was not stored");
+      return toIntent(row);
+    },
+
+    async retrievePaymentIntent(id) {
+      const row = await find(id);
+      if (row?.kind !== "payment_intent") throw new DomainError("not_found", "Payment not found");
+      return toIntent(row);
+    },
+
+    async confirmPayment(paymentIntentId, card) {
+      const row = await find(paymentIntentId);
+      if (row?.kind !== "payment_intent") throw new DomainError("not_found", "Payment not found");
+      if (row.status === "succeeded") return toIntent(row);
+      const invalid = validateSandboxCard(card);
+      if (invalid) throw new PaymentDeclinedError(invalid);
+      const digits = card.number.replace(/[\s-]/g, "");
+      if (digits !== sandboxCards.success) {
+        const message =
+          digits === sandboxCards.declined
+            ? "Your card was declined."
+            : "This sandbox accepts only its test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined.";
+        await db
+          .update(sandboxPayments)
+          .set({ status: "failed", failureMessage: message })
+          .where(eq(sandboxPayments.id, paymentIntentId));
+        throw new PaymentDeclinedError(message);
+      }
+      const [updated] = await db
+        .update(sandboxPayments)
+        .set({ status: "succeeded", failureMessage: null })
+        .where(eq(sandboxPayments.id, paymentIntentId))
+        .returning();
+      if (!updated) throw new Error("sandbox payment vanished");
+      return toIntent(updated);
+    },
+
+    async refund({ paymentIntentId, amountCents, idempotencyKey }) {
+      const id = newId("re");
+      await db
+        .insert(sandboxPayments)
+        .values({ id, kind: "refund", paymentIntentId, amountCents, status: "succeeded", idempotencyKey })
+        .onConflictDoNothing();
+      const [row] = await db
+        .select({ id: sandboxPayments.id })
+        .from(sandboxPayments)
+        .where(eq(sandboxPayments.idempotencyKey, idempotencyKey))
+        .limit(1);
+      return { id: row?.id ?? id };
+    },
+  };
+  return provider;
+}
+
+export type SandboxProvider = ReturnType<typeof createSandboxProvider>;

@@ -1,0 +1,70 @@
+import Stripe from "stripe";
+import type { PaymentIntent, PaymentProvider, PaymentSucceeded } from "./provider.js";
+
+export type StripeKeys = { secretKey: string; publishableKey: string; webhookSecret: string };
+/** Where the SDK sends requests; tests point it at a local stand-in. */
+export type StripeEndpoint = { host: string; port: number; protocol: "http" | "https" };
+
+function toIntent(intent: Stripe.PaymentIntent): PaymentIntent {
+  const known = ["requires_payment_method", "processing", "succeeded", "canceled"] as const;
+  const status = (known as readonly string[]).includes(intent.status)
+    ? (intent.status as PaymentIntent["status"])
+    : "other";
+  return {
+    id: intent.id,
+    clientSecret: intent.client_secret ?? "",
+    amountCents: intent.amount,
+    status,
+    campaignId: intent.metadata?.campaign_id,
+  };
+}
+
+export function createStripeProvider(keys: StripeKeys, endpoint?: StripeEndpoint) {
+  const stripe = new Stripe(keys.secretKey, { maxNetworkRetries: 2, ...endpoint });
+
+  const provider: PaymentProvider & {
+    /** Verifies a webhook's signature; returns the succeeded payment it reports, or null for other events. */
+    parseWebhook(payload: string, signature: string): PaymentSucceeded | null;
+  } = {
+    kind: "stripe",
+    publishableKey: keys.publishableKey,
+
+    async createPaymentIntent({ campaignId, amountCents, description, idempotencyKey }) {
+      const intent = await stripe.paymentIntents.create(
+        {
+          amount: amountCents,
+          currency: "usd",
+          description,
+          metadata: { campaign_id: campaignId },
+          automatic_payment_methods: { enabled: true },
+        },
+        { idempotencyKey },
+      );
+      return toIntent(intent);
+    },
+
+    async retrievePaymentIntent(id) {
+      return toIntent(await stripe.paymentIntents.retrieve(id));
+    },
+
+    async refund({ paymentIntentId, amountCents, idempotencyKey }) {
+      const refund = await stripe.refunds.create(
+        { payment_intent: paymentIntentId, amount: amountCents },
+        { idempotencyKey },
+      );
+      return { id: refund.id };
+    },
+
+    parseWebhook(payload, signature) {
+      const event = stripe.webhooks.constructEvent(payload, signature, keys.webhookSecret);
+      if (event.type !== "payment_intent.succeeded") return null;
+      const intent = event.data.object;
+      const campaignId = intent.metadata?.campaign_id;
+      if (!campaignId) return null;
+      return { paymentIntentId: intent.id, campaignId, amountCents: intent.amount_received || intent.amount };
+    },
+  };
+  return provider;
+}
+
+export type StripeProvider = ReturnType<typeof createStripeProvider>;
