@@ -69,13 +69,14 @@ export function songLinkSchema(allowedHosts?: readonly string[]) {
     .refine((value) => isAcceptableSongLink(value, allowedHosts), campaignMessages.songUrlInvalid);
 }
 
-export const musicDetailsSchema = z.object({
-  title: requiredText(campaignMessages.titleRequired, 200),
-  artist_name: requiredText(campaignMessages.artistRequired, 200),
-  song_link: songLinkSchema(),
-  genre: z.string().trim().max(40).optional(),
-  description: z.string().trim().max(2000).optional(),
-});
+/** Step 1 of the wizard. */
+export function musicDetailsSchema(allowedHosts?: readonly string[]) {
+  return z.object({
+    title: requiredText(campaignMessages.titleRequired, 200),
+    artist_name: requiredText(campaignMessages.artistRequired, 200),
+    song_link: songLinkSchema(allowedHosts),
+  });
+}
 
 /** What `POST /api/campaigns` accepts. */
 export function createCampaignSchema(allowedHosts: readonly string[]) {

@@ -31,20 +31,25 @@ export type AppServices = {
   payments?: PaymentProvider;
 };
 
-const contentSecurityPolicy = {
-  defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
-  // Toast and dialog libraries inject <style> elements at run time.
-  styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", "data:", "blob:"],
-  fontSrc: ["'self'", "data:"],
-  connectSrc: ["'self'"],
-  frameSrc: ["'self'"],
-  frameAncestors: ["'none'"],
-  formAction: ["'self'"],
-  baseUri: ["'self'"],
-  objectSrc: ["'none'"],
-};
+/** The CSP the app passes; Stripe's script and frames are allowed only when Stripe is configured. */
+function contentSecurityPolicy(stripe: boolean) {
+  const stripeScript = stripe ? ["https://js.stripe.com"] : [];
+  const stripeFrames = stripe ? ["https://js.stripe.com", "https://hooks.stripe.com"] : [];
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", ...stripeScript],
+    // Toast and dialog libraries inject <style> elements at run time.
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", "data:", "blob:", ...(stripe ? ["https://*.stripe.com"] : [])],
+    fontSrc: ["'self'", "data:"],
+    connectSrc: ["'self'", ...(stripe ? ["https://api.stripe.com"] : [])],
+    frameSrc: ["'self'", ...stripeFrames],
+    frameAncestors: ["'none'"],
+    formAction: ["'self'"],
+    baseUri: ["'self'"],
+    objectSrc: ["'none'"],
+  };
+}
 
 /** Builds the whole HTTP surface. Tests import this and call `app.fetch`. */
 export function createApp(services: AppServices) {
@@ -71,7 +76,7 @@ export function createApp(services: AppServices) {
   });
   app.use(
     secureHeaders({
-      contentSecurityPolicy,
+      contentSecurityPolicy: contentSecurityPolicy(Boolean(config.stripe)),
       xFrameOptions: "DENY",
       referrerPolicy: "strict-origin-when-cross-origin",
       xContentTypeOptions: "nosniff",

@@ -1,6 +1,12 @@
-import { createBrowserRouter } from "react-router";
+import { createBrowserRouter, type RouteObject } from "react-router";
 import { AppLayout } from "./components/layout/app-layout";
 import { RouteErrorScreen } from "./components/layout/route-error";
+
+type Screen = () => Promise<{ default: React.ComponentType }>;
+const screen = (path: string, load: Screen): RouteObject => ({
+  path,
+  lazy: async () => ({ Component: (await load()).default }),
+});
 
 /** Each screen is its own chunk, loaded when first visited. */
 export const router = createBrowserRouter([
@@ -9,12 +15,14 @@ export const router = createBrowserRouter([
     errorElement: <RouteErrorScreen />,
     children: [
       { index: true, lazy: async () => ({ Component: (await import("./routes/home")).default }) },
-      { path: "auth/signout", lazy: async () => ({ Component: (await import("./routes/sign-out")).default }) },
-      {
-        path: "auth/reset-password",
-        lazy: async () => ({ Component: (await import("./routes/reset-password")).default }),
-      },
-      { path: "*", lazy: async () => ({ Component: (await import("./routes/not-found")).default }) },
+      screen("create-campaign", () => import("./routes/create-campaign")),
+      screen("join-campaign", () => import("./routes/join-campaign")),
+      screen("campaigns/:id/fund", () => import("./routes/fund-campaign")),
+      screen("campaigns/:id/success", () => import("./routes/campaign-success")),
+      screen("stripe/connected", () => import("./routes/campaign-success")),
+      screen("auth/signout", () => import("./routes/sign-out")),
+      screen("auth/reset-password", () => import("./routes/reset-password")),
+      screen("*", () => import("./routes/not-found")),
     ],
   },
 ]);

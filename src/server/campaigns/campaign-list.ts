@@ -19,6 +19,8 @@ export type CampaignListItem = {
   total_clicks: number;
   promoter_count: number;
   leader: { handle: string; clicks: number } | null;
+  /** The viewer is the campaign's artist (they cannot join it). */
+  is_own: boolean;
   /** The viewer's own tracking link, when they joined. */
   my_link: { short_code: string; total_clicks: number } | null;
 };
@@ -47,7 +49,8 @@ export async function listLiveCampaigns(db: Database, viewerUserId?: string): Pr
     sql`select c.id, c.title, c.artist_name, c.genre, c.song_link, c.description, c.prize_cents, c.platform_fee_cents,
                c.duration_days, c.status, c.is_public, c.published_at, c.ends_at,
                coalesce(totals.total_clicks, 0) as total_clicks, coalesce(totals.promoter_count, 0) as promoter_count,
-               leader.handle as leader_handle, leader.total_clicks as leader_clicks
+               leader.handle as leader_handle, leader.total_clicks as leader_clicks,
+               (c.created_by = ${viewerUserId ?? ""}) as is_own
         from campaigns c
         left join (
           select campaign_id, sum(total_clicks) as total_clicks, count(*) as promoter_count

@@ -9,6 +9,7 @@ import { campaigns } from "../db/schema.js";
 import { DomainError } from "../errors.js";
 import type { AppEnv } from "../http/app-env.js";
 import { errorBody } from "../http/error-body.js";
+import { campaignLeaderboard } from "../leaderboards/campaign-leaderboard.js";
 import type { Logger } from "../logger.js";
 import type { PaymentProvider } from "../payments/provider.js";
 import type { SandboxProvider } from "../payments/sandbox.js";
@@ -53,6 +54,11 @@ export function campaignRoutes(deps: CampaignRouteDeps) {
     }
   });
 
+  /** What the browser needs to validate a campaign the way the server will. */
+  app.get("/public/campaign-settings", (c) =>
+    c.json({ songLinkHosts: deps.songLinkHosts, paymentProvider: payments.kind }),
+  );
+
   app.get("/public/metrics", async (c) => {
     try {
       return c.json({ ok: true, metrics: await siteMetrics(db), error: null });
@@ -96,6 +102,11 @@ export function campaignRoutes(deps: CampaignRouteDeps) {
       .limit(1);
     if (!campaign) throw new DomainError("not_found", "Campaign not found");
     return c.json({ campaign: fundingSummary(campaign) });
+  });
+
+  app.get("/campaigns/:id/leaderboard", async (c) => {
+    const id = assertCampaignId(c.req.param("id"));
+    return c.json({ ok: true, entries: await campaignLeaderboard(db, id), error: null });
   });
 
   app.post("/campaigns/:id/funding", guards.requireUser, async (c) =>

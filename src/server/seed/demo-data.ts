@@ -1,0 +1,123 @@
+import { eq } from "drizzle-orm";
+import { createAuth } from "../accounts/auth.js";
+import { createDraftCampaign } from "../campaigns/create-campaign.js";
+import { confirmSandboxFunding, startFunding } from "../campaigns/funding.js";
+import { joinCampaign } from "../campaigns/join-campaign.js";
+import type { Config } from "../config.js";
+import type { Database } from "../db/client.js";
+import { user } from "../db/schema.js";
+import type { Logger } from "../logger.js";
+import { createMailer } from "../mail/mailer.js";
+import { createSandboxProvider, sandboxCards } from "../payments/sandbox.js";
+
+/** Everything the seed creates is labelled: "Demo" in names and titles, and emails at fanboost.demo. */
+export const DEMO_PASSWORD = "demo-password-123";
+
+const demoArtists = [
+  { first: "Nova", last: "Demo", artist: "Nova Lights (Demo)" },
+  { first: "Rio", last: "Demo", artist: "Rio & The Tides (Demo)" },
+];
+const demoCampaigns = [
+  {
+    artist: 0,
+    title: "Demo: Midnight Drive",
+    genre: "electronic",
+    prize: 500_00,
+    days: 7,
+    link: "https://open.spotify.com/track/demo-midnight-drive",
+  },
+  {
+    artist: 0,
+    title: "Demo: Neon Hearts",
+    genre: "pop",
+    prize: 250_00,
+    days: 14,
+    link: "https://music.apple.com/us/album/demo-neon-hearts",
+  },
+  {
+    artist: 1,
+    title: "Demo: Low Tide",
+    genre: "indie",
+    prize: 1000_00,
+    days: 30,
+    link: "https://soundcloud.com/demo/low-tide",
+  },
+  {
+    artist: 1,
+    title: "Demo: Static Bloom",
+    genre: "rock",
+    prize: 100_00,
+    days: 5,
+    link: "https://artist.bandcamp.com/track/demo-static-bloom",
+  },
+];
+const demoPromoterCount = 4;
+
+/**
+ * Creates labelled demo artists, promoters and funded campaigns through the same functions the app uses
+ * (sign-up, draft creation, sandbox funding, joining). Refuses to run twice or against Stripe.
+ */
+export async function seedDemoData(deps: { config: Config; db: Database; log: Logger }) {
+  const { config, db, log } = deps;
+  if (config.stripe)
+    throw new Error("The seed funds campaigns with sandbox test cards; unset the STRIPE_* keys first.");
+  const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, "demo-artist-1@fanboost.demo"));
+  if (existing) throw new Error("Demo data is already there (demo-artist-1@fanboost.demo exists).");
+
+  const auth = createAuth({ config, db, mailer: createMailer(config, db, log), log });
+  const signUp = async (body: Record<string, string>) => {
+    const result = await auth.api.signUpEmail({ body: { password: DEMO_PASSWORD, ...body } as never });
+    return result.user.id;
+  };
+
+  const artistIds: string[] = [];
+  for (const [index, artist] of demoArtists.entries()) {
+    artistIds.push(
+      await signUp({
+        email: `demo-artist-${index + 1}@fanboost.demo`,
+        name: `${artist.first} ${artist.last}`,
+        first_name: artist.first,
+        last_name: artist.last,
+        artist_name: artist.artist,
+        user_type: "artist",
+      }),
+    );
+  }
+  const promoterIds: string[] = [];
+  for (let index = 0; index < demoPromoterCount; index++) {
+    promoterIds.push(
+      await signUp({
+        email: `demo-promoter-${index + 1}@fanboost.demo`,
+        name: `Promoter ${index + 1} Demo`,
+        first_name: `Promoter ${index + 1}`,
+        last_name: "Demo",
+        social_handle: `demo_fan_${index + 1}`,
+        user_type: "promoter",
+      }),
+    );
+  }
+
+  const sandbox = createSandboxProvider(db);
+  for (const [index, spec] of demoCampaigns.entries()) {
+    const artistId = artistIds[spec.artist] as string;
+    const draft = await createDraftCampaign(db, artistId, {
+      title: spec.title,
+      artist_name: demoArtists[spec.artist]?.artist ?? "Demo",
+      song_link: spec.link,
+      genre: spec.genre,
+      description: "Demo campaign created by `npm run seed`; no real money is involved.",
+      prize_cents: spec.prize,
+      duration_days: spec.days,
+    });
+    await startFunding({ db, payments: sandbox, log }, artistId, draft.id);
+    await confirmSandboxFunding({ db, sandbox, log }, artistId, draft.id, {
+      number: sandboxCards.success,
+      expiry: "12/40",
+      cvc: "123",
+    });
+    for (const promoterId of promoterIds.slice(0, (index % demoPromoterCount) + 1)) {
+      await joinCampaign(db, promoterId, draft.id);
+    }
+  }
+  return { artists: artistIds.length, promoters: promoterIds.length, campaigns: demoCampaigns.length };
+}

@@ -1,0 +1,87 @@
+import { useQuery } from "@tanstack/react-query";
+import { Award, Crown, Medal } from "lucide-react";
+import { formatCount } from "../../../core/money";
+import { apiFetch } from "../../lib/api";
+import { cn } from "../../lib/cn";
+
+export type LeaderboardEntry = {
+  rank: number;
+  promoter_id: string;
+  handle: string;
+  clicks: number;
+  joined_at: string;
+  tied: boolean;
+};
+
+const rankIcons = [
+  { icon: Crown, className: "text-amber-500", label: "First place" },
+  { icon: Medal, className: "text-slate-400", label: "Second place" },
+  { icon: Award, className: "text-orange-600", label: "Third place" },
+];
+
+/** A campaign's live leaderboard (SPEC.md Live leaderboard component); refreshed every 10 s. */
+export function CampaignLeaderboard({ campaignId }: { campaignId: string }) {
+  const board = useQuery({
+    queryKey: ["leaderboard", campaignId],
+    queryFn: () => apiFetch<{ ok: boolean; entries: LeaderboardEntry[] }>(`/api/campaigns/${campaignId}/leaderboard`),
+    refetchInterval: 10_000,
+  });
+  if (board.isPending) return <p className="py-6 text-center text-sm text-slate-500">Loading leaderboard…</p>;
+  if (board.isError) {
+    return (
+      <p className="py-6 text-center text-sm text-red-700" role="alert">
+        Leaderboard Error: {board.error.message || "Failed to load leaderboards"}
+      </p>
+    );
+  }
+  const entries = board.data.entries;
+  if (entries.length === 0) {
+    return <p className="py-6 text-center text-sm text-slate-500">No promoters yet. Be the first to join!</p>;
+  }
+  const leaders = entries.filter((entry) => entry.rank === 1 && entry.clicks > 0);
+  return (
+    <div className="flex flex-col gap-3">
+      {leaders.length > 0 ? (
+        <p className="rounded-xl bg-gradient-to-r from-amber-100 to-amber-50 px-4 py-2 text-sm font-semibold text-amber-900 ring-1 ring-amber-200">
+          {leaders.length > 1
+            ? `Tied for the prize: ${leaders.map((entry) => `@${entry.handle}`).join(", ")}`
+            : `@${leaders[0]?.handle}: Currently winning the campaign!`}
+        </p>
+      ) : null}
+      <ol className="max-h-96 overflow-y-auto rounded-xl ring-1 ring-slate-200" aria-label="Leaderboard">
+        {entries.map((entry) => {
+          const rankIcon = entry.clicks > 0 ? rankIcons[entry.rank - 1] : undefined;
+          const Icon = rankIcon?.icon;
+          return (
+            <li
+              key={entry.promoter_id}
+              className={cn(
+                "flex items-center gap-3 border-b border-slate-100 px-4 py-3 last:border-b-0",
+                entry.rank === 1 && entry.clicks > 0 ? "bg-amber-50/60" : "bg-white",
+              )}
+            >
+              <span className="flex w-8 justify-center font-bold text-slate-700">
+                {Icon ? (
+                  <Icon className={cn("h-5 w-5", rankIcon.className)} aria-label={rankIcon.label} />
+                ) : (
+                  `#${entry.rank}`
+                )}
+              </span>
+              <span className="min-w-0 flex-1">
+                <span className="block truncate font-semibold text-slate-900">@{entry.handle}</span>
+                {entry.rank === 1 && entry.clicks > 0 ? (
+                  <span className="text-xs text-amber-800">
+                    {entry.tied ? "Tied for the prize" : "Currently winning the campaign!"}
+                  </span>
+                ) : entry.tied && entry.clicks > 0 ? (
+                  <span className="text-xs text-slate-500">Tied at #{entry.rank}</span>
+                ) : null}
+              </span>
+              <span className="text-sm font-semibold text-slate-900">{formatCount(entry.clicks)} clicks</span>
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import { useQuery } from "@tanstack/react-query";
+import { Loader2, PartyPopper, Share2, Trophy, Users } from "lucide-react";
+import { Link, useParams, useSearchParams } from "react-router";
+import { genres } from "../../core/campaign-rules";
+import { DEFAULT_DURATION_DAYS, formatCents, PLATFORM_FEE_PERCENT } from "../../core/money";
+import { buttonStyles } from "../components/ui/button";
+import { Card, CardBody } from "../components/ui/card";
+import { apiFetch } from "../lib/api";
+import { usePageMeta } from "../lib/page-meta";
+import type { CampaignSummary } from "./fund-campaign";
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function ErrorScreen({ message }: { message: string }) {
+  return (
+    <section className="container-page flex flex-1 items-center justify-center py-16">
+      <Card className="w-full max-w-lg text-center">
+        <CardBody className="flex flex-col items-center gap-4 py-10">
+          <h1 className="text-2xl font-bold text-slate-900">Payment Confirmation Error</h1>
+          <p className="text-slate-600">{message}</p>
+          <Link to="/artist-dashboard" className={buttonStyles("primary")}>
+            Back to Dashboard
+          </Link>
+        </CardBody>
+      </Card>
+    </section>
+  );
+}
+
+/** /campaigns/{id}/success and /stripe/connected: where a confirmed payment lands. */
+export default function CampaignSuccessPage() {
+  usePageMeta("Campaign launched");
+  const params = useParams();
+  const [search] = useSearchParams();
+  const id = params.id ?? search.get("campaign") ?? "";
+  const valid = uuid.test(id);
+  const campaign = useQuery({
+    queryKey: ["campaign", id, "status"],
+    queryFn: () => apiFetch<{ campaign: CampaignSummary }>(`/api/campaigns/${id}`),
+    enabled: valid,
+    retry: false,
+    refetchInterval: (query) => (query.state.data && query.state.data.campaign.status === "draft" ? 1500 : false),
+  });
+
+  if (!valid) return <ErrorScreen message="Invalid campaign ID" />;
+  if (campaign.isError) {
+    return (
+      <ErrorScreen
+        message={campaign.error.message === "Campaign not found" ? "Campaign not found" : "Failed to load campaign"}
+      />
+    );
+  }
+  const data = campaign.data?.campaign;
+  if (!data || data.status === "draft") {
+    return (
+      <section className="container-page flex flex-1 flex-col items-center justify-center gap-3 py-16">
+        <Loader2 className="h-10 w-10 animate-spin text-brand-600" aria-hidden />
+        <p className="text-slate-600">Confirming your payment…</p>
+      </section>
+    );
+  }
+
+  const rows = [
+    ["Genre", genres.find((genre) => genre.value === data.genre)?.label ?? data.genre ?? "Not specified"],
+    ["Duration", `${data.duration_days ?? DEFAULT_DURATION_DAYS} days`],
+    ["Prize pool", formatCents(data.prize_cents)],
+    [`Platform fee (${PLATFORM_FEE_PERCENT}%)`, formatCents(data.platform_fee_cents)],
+    ["Total paid", formatCents(data.total_cents)],
+  ];
+  const next = [
+    { icon: Users, text: "Promoters join your campaign and get their own tracking links." },
+    { icon: Share2, text: "They share your song; every verified click moves them up the live leaderboard." },
+    { icon: Trophy, text: "When the timer ends, the top promoter wins the prize and is paid out automatically." },
+  ];
+
+  return (
+    <section className="container-page max-w-2xl py-12 sm:py-16">
+      <div className="text-center">
+        <PartyPopper className="mx-auto h-12 w-12 text-accent-600" aria-hidden />
+        <h1 className="mt-4 text-3xl font-extrabold text-slate-900 sm:text-4xl">Campaign Launched!</h1>
+        <p className="mt-2 text-lg text-slate-700">
+          <span className="font-semibold">{data.title}</span> by {data.artist_name}
+        </p>
+      </div>
+      <Card className="mt-8">
+        <CardBody>
+          <dl className="flex flex-col gap-3 text-sm">
+            {rows.map(([label, value]) => (
+              <div key={label} className="flex justify-between">
+                <dt className="text-slate-600">{label}</dt>
+                <dd className="font-semibold text-slate-900">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </CardBody>
+      </Card>
+      <h2 className="mt-10 text-xl font-bold text-slate-900">What Happens Next</h2>
+      <ol className="mt-4 flex flex-col gap-3">
+        {next.map(({ icon: Icon, text }) => (
+          <li key={text} className="flex items-start gap-3 rounded-xl bg-white p-4 ring-1 ring-slate-200">
+            <Icon className="h-5 w-5 shrink-0 text-brand-600" aria-hidden />
+            <span className="text-slate-700">{text}</span>
+          </li>
+        ))}
+      </ol>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link to="/join-campaign" className={buttonStyles("primary", "lg")}>
+          View Campaigns
+        </Link>
+        <Link to="/artist-dashboard" className={buttonStyles("secondary", "lg")}>
+          Artist Dashboard
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,205 @@
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { CheckCircle2, Loader2, Lock } from "lucide-react";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { Link, Navigate, useNavigate, useParams } from "react-router";
+import { formatCents, PLATFORM_FEE_PERCENT } from "../../core/money";
+import { SandboxCardForm } from "../components/funding/sandbox-card-form";
+import { ErrorAlert } from "../components/ui/alert";
+import { Button, buttonStyles } from "../components/ui/button";
+import { Card, CardBody } from "../components/ui/card";
+import { apiFetch } from "../lib/api";
+import { usePageMeta } from "../lib/page-meta";
+import { useAccount } from "../lib/session";
+
+const StripePaymentForm = lazy(() => import("../components/funding/stripe-payment-form"));
+
+export type CampaignSummary = {
+  id: string;
+  title: string;
+  artist_name: string;
+  genre: string | null;
+  status: string;
+  duration_days: number;
+  prize_cents: number;
+  platform_fee_cents: number;
+  total_cents: number;
+  published_at: string | null;
+  ends_at: string | null;
+};
+
+type Funding =
+  | { campaign: CampaignSummary; alreadyFunded: true }
+  | {
+      campaign: CampaignSummary;
+      alreadyFunded: false;
+      payment: {
+        provider: "stripe" | "sandbox";
+        publishableKey: string | null;
+        clientSecret: string;
+        paymentIntentId: string;
+        amountCents: number;
+      };
+    };
+
+function CenteredCard({ children }: { children: React.ReactNode }) {
+  return (
+    <section className="container-page flex flex-1 items-center justify-center py-16">
+      <Card className="w-full max-w-lg text-center">
+        <CardBody className="flex flex-col items-center gap-4 py-10">{children}</CardBody>
+      </Card>
+    </section>
+  );
+}
+
+/** Waits for the server to see the campaign live (Stripe: the webhook may land a moment after the browser). */
+function useLiveOnceConfirmed(campaignId: string, confirmed: boolean) {
+  return useQuery({
+    queryKey: ["campaign", campaignId, "status"],
+    queryFn: () => apiFetch<{ campaign: CampaignSummary }>(`/api/campaigns/${campaignId}`),
+    enabled: confirmed,
+    refetchInterval: (query) => (query.state.data?.campaign.status === "active" ? false : 1000),
+  });
+}
+
+export default function FundCampaignPage() {
+  usePageMeta("Fund your campaign");
+  const { id = "" } = useParams();
+  const navigate = useNavigate();
+  const { account, loading: accountLoading } = useAccount();
+  const [paymentError, setPaymentError] = useState<string>();
+  const [confirmed, setConfirmed] = useState(false);
+
+  const funding = useMutation({
+    mutationFn: () => apiFetch<Funding>(`/api/campaigns/${id}/funding`, { method: "POST", json: {} }),
+  });
+  const { mutate } = funding;
+  useEffect(() => {
+    if (account) mutate();
+  }, [account, mutate]);
+
+  const live = useLiveOnceConfirmed(id, confirmed);
+  const isLive = live.data?.campaign.status === "active";
+
+  useEffect(() => {
+    if (funding.data?.alreadyFunded) navigate("/join-campaign", { replace: true });
+  }, [funding.data, navigate]);
+  useEffect(() => {
+    if (!isLive) return;
+    const timer = setTimeout(() => navigate("/join-campaign"), 2000);
+    return () => clearTimeout(timer);
+  }, [isLive, navigate]);
+
+  if (!accountLoading && !account) return <Navigate to="/" replace />;
+
+  if (funding.isError) {
+    return (
+      <CenteredCard>
+        <h1 className="text-2xl font-bold text-slate-900">Campaign Funding Error</h1>
+        <p className="text-slate-600">{funding.error.message || "Failed to load payment"}</p>
+        <div className="flex gap-3">
+          <Button onClick={() => funding.mutate()}>Try Again</Button>
+          <Link to="/" className={buttonStyles("secondary")}>
+            Go Home
+          </Link>
+        </div>
+      </CenteredCard>
+    );
+  }
+
+  if (isLive) {
+    return (
+      <CenteredCard>
+        <CheckCircle2 className="h-12 w-12 text-emerald-600" aria-hidden />
+        <h1 className="text-2xl font-bold text-slate-900">Payment Successful!</h1>
+        <p className="text-slate-600">Your campaign is now live. Taking you to the campaigns…</p>
+      </CenteredCard>
+    );
+  }
+
+  const data = funding.data;
+  if (!data || data.alreadyFunded || confirmed) {
+    return (
+      <CenteredCard>
+        <Loader2 className="h-10 w-10 animate-spin text-brand-600" aria-hidden />
+        <p className="text-slate-600">{confirmed ? "Confirming your payment…" : "Setting up payment…"}</p>
+      </CenteredCard>
+    );
+  }
+
+  const { campaign, payment } = data;
+  if (payment.provider === "stripe" && (!payment.publishableKey || !payment.clientSecret)) {
+    return (
+      <CenteredCard>
+        <h1 className="text-2xl font-bold text-slate-900">Payment Setup Error</h1>
+        <p className="text-slate-600">Failed to setup payment</p>
+        <Link to="/artist-dashboard" className={buttonStyles("primary")}>
+          Back to Dashboard
+        </Link>
+      </CenteredCard>
+    );
+  }
+
+  const onConfirmed = () => {
+    setPaymentError(undefined);
+    setConfirmed(true);
+  };
+
+  return (
+    <section className="container-page grid max-w-5xl gap-8 py-10 sm:py-14 lg:grid-cols-[1fr_1.2fr]">
+      <div>
+        <h1 className="text-3xl font-extrabold text-slate-900">Fund your campaign</h1>
+        <p className="mt-2 text-slate-600">Your campaign goes live as soon as the payment is confirmed.</p>
+        <Card className="mt-6">
+          <CardBody>
+            <h2 className="text-lg font-bold text-slate-900">{campaign.title}</h2>
+            <p className="text-sm text-slate-600">by {campaign.artist_name}</p>
+            <dl className="mt-5 flex flex-col gap-3 text-sm">
+              <div className="flex justify-between">
+                <dt className="text-slate-600">Prize pool</dt>
+                <dd className="font-semibold">{formatCents(campaign.prize_cents)}</dd>
+              </div>
+              <div className="flex justify-between">
+                <dt className="text-slate-600">Platform fee ({PLATFORM_FEE_PERCENT}%)</dt>
+                <dd className="font-semibold">{formatCents(campaign.platform_fee_cents)}</dd>
+              </div>
+              <div className="flex justify-between border-t border-slate-100 pt-3 text-base">
+                <dt className="font-semibold text-slate-900">Total</dt>
+                <dd className="font-extrabold text-slate-900">{formatCents(payment.amountCents)}</dd>
+              </div>
+            </dl>
+          </CardBody>
+        </Card>
+        <p className="mt-4 flex items-start gap-2 text-xs text-slate-500">
+          <Lock className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+          Payments are processed securely by {payment.provider === "stripe" ? "Stripe" : "the sandbox payment provider"}
+          . FanBoost never sees or stores your card number.
+        </p>
+      </div>
+      <Card>
+        <CardBody className="flex flex-col gap-4">
+          <h2 className="text-lg font-bold text-slate-900">Payment details</h2>
+          {paymentError ? <ErrorAlert title="Payment Error">{paymentError}</ErrorAlert> : null}
+          {payment.provider === "stripe" ? (
+            <Suspense fallback={<Loader2 className="mx-auto h-8 w-8 animate-spin text-brand-600" aria-hidden />}>
+              <StripePaymentForm
+                publishableKey={payment.publishableKey ?? ""}
+                clientSecret={payment.clientSecret}
+                campaignId={campaign.id}
+                amountCents={payment.amountCents}
+                onConfirmed={onConfirmed}
+                onError={setPaymentError}
+              />
+            </Suspense>
+          ) : (
+            <SandboxCardForm
+              campaignId={campaign.id}
+              amountCents={payment.amountCents}
+              onConfirmed={onConfirmed}
+              onError={setPaymentError}
+            />
+          )}
+        </CardBody>
+      </Card>
+    </section>
+  );
+}

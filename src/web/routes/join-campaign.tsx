@@ -1,0 +1,213 @@
+import { DollarSign, Megaphone, MousePointerClick, Music, RefreshCw, Search, Users } from "lucide-react";
+import { useMemo, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { genres } from "../../core/campaign-rules";
+import { formatCents, formatCount } from "../../core/money";
+import { CampaignCard } from "../components/campaigns/campaign-card";
+import { CampaignLeaderboard } from "../components/leaderboards/campaign-leaderboard";
+import { ErrorAlert } from "../components/ui/alert";
+import { Button, buttonStyles } from "../components/ui/button";
+import { Card, CardBody } from "../components/ui/card";
+import { Dialog } from "../components/ui/dialog";
+import { Input, Select } from "../components/ui/field";
+import { type CampaignListItem, timeLeftLabel, useCampaigns, useSiteMetrics } from "../lib/campaigns";
+import { usePageMeta } from "../lib/page-meta";
+
+const sorts = {
+  prize: {
+    label: "Prize amount",
+    compare: (a: CampaignListItem, b: CampaignListItem) => b.prize_cents - a.prize_cents,
+  },
+  time: {
+    label: "Time left",
+    compare: (a: CampaignListItem, b: CampaignListItem) => Date.parse(a.ends_at ?? "") - Date.parse(b.ends_at ?? ""),
+  },
+  clicks: {
+    label: "Most clicks",
+    compare: (a: CampaignListItem, b: CampaignListItem) => b.total_clicks - a.total_clicks,
+  },
+  promoters: {
+    label: "Most promoters",
+    compare: (a: CampaignListItem, b: CampaignListItem) => b.promoter_count - a.promoter_count,
+  },
+} as const;
+type SortKey = keyof typeof sorts;
+
+function Tile({
+  icon: Icon,
+  label,
+  value,
+  title,
+}: {
+  icon: typeof Music;
+  label: string;
+  value: string;
+  title?: string;
+}) {
+  return (
+    <Card>
+      <CardBody className="flex items-center gap-3 p-4 sm:p-5">
+        <span className="flex h-10 w-10 items-center justify-center rounded-xl bg-brand-100 text-brand-700">
+          <Icon className="h-5 w-5" aria-hidden />
+        </span>
+        <span>
+          <span className="block text-xl font-extrabold text-slate-900" title={title}>
+            {value}
+          </span>
+          <span className="text-xs font-medium text-slate-600">{label}</span>
+        </span>
+      </CardBody>
+    </Card>
+  );
+}
+
+export default function JoinCampaignPage() {
+  usePageMeta("Browse campaigns", "Join a live music campaign, share your link and compete for the cash prize.");
+  const campaigns = useCampaigns();
+  const [params, setParams] = useSearchParams();
+  const [query, setQuery] = useState("");
+  const [genre, setGenre] = useState("all");
+  const [sort, setSort] = useState<SortKey>("prize");
+
+  const items = campaigns.data?.items ?? [];
+  const visible = useMemo(() => {
+    const needle = query.trim().toLowerCase();
+    return items
+      .filter((item) => genre === "all" || item.genre === genre)
+      .filter(
+        (item) =>
+          !needle || item.title.toLowerCase().includes(needle) || item.artist_name.toLowerCase().includes(needle),
+      )
+      .sort(sorts[sort].compare);
+  }, [items, query, genre, sort]);
+
+  const metrics = useSiteMetrics().data?.metrics;
+
+  const selectedId = params.get("campaign");
+  const selected = items.find((item) => item.id === selectedId);
+  const openCampaign = (id: string | null) => setParams(id ? { campaign: id } : {}, { replace: true });
+
+  return (
+    <section className="container-page py-10 sm:py-14">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-extrabold text-slate-900 sm:text-4xl">Join a campaign</h1>
+          <p className="mt-2 text-slate-600">Pick a song you love, share your personal link and win the prize.</p>
+        </div>
+        <Button variant="secondary" onClick={() => campaigns.refetch()} loading={campaigns.isFetching}>
+          {campaigns.isFetching ? null : <RefreshCw className="h-4 w-4" aria-hidden />} Reload
+        </Button>
+      </div>
+
+      <div className="mt-8 grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <Tile icon={Music} label="Active campaigns" value={metrics ? formatCount(metrics.activeCampaigns) : "—"} />
+        <Tile
+          icon={DollarSign}
+          label="Total prizes"
+          value={metrics?.totalPrizePoolCents ? `${formatCents(metrics.totalPrizePoolCents)}+` : "—"}
+          title={metrics?.totalPrizePoolCents ? undefined : "Payouts coming soon"}
+        />
+        <Tile icon={MousePointerClick} label="Total clicks" value={metrics ? formatCount(metrics.totalClicks) : "—"} />
+        <Tile icon={Users} label="Active promoters" value={metrics ? formatCount(metrics.activePromoters) : "—"} />
+      </div>
+
+      <div className="mt-8 grid gap-3 sm:grid-cols-[1fr_auto_auto]">
+        <div className="relative">
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400"
+            aria-hidden
+          />
+          <Input
+            aria-label="Search by song title or artist"
+            placeholder="Search by song or artist"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            className="pl-9"
+          />
+        </div>
+        <Select aria-label="Genre" value={genre} onChange={(e) => setGenre(e.target.value)}>
+          <option value="all">All genres</option>
+          {genres.map((entry) => (
+            <option key={entry.value} value={entry.value}>
+              {entry.label}
+            </option>
+          ))}
+        </Select>
+        <Select aria-label="Sort by" value={sort} onChange={(e) => setSort(e.target.value as SortKey)}>
+          {Object.entries(sorts).map(([key, entry]) => (
+            <option key={key} value={key}>
+              Sort: {entry.label}
+            </option>
+          ))}
+        </Select>
+      </div>
+
+      {campaigns.isError && items.length > 0 ? (
+        <ErrorAlert className="mt-6">
+          <span>Unable to load campaigns: {campaigns.error.message}</span>{" "}
+          <button type="button" className="font-semibold underline" onClick={() => campaigns.refetch()}>
+            Retry
+          </button>
+        </ErrorAlert>
+      ) : null}
+
+      <div className="mt-8">
+        {campaigns.isPending ? (
+          <div
+            className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+            role="status"
+            aria-busy="true"
+            aria-label="Loading campaigns"
+          >
+            {[0, 1, 2].map((key) => (
+              <div key={key} className="h-96 animate-pulse rounded-2xl bg-slate-200/70" />
+            ))}
+          </div>
+        ) : campaigns.isError && items.length === 0 ? (
+          <Card>
+            <CardBody className="flex flex-col items-center gap-3 py-12 text-center">
+              <h2 className="text-xl font-bold text-slate-900">Error Loading Campaigns</h2>
+              <p className="text-slate-600">Unable to load campaigns: {campaigns.error.message}</p>
+              <Button onClick={() => campaigns.refetch()}>Retry</Button>
+            </CardBody>
+          </Card>
+        ) : items.length === 0 ? (
+          <Card>
+            <CardBody className="flex flex-col items-center gap-3 py-14 text-center">
+              <Megaphone className="h-10 w-10 text-brand-600" aria-hidden />
+              <h2 className="text-xl font-bold text-slate-900">No Campaigns Yet</h2>
+              <p className="max-w-md text-slate-600">
+                No campaign is live right now. Artists: fund a prize and be the first.
+              </p>
+              <Link to="/create-campaign" className={buttonStyles("accent", "lg")}>
+                Create First Campaign
+              </Link>
+            </CardBody>
+          </Card>
+        ) : visible.length === 0 ? (
+          <p className="py-12 text-center text-slate-600">No campaigns match your search.</p>
+        ) : (
+          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {visible.map((campaign) => (
+              <CampaignCard key={campaign.id} campaign={campaign} onOpen={openCampaign} />
+            ))}
+          </div>
+        )}
+      </div>
+
+      <Dialog
+        open={Boolean(selected)}
+        onOpenChange={(open) => !open && openCampaign(null)}
+        title={selected ? selected.title : "Campaign"}
+        description={
+          selected
+            ? `by ${selected.artist_name} · ${formatCents(selected.prize_cents)} prize · ${timeLeftLabel(selected.ends_at)}`
+            : undefined
+        }
+        className="max-w-lg"
+      >
+        {selected ? <CampaignLeaderboard campaignId={selected.id} /> : null}
+      </Dialog>
+    </section>
+  );
+}
