@@ -89,10 +89,14 @@ describe("campaign journey", () => {
     await promoter.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
     await signUpInModal(promoter.page, "promoter");
     await promoter.page.goto("/join-campaign");
-    const card = promoter.page.locator("div.rounded-2xl", { has: promoter.page.getByRole("heading", { name: title }) }).last();
+    const card = promoter.page
+      .locator("div.rounded-2xl", { has: promoter.page.getByRole("heading", { name: title }) })
+      .last();
     await card.getByRole("button", { name: "Join Campaign" }).click();
     await visible(promoter.page, "Tracking link copied to clipboard!");
-    await expect.poll(() => card.getByRole("button", { name: "Copy My Link" }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => card.getByRole("button", { name: "Copy My Link" }).isVisible(), { timeout: 10_000 })
+      .toBe(true);
     const copied = await promoter.page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toMatch(new RegExp(`^${server.url}/t/[A-Za-z0-9]{9}$`));
     await card.getByRole("button", { name: "Show QR code" }).click();

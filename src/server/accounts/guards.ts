@@ -17,7 +17,8 @@ export function createGuards(auth: Auth, db: Database) {
   const sessionUser = async (c: Context<AppEnv>): Promise<SessionUser | null> => {
     const cached = c.get("user");
     if (cached !== undefined) return cached;
-    const result = await auth.api.getSession({ headers: c.req.raw.headers });
+    // Anonymous traffic (most page views, every tracking click) skips the session lookup.
+    const result = c.req.header("cookie") ? await auth.api.getSession({ headers: c.req.raw.headers }) : null;
     const value: SessionUser | null = result
       ? {
           id: result.user.id,

@@ -1,4 +1,5 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
 import { type Database, queryRows } from "../db/client.js";
 import { promoters, trackingLinks } from "../db/schema.js";
 
@@ -25,43 +26,64 @@ export type CampaignListItem = {
   my_link: { short_code: string; total_clicks: number } | null;
 };
 
-type Row = Omit<
-  CampaignListItem,
-  "leader" | "my_link" | "published_at" | "ends_at" | "total_clicks" | "promoter_count"
-> & {
+const sortOrders = {
+  prize: sql`c.prize_cents desc, c.published_at desc`,
+  time: sql`c.ends_at asc, c.published_at desc`,
+  clicks: sql`c.total_clicks desc, c.published_at desc`,
+  promoters: sql`c.promoter_count desc, c.published_at desc`,
+  newest: sql`c.published_at desc`,
+} as const;
+
+/** Query parameters of `GET /api/campaigns` (SPEC.md Join campaigns: search, genre, sort). */
+export const campaignListQuerySchema = z.object({
+  q: z.string().trim().max(100).optional(),
+  genre: z.string().trim().max(40).optional(),
+  sort: z.enum(["prize", "time", "clicks", "promoters", "newest"]).default("prize"),
+  limit: z.coerce.number().int().min(1).max(100).default(24),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+});
+export type CampaignListQuery = z.output<typeof campaignListQuerySchema>;
+
+type Row = Omit<CampaignListItem, "leader" | "my_link" | "published_at" | "ends_at"> & {
   published_at: Date | string | null;
   ends_at: Date | string | null;
-  total_clicks: string | number;
-  promoter_count: string | number;
   leader_handle: string | null;
   leader_clicks: number | null;
 };
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /**
- * Live public campaigns with their click and promoter totals and leading promoter: one aggregate query,
- * plus one for the viewer's links, never a query per campaign.
+ * A page of live public campaigns with totals and leading promoter. Totals are the campaign's denormalized
+ * counters, so sorting and paging use an index; the leader is looked up only for the rows of the page.
  */
-export async function listLiveCampaigns(db: Database, viewerUserId?: string): Promise<CampaignListItem[]> {
+export async function listLiveCampaigns(
+  db: Database,
+  query: CampaignListQuery = campaignListQuerySchema.parse({}),
+  viewerUserId?: string,
+): Promise<{ items: CampaignListItem[]; total: number }> {
+  const filters: SQL[] = [sql`c.status = 'active'`, sql`c.is_public`];
+  if (query.q) {
+    const pattern = `%${escapeLike(query.q)}%`;
+    filters.push(sql`(c.title ilike ${pattern} or c.artist_name ilike ${pattern})`);
+  }
+  if (query.genre && query.genre !== "all") filters.push(sql`c.genre = ${query.genre}`);
+  const where = sql.join(filters, sql` and `);
+  // The page is chosen first (an index scan with a limit); only its rows look up their leading promoter.
   const rows = await queryRows<Row>(
     db,
     sql`select c.id, c.title, c.artist_name, c.genre, c.song_link, c.description, c.prize_cents, c.platform_fee_cents,
-               c.duration_days, c.status, c.is_public, c.published_at, c.ends_at,
-               coalesce(totals.total_clicks, 0) as total_clicks, coalesce(totals.promoter_count, 0) as promoter_count,
-               leader.handle as leader_handle, leader.total_clicks as leader_clicks,
-               (c.created_by = ${viewerUserId ?? ""}) as is_own
-        from campaigns c
-        left join (
-          select campaign_id, sum(total_clicks) as total_clicks, count(*) as promoter_count
-          from tracking_links group by campaign_id
-        ) totals on totals.campaign_id = c.id
+               c.duration_days, c.status, c.is_public, c.published_at, c.ends_at, c.total_clicks, c.promoter_count,
+               (c.created_by = ${viewerUserId ?? ""}) as is_own,
+               leader.handle as leader_handle, leader.total_clicks as leader_clicks
+        from (select * from campaigns c where ${where} order by ${sortOrders[query.sort]}
+              limit ${query.limit} offset ${query.offset}) c
         left join lateral (
           select p.handle, tl.total_clicks from tracking_links tl join promoters p on p.id = tl.promoter_id
           where tl.campaign_id = c.id order by tl.total_clicks desc, tl.created_at asc limit 1
         ) leader on true
-        where c.status = 'active' and c.is_public
-        order by c.published_at desc nulls last`,
+        order by ${sortOrders[query.sort]}`,
   );
   const mine = new Map<string, { short_code: string; total_clicks: number }>();
   if (viewerUserId && rows.length > 0) {
@@ -84,7 +106,12 @@ export async function listLiveCampaigns(db: Database, viewerUserId?: string): Pr
       );
     for (const link of links) mine.set(link.campaignId, { short_code: link.shortCode, total_clicks: link.totalClicks });
   }
-  return rows.map(({ leader_handle, leader_clicks, ...row }) => ({
+  const [counted] = await queryRows<{ total: string }>(
+    db,
+    sql`select count(*) as total from campaigns c where ${where}`,
+  );
+  const total = Number(counted?.total ?? 0);
+  const items = rows.map(({ leader_handle, leader_clicks, ...row }) => ({
     ...row,
     published_at: iso(row.published_at),
     ends_at: iso(row.ends_at),
@@ -93,6 +120,7 @@ export async function listLiveCampaigns(db: Database, viewerUserId?: string): Pr
     leader: leader_handle ? { handle: leader_handle, clicks: Number(leader_clicks ?? 0) } : null,
     my_link: mine.get(row.id) ?? null,
   }));
+  return { items, total };
 }
 
 export type SiteMetrics = {
@@ -104,12 +132,14 @@ export type SiteMetrics = {
 };
 
 /** The site metrics of SPEC.md section 3, in one query. */
-export async function siteMetrics(db: Database): Promise<SiteMetrics> {
+export async function querySiteMetrics(db: Database): Promise<SiteMetrics> {
   const [row] = await queryRows<Record<string, string | number | null>>(
     db,
-    sql`with live as (select id, prize_cents from campaigns where status = 'active' and is_public)
+    sql`with live as (
+          select id, prize_cents, total_clicks from campaigns where status = 'active' and is_public
+        )
         select (select count(*) from live) as active_campaigns,
-               (select coalesce(sum(tl.total_clicks), 0) from tracking_links tl join live on live.id = tl.campaign_id) as total_clicks,
+               (select coalesce(sum(total_clicks), 0) from live) as total_clicks,
                (select count(distinct tl.promoter_id) from tracking_links tl join live on live.id = tl.campaign_id) as active_promoters,
                (select coalesce(sum(prize_cents), 0) from live) as prize_pool_cents,
                (select coalesce(sum(amount_cents), 0) from payouts where status = 'paid') as paid_cents`,
@@ -120,5 +150,26 @@ export async function siteMetrics(db: Database): Promise<SiteMetrics> {
     activePromoters: Number(row?.active_promoters ?? 0),
     totalPrizePoolCents: Number(row?.prize_pool_cents ?? 0),
     paidToPromotersCents: Number(row?.paid_cents ?? 0),
+  };
+}
+
+/**
+ * Site metrics change slowly and every page view asks for them: each instance reuses its last answer for
+ * `ttlMs` and runs one query at a time, however many requests arrive together.
+ */
+export function createSiteMetricsCache(db: Database, ttlMs = 5_000) {
+  let cached: { value: SiteMetrics; at: number } | undefined;
+  let inFlight: Promise<SiteMetrics> | undefined;
+  return async (): Promise<SiteMetrics> => {
+    if (cached && Date.now() - cached.at < ttlMs) return cached.value;
+    inFlight ??= querySiteMetrics(db)
+      .then((value) => {
+        cached = { value, at: Date.now() };
+        return value;
+      })
+      .finally(() => {
+        inFlight = undefined;
+      });
+    return inFlight;
   };
 }

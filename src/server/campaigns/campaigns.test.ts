@@ -235,3 +235,55 @@ describe("browsing and joining", () => {
     expect((await t.request(`/api/campaigns/${id}/join`, { method: "POST", json: {} })).status).toBe(401);
   });
 });
+
+describe("campaign list queries", () => {
+  it("searches title or artist case-insensitively, filters by genre, sorts and pages", async () => {
+    const fresh = await createTestApp();
+    try {
+      const owner = await signUp(fresh, "artist");
+      const make = async (overrides: Record<string, unknown>) => {
+        const created = await fresh.request("/api/campaigns", {
+          method: "POST",
+          cookie: owner.cookie,
+          json: validCampaign(overrides),
+        });
+        const { campaign } = await created.json();
+        await fresh.request(`/api/campaigns/${campaign.id}/funding`, {
+          method: "POST",
+          cookie: owner.cookie,
+          json: {},
+        });
+        await fresh.request(`/api/campaigns/${campaign.id}/sandbox-payment`, {
+          method: "POST",
+          cookie: owner.cookie,
+          json: { number: "4242424242424242", expiry: "12/34", cvc: "123" },
+        });
+        return campaign.id as string;
+      };
+      await make({ title: "Sunrise", artist_name: "Aurora Band", genre: "pop", prize_cents: 100_00 });
+      const big = await make({ title: "Thunder", artist_name: "Storm", genre: "rock", prize_cents: 1000_00 });
+      await make({ title: "Moonlight", artist_name: "SUNNY Days", genre: "pop", prize_cents: 500_00 });
+      const fan = await signUp(fresh, "promoter");
+      await fresh.request(`/api/campaigns/${big}/join`, { method: "POST", cookie: fan.cookie, json: {} });
+
+      const titles = async (query: string) =>
+        ((await (await fresh.request(`/api/campaigns?${query}`)).json()).items as Array<{ title: string }>).map(
+          (item) => item.title,
+        );
+      expect(await titles("")).toEqual(["Thunder", "Moonlight", "Sunrise"]);
+      expect(await titles("q=sun")).toEqual(["Moonlight", "Sunrise"]);
+      expect(await titles("q=%25")).toEqual([]);
+      expect(await titles("genre=pop&sort=prize")).toEqual(["Moonlight", "Sunrise"]);
+      expect((await titles("sort=promoters"))[0]).toBe("Thunder");
+      const page = await (await fresh.request("/api/campaigns?limit=2&offset=2")).json();
+      expect(page).toMatchObject({ total: 3, items: [{ title: "Sunrise" }] });
+      const beyond = await (await fresh.request("/api/campaigns?limit=2&offset=10")).json();
+      expect(beyond).toMatchObject({ total: 3, items: [] });
+      expect((await fresh.request("/api/campaigns?sort=loudest")).status).toBe(400);
+      const thunder = (await (await fresh.request("/api/campaigns?q=thunder")).json()).items[0];
+      expect(thunder).toMatchObject({ promoter_count: 1, total_clicks: 0 });
+    } finally {
+      await fresh.close();
+    }
+  });
+});

@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { ensurePromoterProfile } from "../accounts/promoter-profile.js";
 import type { Database } from "../db/client.js";
 import { campaigns, trackingLinks } from "../db/schema.js";
@@ -48,11 +48,20 @@ export async function joinCampaign(
 
   const generateCode = options.generateCode ?? randomShortCode;
   for (let attempt = 0; attempt < SHORT_CODE_ATTEMPTS; attempt++) {
-    const [created] = await db
-      .insert(trackingLinks)
-      .values({ campaignId: id, promoterId: promoter.id, shortCode: generateCode() })
-      .onConflictDoNothing()
-      .returning();
+    const created = await db.transaction(async (tx) => {
+      const [link] = await tx
+        .insert(trackingLinks)
+        .values({ campaignId: id, promoterId: promoter.id, shortCode: generateCode() })
+        .onConflictDoNothing()
+        .returning();
+      if (link) {
+        await tx
+          .update(campaigns)
+          .set({ promoterCount: sql`${campaigns.promoterCount} + 1` })
+          .where(eq(campaigns.id, id));
+      }
+      return link;
+    });
     if (created) return { link: created, created: true };
     const raced = await findLink();
     if (raced) return { link: raced, created: false };

@@ -15,7 +15,7 @@ import type { PaymentProvider } from "../payments/provider.js";
 import type { SandboxProvider } from "../payments/sandbox.js";
 import type { StripeProvider } from "../payments/stripe.js";
 import { assertCampaignId } from "./campaign-access.js";
-import { listLiveCampaigns, siteMetrics } from "./campaign-list.js";
+import { campaignListQuerySchema, createSiteMetricsCache, listLiveCampaigns } from "./campaign-list.js";
 import { createDraftCampaign } from "./create-campaign.js";
 import { activateFundedCampaign, confirmSandboxFunding, fundingSummary, startFunding } from "./funding.js";
 import { joinCampaign } from "./join-campaign.js";
@@ -44,6 +44,7 @@ export function campaignRoutes(deps: CampaignRouteDeps) {
   const { db, log, guards, payments } = deps;
   const app = new Hono<AppEnv>();
   const createSchema = createCampaignSchema(deps.songLinkHosts);
+  const siteMetrics = createSiteMetricsCache(db);
 
   app.get("/public/campaigns", async (c) => {
     try {
@@ -61,7 +62,7 @@ export function campaignRoutes(deps: CampaignRouteDeps) {
 
   app.get("/public/metrics", async (c) => {
     try {
-      return c.json({ ok: true, metrics: await siteMetrics(db), error: null });
+      return c.json({ ok: true, metrics: await siteMetrics(), error: null });
     } catch (error) {
       c.get("log").error({ err: error }, "site metrics failed");
       return c.json({ ok: false, metrics: null, error: "Failed to load site metrics" }, 503);
@@ -69,8 +70,11 @@ export function campaignRoutes(deps: CampaignRouteDeps) {
   });
 
   app.get("/campaigns", async (c) => {
+    const query = campaignListQuerySchema.safeParse(c.req.query());
+    if (!query.success) throw new DomainError("validation", "Invalid list parameters");
     const viewer = await guards.sessionUser(c);
-    return c.json({ ok: true, items: await listLiveCampaigns(db, viewer?.id), error: null });
+    const page = await listLiveCampaigns(db, query.data, viewer?.id);
+    return c.json({ ok: true, ...page, error: null });
   });
 
   app.post("/campaigns", guards.requireArtist, async (c) => {

@@ -44,6 +44,9 @@ export const campaigns = pgTable(
     publishedAt: timestamp("published_at", { withTimezone: true }),
     endsAt: timestamp("ends_at", { withTimezone: true }),
     paymentIntentId: text("payment_intent_id"),
+    /** Denormalized from tracking_links (kept in the same transactions), so lists sort and page without aggregating. */
+    totalClicks: integer("total_clicks").notNull().default(0),
+    promoterCount: integer("promoter_count").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -58,6 +61,15 @@ export const campaigns = pgTable(
     index("campaigns_public_listing_idx").on(t.status, t.isPublic, t.publishedAt.desc()),
     index("campaigns_created_by_idx").on(t.createdBy),
     index("campaigns_ends_at_idx").on(t.endsAt),
+    index("campaigns_live_prize_idx")
+      .on(t.prizeCents.desc(), t.publishedAt.desc())
+      .where(sql`${t.status} = 'active' and ${t.isPublic}`),
+    index("campaigns_live_clicks_idx")
+      .on(t.totalClicks.desc(), t.publishedAt.desc())
+      .where(sql`${t.status} = 'active' and ${t.isPublic}`),
+    index("campaigns_live_promoters_idx")
+      .on(t.promoterCount.desc(), t.publishedAt.desc())
+      .where(sql`${t.status} = 'active' and ${t.isPublic}`),
   ],
 );
 

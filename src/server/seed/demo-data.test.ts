@@ -14,7 +14,7 @@ describe("seedDemoData", () => {
   it("creates labelled, funded demo campaigns with promoters, once", async () => {
     const deps = { config: t.config, db: t.database.db, log: createLogger("silent") };
     expect(await seedDemoData(deps)).toEqual({ artists: 2, promoters: 4, campaigns: 4 });
-    const live = await listLiveCampaigns(t.database.db);
+    const { items: live } = await listLiveCampaigns(t.database.db);
     expect(live).toHaveLength(4);
     expect(live.every((campaign) => campaign.title.startsWith("Demo: "))).toBe(true);
     expect(live.map((campaign) => campaign.promoter_count).sort()).toEqual([1, 2, 3, 4]);

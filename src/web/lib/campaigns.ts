@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { apiFetch } from "./api";
 
@@ -33,8 +33,15 @@ export type SiteMetrics = {
 
 export const campaignsQueryKey = ["campaigns"] as const;
 
-/** Live campaigns; refreshed every 60 s and on `campaignCreated` / `campaignUpdated` (SPEC.md section 4). */
-export function useCampaigns() {
+export type CampaignFilters = { q: string; genre: string; sort: "prize" | "time" | "clicks" | "promoters" };
+type CampaignPage = { ok: boolean; items: CampaignListItem[]; total: number; error: string | null };
+const PAGE_SIZE = 24;
+
+/**
+ * Live campaigns, searched, filtered and sorted on the server, a page at a time; refreshed every 60 s and on
+ * `campaignCreated` / `campaignUpdated` (SPEC.md section 4).
+ */
+export function useCampaigns(filters: CampaignFilters) {
   const queryClient = useQueryClient();
   useEffect(() => {
     const refresh = () => queryClient.invalidateQueries({ queryKey: campaignsQueryKey });
@@ -45,9 +52,20 @@ export function useCampaigns() {
       window.removeEventListener("campaignUpdated", refresh);
     };
   }, [queryClient]);
-  return useQuery({
-    queryKey: campaignsQueryKey,
-    queryFn: () => apiFetch<{ ok: boolean; items: CampaignListItem[]; error: string | null }>("/api/campaigns"),
+  return useInfiniteQuery({
+    queryKey: [...campaignsQueryKey, filters],
+    initialPageParam: 0,
+    queryFn: ({ pageParam }) => {
+      const params = new URLSearchParams({ sort: filters.sort, limit: String(PAGE_SIZE), offset: String(pageParam) });
+      if (filters.q.trim()) params.set("q", filters.q.trim());
+      if (filters.genre !== "all") params.set("genre", filters.genre);
+      return apiFetch<CampaignPage>(`/api/campaigns?${params}`);
+    },
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);
+      return loaded < last.total ? loaded : undefined;
+    },
+    placeholderData: keepPreviousData,
     refetchInterval: 60_000,
   });
 }

@@ -1,5 +1,6 @@
+import { useQuery } from "@tanstack/react-query";
 import { DollarSign, Megaphone, MousePointerClick, Music, RefreshCw, Search, Users } from "lucide-react";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { genres } from "../../core/campaign-rules";
 import { formatCents, formatCount } from "../../core/money";
@@ -10,28 +11,28 @@ import { Button, buttonStyles } from "../components/ui/button";
 import { Card, CardBody } from "../components/ui/card";
 import { Dialog } from "../components/ui/dialog";
 import { Input, Select } from "../components/ui/field";
-import { type CampaignListItem, timeLeftLabel, useCampaigns, useSiteMetrics } from "../lib/campaigns";
+import { apiFetch } from "../lib/api";
+import { timeLeftLabel, useCampaigns, useSiteMetrics } from "../lib/campaigns";
 import { usePageMeta } from "../lib/page-meta";
+import type { CampaignSummary } from "./fund-campaign";
 
 const sorts = {
-  prize: {
-    label: "Prize amount",
-    compare: (a: CampaignListItem, b: CampaignListItem) => b.prize_cents - a.prize_cents,
-  },
-  time: {
-    label: "Time left",
-    compare: (a: CampaignListItem, b: CampaignListItem) => Date.parse(a.ends_at ?? "") - Date.parse(b.ends_at ?? ""),
-  },
-  clicks: {
-    label: "Most clicks",
-    compare: (a: CampaignListItem, b: CampaignListItem) => b.total_clicks - a.total_clicks,
-  },
-  promoters: {
-    label: "Most promoters",
-    compare: (a: CampaignListItem, b: CampaignListItem) => b.promoter_count - a.promoter_count,
-  },
+  prize: "Prize amount",
+  time: "Time left",
+  clicks: "Most clicks",
+  promoters: "Most promoters",
 } as const;
 type SortKey = keyof typeof sorts;
+
+/** The value after it has stopped changing for `ms`, so typing does not fire a request per key. */
+function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
 
 function Tile({
   icon: Icon,
@@ -63,28 +64,23 @@ function Tile({
 
 export default function JoinCampaignPage() {
   usePageMeta("Browse campaigns", "Join a live music campaign, share your link and compete for the cash prize.");
-  const campaigns = useCampaigns();
   const [params, setParams] = useSearchParams();
   const [query, setQuery] = useState("");
   const [genre, setGenre] = useState("all");
   const [sort, setSort] = useState<SortKey>("prize");
-
-  const items = campaigns.data?.items ?? [];
-  const visible = useMemo(() => {
-    const needle = query.trim().toLowerCase();
-    return items
-      .filter((item) => genre === "all" || item.genre === genre)
-      .filter(
-        (item) =>
-          !needle || item.title.toLowerCase().includes(needle) || item.artist_name.toLowerCase().includes(needle),
-      )
-      .sort(sorts[sort].compare);
-  }, [items, query, genre, sort]);
-
+  const q = useDebounced(query, 250);
+  const campaigns = useCampaigns({ q, genre, sort });
+  const items = useMemo(() => campaigns.data?.pages.flatMap((page) => page.items) ?? [], [campaigns.data]);
+  const filtering = q.trim() !== "" || genre !== "all";
   const metrics = useSiteMetrics().data?.metrics;
 
   const selectedId = params.get("campaign");
-  const selected = items.find((item) => item.id === selectedId);
+  const selected = useQuery({
+    queryKey: ["campaign", selectedId],
+    queryFn: () => apiFetch<{ campaign: CampaignSummary }>(`/api/campaigns/${selectedId}`),
+    enabled: Boolean(selectedId),
+    retry: false,
+  });
   const openCampaign = (id: string | null) => setParams(id ? { campaign: id } : {}, { replace: true });
 
   return (
@@ -134,9 +130,9 @@ export default function JoinCampaignPage() {
           ))}
         </Select>
         <Select aria-label="Sort by" value={sort} onChange={(e) => setSort(e.target.value as SortKey)}>
-          {Object.entries(sorts).map(([key, entry]) => (
+          {Object.entries(sorts).map(([key, label]) => (
             <option key={key} value={key}>
-              Sort: {entry.label}
+              Sort: {label}
             </option>
           ))}
         </Select>
@@ -171,7 +167,7 @@ export default function JoinCampaignPage() {
               <Button onClick={() => campaigns.refetch()}>Retry</Button>
             </CardBody>
           </Card>
-        ) : items.length === 0 ? (
+        ) : items.length === 0 && !filtering ? (
           <Card>
             <CardBody className="flex flex-col items-center gap-3 py-14 text-center">
               <Megaphone className="h-10 w-10 text-brand-600" aria-hidden />
@@ -184,29 +180,50 @@ export default function JoinCampaignPage() {
               </Link>
             </CardBody>
           </Card>
-        ) : visible.length === 0 ? (
+        ) : items.length === 0 ? (
           <p className="py-12 text-center text-slate-600">No campaigns match your search.</p>
         ) : (
-          <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {visible.map((campaign) => (
-              <CampaignCard key={campaign.id} campaign={campaign} onOpen={openCampaign} />
-            ))}
-          </div>
+          <>
+            <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {items.map((campaign) => (
+                <CampaignCard key={campaign.id} campaign={campaign} onOpen={openCampaign} />
+              ))}
+            </div>
+            {campaigns.hasNextPage ? (
+              <div className="mt-8 flex justify-center">
+                <Button
+                  variant="secondary"
+                  loading={campaigns.isFetchingNextPage}
+                  onClick={() => campaigns.fetchNextPage()}
+                >
+                  Load more campaigns
+                </Button>
+              </div>
+            ) : null}
+          </>
         )}
       </div>
 
       <Dialog
-        open={Boolean(selected)}
+        open={Boolean(selectedId)}
         onOpenChange={(open) => !open && openCampaign(null)}
-        title={selected ? selected.title : "Campaign"}
+        title={selected.data ? selected.data.campaign.title : "Campaign"}
         description={
-          selected
-            ? `by ${selected.artist_name} · ${formatCents(selected.prize_cents)} prize · ${timeLeftLabel(selected.ends_at)}`
+          selected.data
+            ? `by ${selected.data.campaign.artist_name} · ${formatCents(selected.data.campaign.prize_cents)} prize · ${timeLeftLabel(selected.data.campaign.ends_at)}`
             : undefined
         }
         className="max-w-lg"
       >
-        {selected ? <CampaignLeaderboard campaignId={selected.id} /> : null}
+        {selected.isError ? (
+          <p className="text-sm text-red-700" role="alert">
+            {selected.error.message}
+          </p>
+        ) : selectedId && selected.data ? (
+          <CampaignLeaderboard campaignId={selectedId} />
+        ) : (
+          <p className="text-sm text-slate-500">Loading…</p>
+        )}
       </Dialog>
     </section>
   );
