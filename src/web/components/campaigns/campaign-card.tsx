@@ -120,7 +120,7 @@ export function CampaignCard({ campaign, onOpen }: { campaign: CampaignListItem;
           ) : !account ? (
             <Button
               variant="accent"
-              className="h-auto min-h-10 py-2.5 whitespace-normal"
+              className="h-auto! min-h-10 py-2.5 whitespace-normal!"
               onClick={() => openAuth({ mode: "signup", userType: "promoter" })}
             >
               Sign in to join and get your tracking link

@@ -1,0 +1,94 @@
+import { useQuery } from "@tanstack/react-query";
+import { Bug, Check, Copy, RefreshCw } from "lucide-react";
+import { useState } from "react";
+import { apiFetch } from "../../lib/api";
+import { Badge } from "../ui/badge";
+import { Button } from "../ui/button";
+import { Card, CardBody } from "../ui/card";
+
+type DatabaseDiagnostics = {
+  ok: boolean;
+  env: { databaseKind: string; urlSet: boolean };
+  campaignsCount: number | null;
+  latency: number;
+  error: string | null;
+  timestamp: string;
+};
+type PublicCampaigns = { ok: boolean; items: Array<{ title: string; artist_name: string }>; error: string | null };
+
+async function settle<T>(path: string): Promise<T | { ok: false; error: string }> {
+  try {
+    return await apiFetch<T>(path);
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error.message : "Network error" };
+  }
+}
+
+/** SPEC.md's debug panel: the database check and the public campaign feed, with the raw JSON to copy. */
+export function DebugPanel({ extra }: { extra?: Record<string, unknown> }) {
+  const [copied, setCopied] = useState(false);
+  const checks = useQuery({
+    queryKey: ["debug-panel"],
+    queryFn: async () => ({
+      database: await settle<DatabaseDiagnostics>("/api/diag/database"),
+      campaigns: await settle<PublicCampaigns>("/api/public/campaigns"),
+    }),
+  });
+  const data = checks.data;
+  const database = data && "env" in data.database ? data.database : undefined;
+  const feed = data && "items" in data.campaigns ? data.campaigns : undefined;
+  const raw = JSON.stringify({ ...data, ...extra }, null, 2);
+
+  const copy = async () => {
+    await navigator.clipboard.writeText(raw).catch(() => undefined);
+    setCopied(true);
+    setTimeout(() => setCopied(false), 2000);
+  };
+
+  return (
+    <Card className="border-2 border-dashed border-amber-300 bg-amber-50/50">
+      <CardBody className="flex flex-col gap-4">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 className="flex items-center gap-2 text-lg font-bold text-slate-900">
+            <Bug className="h-5 w-5 text-amber-700" aria-hidden /> Debug panel
+          </h2>
+          <div className="flex gap-2">
+            <Button size="sm" variant="secondary" onClick={() => checks.refetch()} loading={checks.isFetching}>
+              {checks.isFetching ? null : <RefreshCw className="h-4 w-4" aria-hidden />} Run Check
+            </Button>
+            <Button size="sm" variant="secondary" onClick={copy}>
+              {copied ? <Check className="h-4 w-4" aria-hidden /> : <Copy className="h-4 w-4" aria-hidden />}
+              {copied ? "Copied!" : "Copy JSON"}
+            </Button>
+          </div>
+        </div>
+        <div className="grid gap-3 text-sm sm:grid-cols-2">
+          <div className="rounded-xl bg-white p-3 ring-1 ring-slate-200">
+            <p className="font-semibold">
+              Database <Badge tone={database?.ok ? "success" : "danger"}>{database?.ok ? "OK" : "Failed"}</Badge>
+            </p>
+            <p>Kind: {database?.env.databaseKind ?? "unknown"}</p>
+            <p>URL set: {database?.env.urlSet ? "yes" : "no"}</p>
+            <p>Campaigns: {database?.campaignsCount ?? "—"}</p>
+            <p>Latency: {database ? `${database.latency} ms` : "—"}</p>
+            {data && !database?.ok ? <p className="text-red-700">{data.database.error}</p> : null}
+          </div>
+          <div className="rounded-xl bg-white p-3 ring-1 ring-slate-200">
+            <p className="font-semibold">
+              Public campaigns <Badge tone={feed?.ok ? "success" : "danger"}>{feed?.ok ? "OK" : "Failed"}</Badge>
+            </p>
+            <p>Items: {feed?.items.length ?? "—"}</p>
+            <ul className="mt-1 list-disc pl-5">
+              {feed?.items.slice(0, 3).map((item) => (
+                <li key={`${item.title}-${item.artist_name}`}>
+                  {item.title} <span className="text-slate-500">by {item.artist_name}</span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+        <pre className="max-h-64 overflow-auto rounded-xl bg-slate-900 p-3 text-xs text-slate-100">{raw}</pre>
+      </CardBody>
+    </Card>
+  );
+}
