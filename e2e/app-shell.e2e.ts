@@ -26,7 +26,8 @@ describe("app shell", () => {
     await page.goto("/");
     const header = page.getByRole("banner");
     await expect.poll(() => header.getByRole("link", { name: "FanBoost home" }).isVisible()).toBe(true);
-    expect(await header.getByRole("button", { name: "Sign In" }).isVisible()).toBe(true);
+    // The account buttons appear once the session check answers.
+    await expect.poll(() => header.getByRole("button", { name: "Sign In" }).isVisible()).toBe(true);
     expect(await header.getByRole("button", { name: "Join as Promoter" }).isVisible()).toBe(true);
     expect(await header.getByRole("link", { name: "Leaderboards" }).isVisible()).toBe(true);
     expect(await page.getByRole("contentinfo").textContent()).toContain("5% platform fee");
@@ -55,7 +56,7 @@ describe("app shell", () => {
     const menu = page.getByRole("navigation", { name: "Mobile" });
     await expect.poll(() => menu.isVisible()).toBe(true);
     expect(await menu.getByRole("link", { name: "Pricing" }).isVisible()).toBe(true);
-    expect(await menu.getByRole("button", { name: "Sign In" }).isVisible()).toBe(true);
+    await expect.poll(() => menu.getByRole("button", { name: "Sign In" }).isVisible()).toBe(true);
     await context.close();
   });
 });

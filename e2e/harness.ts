@@ -78,7 +78,7 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
   };
 }
 
-export async function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: harnessSettings().chromiumPath,
     args: [
@@ -90,6 +90,7 @@ export async function launchBrowser(): Promise<Browser> {
       "--disable-background-networking",
       "--disable-component-update",
       "--disable-sync",
+      ...extraArgs,
     ],
   });
 }
@@ -100,7 +101,9 @@ export async function newPage(
   baseURL: string,
   name: string,
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+  // Headless Chromium says "HeadlessChrome", which the click rules rightly treat as a bot; journeys act as people.
+  const userAgent = `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version().split(".")[0]}.0.0.0 Safari/537.36`;
+  const context = await browser.newContext({ baseURL, userAgent, viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   onTestFailed(async () => {
     mkdirSync(artifactsDir, { recursive: true });

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
-import { secureHeaders } from "hono/secure-headers";
+import { NONCE, secureHeaders } from "hono/secure-headers";
 import { createAuth } from "./accounts/auth.js";
 import { createGuards } from "./accounts/guards.js";
 import { accountRoutes } from "./accounts/routes.js";
@@ -19,6 +19,11 @@ import type { Logger } from "./logger.js";
 import { createMailer } from "./mail/mailer.js";
 import { createPaymentProvider } from "./payments/create-provider.js";
 import type { PaymentProvider } from "./payments/provider.js";
+import { createClickRecorder } from "./tracking/click-recorder.js";
+import { createIpHasher } from "./tracking/click-signals.js";
+import { createFraudMonitor } from "./tracking/fraud-monitor.js";
+import { createLinkLookup } from "./tracking/link-lookup.js";
+import { trackingRoutes } from "./tracking/routes.js";
 import { webRoutes } from "./web/routes.js";
 
 export type AppServices = {
@@ -37,7 +42,7 @@ function contentSecurityPolicy(stripe: boolean) {
   const stripeFrames = stripe ? ["https://js.stripe.com", "https://hooks.stripe.com"] : [];
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", ...stripeScript],
+    scriptSrc: ["'self'", NONCE, ...stripeScript],
     // Toast and dialog libraries inject <style> elements at run time.
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", "data:", "blob:", ...(stripe ? ["https://*.stripe.com"] : [])],
@@ -60,6 +65,17 @@ export function createApp(services: AppServices) {
   const guards = createGuards(auth, db);
   const payments = services.payments ?? createPaymentProvider(config, db);
   const resolveClientIp = createClientIpResolver(config.trustProxy);
+  const recorder = createClickRecorder(database, log);
+  const tracking = {
+    db,
+    lookup: createLinkLookup(db),
+    recorder,
+    fraud: createFraudMonitor(db, log),
+    hashIp: createIpHasher(config.authSecret),
+    guards,
+    countryHeader: config.countryHeader,
+    publicUrl: config.publicUrl,
+  };
   const app = new Hono<AppEnv>();
 
   app.use(requestId());
@@ -96,6 +112,7 @@ export function createApp(services: AppServices) {
   );
   app.route("/api", contactRoutes({ db, mailer, log, supportEmail: config.supportEmail, guards }));
   app.all("/api/*", (c) => c.json(errorBody("not_found", `No API route for ${c.req.method} ${c.req.path}`), 404));
+  app.route("/", trackingRoutes(tracking));
   app.route("/", webRoutes(services.webRoot));
 
   app.onError((error, c) => {
@@ -110,7 +127,8 @@ export function createApp(services: AppServices) {
     return c.json(errorBody("internal", "An unexpected error occurred"), 500);
   });
 
-  return app;
+  /** Waits for queued clicks to be written; called at shutdown after the server stops accepting. */
+  return Object.assign(app, { drain: () => recorder.drain() });
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -78,6 +78,7 @@ const envSchema = z
       z.string().regex(/^pk_(test|live)_\w+$/, "expected a Stripe publishable key (pk_...)"),
     ),
     STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_\w+$/, "expected a Stripe webhook secret (whsec_...)")),
+    COUNTRY_HEADER: optional(z.string().regex(/^[A-Za-z0-9-]+$/, "expected a header name such as CF-IPCountry")),
     SONG_LINK_HOSTS: optional(
       z
         .string()
@@ -121,6 +122,8 @@ export type Config = {
   /** Stripe when all three keys are set; otherwise the built-in sandbox provider. */
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string } | undefined;
   songLinkHosts: readonly string[];
+  /** Header a trusted proxy sets with the visitor's country (for example CF-IPCountry); unset: 'Unknown'. */
+  countryHeader: string | undefined;
 };
 
 export class ConfigError extends Error {
@@ -176,6 +179,7 @@ export function loadConfig(env: Env = process.env): Config {
           }
         : undefined,
     songLinkHosts: values.SONG_LINK_HOSTS ?? defaultSongLinkHosts,
+    countryHeader: values.COUNTRY_HEADER?.toLowerCase(),
   };
 }
 

@@ -6,7 +6,9 @@ import { syncAdminEmails } from "./accounts/admins.js";
 import { createApp } from "./app.js";
 import type { Config } from "./config.js";
 import { openConfiguredDatabase } from "./db/client.js";
+import { startScheduler } from "./jobs/scheduler.js";
 import { createLogger, type Logger } from "./logger.js";
+import { clearExpiredClickIps } from "./tracking/ip-retention.js";
 
 export const defaultWebRoot = fileURLToPath(new URL("../../dist/web", import.meta.url));
 
@@ -26,6 +28,11 @@ export async function startServer(config: Config, options: { webRoot?: string } 
   if (madeAdmins > 0) log.info({ count: madeAdmins }, "ADMIN_EMAILS: admin access granted");
   const app = createApp({ config, database, log, webRoot: options.webRoot ?? defaultWebRoot });
 
+  const scheduler = startScheduler(
+    [{ name: "clear-expired-click-ips", everyMs: 60 * 60_000, run: () => clearExpiredClickIps(database.db) }],
+    log,
+  );
+
   const server = await new Promise<Server>((resolve) => {
     const started = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
       resolve(started as Server),
@@ -41,6 +48,8 @@ export async function startServer(config: Config, options: { webRoot?: string } 
       const forced = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       await new Promise<void>((resolve) => server.close(() => resolve()));
       clearTimeout(forced);
+      await app.drain();
+      await scheduler.stop();
       await database.close();
       log.info("FanBoost stopped");
     })();

@@ -20,6 +20,7 @@ export const router = createBrowserRouter([
       screen("campaigns/:id/fund", () => import("./routes/fund-campaign")),
       screen("campaigns/:id/success", () => import("./routes/campaign-success")),
       screen("stripe/connected", () => import("./routes/campaign-success")),
+      screen("campaign/:campaignId/promoter/:promoterId", () => import("./routes/legacy-link")),
       screen("auth/signout", () => import("./routes/sign-out")),
       screen("auth/reset-password", () => import("./routes/reset-password")),
       screen("*", () => import("./routes/not-found")),

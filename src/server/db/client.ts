@@ -21,6 +21,8 @@ export type DatabaseHandle = {
   kind: DatabaseKind;
   /** The PostgreSQL connection string, when there is one (LISTEN/NOTIFY needs its own connection). */
   url: string | undefined;
+  /** One parameterized statement straight to the driver; arrays travel as PostgreSQL arrays (for `unnest`). */
+  rawQuery<Row>(text: string, params: unknown[]): Promise<Row[]>;
   close(): Promise<void>;
 };
 
@@ -47,14 +49,26 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       await lock.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => undefined);
       lock.release();
     }
-    return { db, kind: "postgres", url: options.url, close: () => pool.end() };
+    return {
+      db,
+      kind: "postgres",
+      url: options.url,
+      rawQuery: async <Row>(text: string, params: unknown[]) => (await pool.query(text, params)).rows as Row[],
+      close: () => pool.end(),
+    };
   }
 
   if (options.dataDir !== "memory") mkdirSync(options.dataDir, { recursive: true });
   const client = options.dataDir === "memory" ? new PGlite() : new PGlite(options.dataDir);
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
-  return { db, kind: "pglite", url: undefined, close: () => client.close() };
+  return {
+    db,
+    kind: "pglite",
+    url: undefined,
+    rawQuery: async <Row>(text: string, params: unknown[]) => (await client.query<Row>(text, params)).rows,
+    close: () => client.close(),
+  };
 }
 
 /** The database the configuration names: PostgreSQL at DATABASE_URL, else PGlite in DATA_DIR. */

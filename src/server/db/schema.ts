@@ -113,7 +113,7 @@ export const trackingLinks = pgTable(
   ],
 );
 
-export const clickVerdicts = ["counted", "duplicate", "bot", "rate_limited", "self", "inactive"] as const;
+export const clickVerdicts = ["counted", "duplicate", "bot", "rate_limited", "self", "inactive", "voided"] as const;
 export type ClickVerdict = (typeof clickVerdicts)[number];
 
 export const clickEvents = pgTable(
@@ -143,7 +143,7 @@ export const clickEvents = pgTable(
   (t) => [
     check(
       "click_events_verdict_check",
-      sql`${t.verdict} in ('counted', 'duplicate', 'bot', 'rate_limited', 'self', 'inactive')`,
+      sql`${t.verdict} in ('counted', 'duplicate', 'bot', 'rate_limited', 'self', 'inactive', 'voided')`,
     ),
     /** The database, not process memory, decides duplicates: one counted click per campaign and address. */
     uniqueIndex("click_events_counted_once_key").on(t.campaignId, t.ipHash).where(sql`${t.verdict} = 'counted'`),
@@ -253,4 +253,43 @@ export const sandboxPayments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("sandbox_payments_idempotency_key").on(t.idempotencyKey)],
+);
+
+export const suspiciousTypes = ["rate_limit", "bot_detection", "geo_anomaly", "fingerprint_abuse", "other"] as const;
+export const severities = ["high", "medium", "low"] as const;
+
+/** Fraud signals of SPEC.md section 9, recorded server side for the admin dashboard. */
+export const suspiciousActivity = pgTable(
+  "suspicious_activity",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    type: text("type", { enum: suspiciousTypes }).notNull(),
+    severity: text("severity", { enum: severities }).notNull(),
+    details: text("details").notNull(),
+    campaignId: uuid("campaign_id").references(() => campaigns.id, { onDelete: "cascade" }),
+    trackingLinkId: uuid("tracking_link_id").references(() => trackingLinks.id, { onDelete: "cascade" }),
+    ipHash: text("ip_hash"),
+    fingerprint: text("fingerprint"),
+    ts: timestamp("ts", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("suspicious_activity_ts_idx").on(t.ts), index("suspicious_activity_campaign_idx").on(t.campaignId)],
+);
+
+/** Admin actions that change who is winning: who voided which clicks, and why. */
+export const clickAudit = pgTable(
+  "click_audit",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    action: text("action", { enum: ["void_promoter", "void_ip"] }).notNull(),
+    campaignId: uuid("campaign_id")
+      .notNull()
+      .references(() => campaigns.id, { onDelete: "cascade" }),
+    promoterId: uuid("promoter_id").references(() => promoters.id, { onDelete: "set null" }),
+    ipHash: text("ip_hash"),
+    clicksVoided: integer("clicks_voided").notNull(),
+    actorUserId: text("actor_user_id").references(() => user.id, { onDelete: "set null" }),
+    reason: text("reason"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("click_audit_campaign_idx").on(t.campaignId)],
 );

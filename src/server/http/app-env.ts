@@ -10,5 +10,7 @@ export type AppEnv = {
     user: SessionUser | null | undefined;
     /** The client address (socket, or a trusted proxy's X-Forwarded-For). */
     clientIp: string | undefined;
+    /** Per-response CSP nonce for the server-rendered pages' inline script. */
+    secureHeadersNonce?: string;
   };
 };

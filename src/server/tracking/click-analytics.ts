@@ -1,0 +1,108 @@
+import { and, desc, eq, gte, sql } from "drizzle-orm";
+import { type Database, queryRows } from "../db/client.js";
+import { clickAudit, clickEvents, suspiciousActivity } from "../db/schema.js";
+import { DomainError } from "../errors.js";
+
+/** The admin dashboard's click views (SPEC.md Admin dashboard; PRODUCT.md placeholders made real). */
+
+export const timeRanges = { "1h": 3600_000, "24h": 86_400_000, "7d": 7 * 86_400_000, "30d": 30 * 86_400_000 } as const;
+export type TimeRange = keyof typeof timeRanges;
+const TOP = 10;
+
+export async function topIps(db: Database) {
+  const rows = await queryRows<{ ip: string; count: string }>(
+    db,
+    sql`select coalesce(ip, '(cleared)') as ip, count(*) as count from click_events group by 1 order by 2 desc, 1 limit ${TOP}`,
+  );
+  return rows.map((row) => ({ ip: row.ip, count: Number(row.count) }));
+}
+
+export async function topUserAgents(db: Database) {
+  const rows = await queryRows<{ user_agent: string; count: string }>(
+    db,
+    sql`select coalesce(user_agent, '') as user_agent, count(*) as count from click_events group by 1 order by 2 desc, 1 limit ${TOP}`,
+  );
+  return rows.map((row) => ({ userAgent: row.user_agent, count: Number(row.count) }));
+}
+
+export async function clicksByCountry(db: Database) {
+  const rows = await queryRows<{ country: string; count: string }>(
+    db,
+    sql`select coalesce(nullif(country, ''), 'Unknown') as country, count(*) as count from click_events
+        where verdict = 'counted' group by 1 order by 2 desc, 1 limit ${TOP}`,
+  );
+  return rows.map((row) => ({ country: row.country, count: Number(row.count) }));
+}
+
+export async function suspiciousActivityIn(db: Database, range: TimeRange, now = new Date()) {
+  return db
+    .select()
+    .from(suspiciousActivity)
+    .where(gte(suspiciousActivity.ts, new Date(now.getTime() - timeRanges[range])))
+    .orderBy(desc(suspiciousActivity.ts))
+    .limit(200);
+}
+
+/** Rate-limiting stats: flags per suspicious type, and clicks refused per verdict. */
+export async function rateLimitingStats(db: Database) {
+  const flags = await queryRows<{ type: string; count: string }>(
+    db,
+    sql`select type, count(*) as count from suspicious_activity group by type order by 2 desc`,
+  );
+  const refused = await queryRows<{ verdict: string; count: string }>(
+    db,
+    sql`select verdict, count(*) as count from click_events where verdict <> 'counted' group by verdict order by 2 desc`,
+  );
+  return {
+    flagsByType: flags.map((row) => ({ type: row.type, count: Number(row.count) })),
+    blockedByVerdict: refused.map((row) => ({ verdict: row.verdict, count: Number(row.count) })),
+  };
+}
+
+export async function recentClicks(db: Database, limit = 20) {
+  return db.select().from(clickEvents).orderBy(desc(clickEvents.id)).limit(limit);
+}
+
+/**
+ * Voids a promoter's or an address's counted clicks on a campaign: they become `voided`, every counter is
+ * recomputed from the events, and the action is written to the audit log, all in one transaction.
+ */
+export async function voidClicks(
+  db: Database,
+  input: { campaignId: string; promoterId?: string; ipHash?: string; actorUserId: string; reason?: string },
+) {
+  if (!input.promoterId === !input.ipHash)
+    throw new DomainError("validation", "Choose a promoter or an address to void");
+  return db.transaction(async (tx) => {
+    const target = input.promoterId
+      ? eq(clickEvents.promoterId, input.promoterId)
+      : eq(clickEvents.ipHash, input.ipHash as string);
+    const voided = await tx
+      .update(clickEvents)
+      .set({ verdict: "voided" })
+      .where(and(eq(clickEvents.campaignId, input.campaignId), eq(clickEvents.verdict, "counted"), target))
+      .returning({ linkId: clickEvents.trackingLinkId, promoterId: clickEvents.promoterId });
+    await tx.execute(sql`update tracking_links tl set total_clicks = (
+        select count(*) from click_events e where e.tracking_link_id = tl.id and e.verdict = 'counted')
+      where tl.campaign_id = ${input.campaignId}`);
+    await tx.execute(sql`update campaigns c set total_clicks = (
+        select count(*) from click_events e where e.campaign_id = c.id and e.verdict = 'counted')
+      where c.id = ${input.campaignId}`);
+    const promoterIds = [...new Set(voided.map((row) => row.promoterId))];
+    for (const promoterId of promoterIds) {
+      await tx.execute(sql`update promoters p set total_clicks_all_time = (
+          select count(*) from click_events e where e.promoter_id = p.id and e.verdict = 'counted')
+        where p.id = ${promoterId}`);
+    }
+    await tx.insert(clickAudit).values({
+      action: input.promoterId ? "void_promoter" : "void_ip",
+      campaignId: input.campaignId,
+      promoterId: input.promoterId ?? null,
+      ipHash: input.ipHash ?? null,
+      clicksVoided: voided.length,
+      actorUserId: input.actorUserId,
+      reason: input.reason ?? null,
+    });
+    return { clicksVoided: voided.length };
+  });
+}

@@ -1,0 +1,132 @@
+import type { Database } from "../db/client.js";
+import { suspiciousActivity } from "../db/schema.js";
+import type { Logger } from "../logger.js";
+
+/** SPEC.md section 9 thresholds. */
+export const fraudThresholds = {
+  rateLimit: { max: 1000, windowMs: 60_000 },
+  ipBurst: { max: 50, windowMs: 5 * 60_000 },
+  fingerprint: { max: 100, windowMs: 60 * 60_000 },
+  geo: { countries: 3, clicksPerCountry: 10, windowMs: 60 * 60_000 },
+  botReportWindowMs: 60 * 60_000,
+} as const;
+
+/** Fixed-window counters in memory, pruned as windows pass. */
+class WindowCounter {
+  private readonly counts = new Map<string, { start: number; count: number }>();
+  constructor(private readonly windowMs: number) {}
+  hit(key: string, now: number): number {
+    const entry = this.counts.get(key);
+    if (!entry || now - entry.start >= this.windowMs) {
+      if (this.counts.size > 200_000) this.prune(now);
+      this.counts.set(key, { start: now, count: 1 });
+      return 1;
+    }
+    entry.count++;
+    return entry.count;
+  }
+  private prune(now: number) {
+    for (const [key, entry] of this.counts) if (now - entry.start >= this.windowMs) this.counts.delete(key);
+  }
+}
+
+export type ClickObservation = {
+  campaignId: string;
+  trackingLinkId: string;
+  ip: string;
+  ipHash: string;
+  fingerprint: string;
+  country: string;
+  userAgent: string;
+  bot: boolean;
+};
+
+/**
+ * Watches every click on this instance: answers whether the address is over the rate limit, and records
+ * suspicious activity (rate_limit, bot_detection, geo_anomaly, fingerprint_abuse) once per key and window.
+ */
+export function createFraudMonitor(db: Database, log: Logger) {
+  const perIpMinute = new WindowCounter(fraudThresholds.rateLimit.windowMs);
+  const perIpBurst = new WindowCounter(fraudThresholds.ipBurst.windowMs);
+  const perFingerprint = new WindowCounter(fraudThresholds.fingerprint.windowMs);
+  const perLinkCountry = new WindowCounter(fraudThresholds.geo.windowMs);
+  const countriesOverThreshold = new Map<string, Set<string>>();
+  const reported = new WindowCounter(60 * 60_000);
+
+  const report = (dedupeKey: string, row: Omit<typeof suspiciousActivity.$inferInsert, "id" | "ts">, now: number) => {
+    if (reported.hit(dedupeKey, now) > 1) return;
+    db.insert(suspiciousActivity)
+      .values(row)
+      .catch((error: unknown) => log.error({ err: error }, "suspicious activity not recorded"));
+  };
+
+  return {
+    /** Counts the click; true when the address went over 1,000 clicks a minute. */
+    observe(click: ClickObservation, now = Date.now()): { rateLimited: boolean } {
+      const base = { campaignId: click.campaignId, trackingLinkId: click.trackingLinkId, ipHash: click.ipHash };
+      const minute = perIpMinute.hit(click.ip, now);
+      const burst = perIpBurst.hit(click.ip, now);
+      if (burst > fraudThresholds.ipBurst.max) {
+        report(
+          `rate:${click.ipHash}`,
+          {
+            ...base,
+            type: "rate_limit",
+            severity: minute > fraudThresholds.rateLimit.max ? "high" : "medium",
+            details: `More than ${fraudThresholds.ipBurst.max} clicks in 5 minutes from one address (${burst} so far)`,
+          },
+          now,
+        );
+      }
+      if (click.bot) {
+        report(
+          `bot:${click.ipHash}:${click.userAgent}`,
+          {
+            ...base,
+            type: "bot_detection",
+            severity: "low",
+            details: `Bot or link preview: ${click.userAgent.slice(0, 200) || "(no user agent)"}`,
+          },
+          now,
+        );
+      }
+      const fingerprintClicks = perFingerprint.hit(click.fingerprint, now);
+      if (fingerprintClicks > fraudThresholds.fingerprint.max) {
+        report(
+          `fingerprint:${click.fingerprint}`,
+          {
+            ...base,
+            fingerprint: click.fingerprint,
+            type: "fingerprint_abuse",
+            severity: "high",
+            details: `More than ${fraudThresholds.fingerprint.max} clicks in an hour from one device fingerprint`,
+          },
+          now,
+        );
+      }
+      if (click.country !== "Unknown") {
+        const countryClicks = perLinkCountry.hit(`${click.trackingLinkId}:${click.country}`, now);
+        if (countryClicks === fraudThresholds.geo.clicksPerCountry + 1) {
+          const countries = countriesOverThreshold.get(click.trackingLinkId) ?? new Set<string>();
+          countries.add(click.country);
+          countriesOverThreshold.set(click.trackingLinkId, countries);
+          if (countries.size > fraudThresholds.geo.countries) {
+            report(
+              `geo:${click.trackingLinkId}`,
+              {
+                ...base,
+                type: "geo_anomaly",
+                severity: "medium",
+                details: `One link drew more than ${fraudThresholds.geo.clicksPerCountry} clicks from each of ${countries.size} countries within an hour: ${[...countries].join(", ")}`,
+              },
+              now,
+            );
+          }
+        }
+      }
+      return { rateLimited: minute > fraudThresholds.rateLimit.max };
+    },
+  };
+}
+
+export type FraudMonitor = ReturnType<typeof createFraudMonitor>;

@@ -1,0 +1,52 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "../db/client.js";
+import { campaigns, promoters, trackingLinks } from "../db/schema.js";
+
+export type TrackedLink = {
+  linkId: string;
+  campaignId: string;
+  promoterId: string;
+  promoterUserId: string;
+  artistUserId: string;
+  title: string;
+  artistName: string;
+  songLink: string;
+  status: string;
+  isPublic: boolean;
+};
+
+const TTL_MS = 2_000;
+const MAX_ENTRIES = 50_000;
+
+/**
+ * Short code → link, campaign and owners, cached for two seconds: a viral link costs one query every two
+ * seconds instead of one per click, and a paused or ended campaign is seen within two seconds.
+ */
+export function createLinkLookup(db: Database) {
+  const cache = new Map<string, { link: TrackedLink | null; at: number }>();
+  return async (shortCode: string): Promise<TrackedLink | null> => {
+    const hit = cache.get(shortCode);
+    if (hit && Date.now() - hit.at < TTL_MS) return hit.link;
+    const [row] = await db
+      .select({
+        linkId: trackingLinks.id,
+        campaignId: campaigns.id,
+        promoterId: promoters.id,
+        promoterUserId: promoters.authUserId,
+        artistUserId: campaigns.createdBy,
+        title: campaigns.title,
+        artistName: campaigns.artistName,
+        songLink: campaigns.songLink,
+        status: campaigns.status,
+        isPublic: campaigns.isPublic,
+      })
+      .from(trackingLinks)
+      .innerJoin(campaigns, eq(campaigns.id, trackingLinks.campaignId))
+      .innerJoin(promoters, eq(promoters.id, trackingLinks.promoterId))
+      .where(eq(trackingLinks.shortCode, shortCode))
+      .limit(1);
+    if (cache.size >= MAX_ENTRIES) cache.clear();
+    cache.set(shortCode, { link: row ?? null, at: Date.now() });
+    return row ?? null;
+  };
+}

@@ -1,0 +1,124 @@
+import type { Database } from "../db/client.js";
+import type { ClickVerdict } from "../db/schema.js";
+import type { ClickRecorder } from "./click-recorder.js";
+import { fingerprintOf, isBotRequest } from "./click-signals.js";
+import type { FraudMonitor } from "./fraud-monitor.js";
+import type { TrackedLink } from "./link-lookup.js";
+import type { TrackingPage } from "./tracking-page.js";
+
+export const trackingMessages = {
+  missingCode: "Invalid tracking link - missing short code",
+  notFound: "Tracking link not found",
+  notAvailable: "Campaign is not available",
+  failed: "Failed to record click",
+} as const;
+
+const notes: Record<Exclude<ClickVerdict, "voided">, string> = {
+  counted: "Your visit was verified and counted for the promoter who shared this link. Thanks for listening!",
+  duplicate:
+    "IP has already clicked this campaign. This visit won't count again, but you're still on your way to the song.",
+  bot: "Automated visits and link previews don't count.",
+  rate_limited: "Too many clicks from your network right now, so this one won't count.",
+  self: "Your own clicks don't count toward the leaderboard.",
+  inactive: "This campaign is paused, so clicks don't count right now.",
+};
+
+export type ClickRequest = {
+  shortCode: string | undefined;
+  method: string;
+  ip: string | undefined;
+  userAgent: string | undefined;
+  acceptLanguage: string | undefined;
+  referrer: string | undefined;
+  country: string | undefined;
+  /** The signed-in user, when the request carried a session. */
+  viewerUserId: string | undefined;
+};
+
+export type TrackDeps = {
+  db: Database;
+  lookup: (shortCode: string) => Promise<TrackedLink | null>;
+  recorder: ClickRecorder;
+  fraud: FraudMonitor;
+  hashIp: (ip: string) => string;
+};
+
+const SHORT_CODE = /^[A-Za-z0-9]{4,32}$/;
+
+/**
+ * Decides a click's verdict (PRODUCT.md Clicks), stores it (committed before this resolves) and says which page
+ * to show. Only `counted` moves counters; duplicates are decided by the database.
+ */
+export async function trackClick(
+  deps: TrackDeps,
+  request: ClickRequest,
+): Promise<{ status: number; page: TrackingPage }> {
+  const code = request.shortCode?.trim();
+  if (!code) return { status: 400, page: { kind: "error", message: trackingMessages.missingCode } };
+  const link = SHORT_CODE.test(code) ? await deps.lookup(code) : null;
+  if (!link) return { status: 404, page: { kind: "error", message: trackingMessages.notFound } };
+
+  const ip = request.ip ?? "0.0.0.0";
+  const ipHash = deps.hashIp(ip);
+  const userAgent = request.userAgent?.slice(0, 500) ?? "";
+  const country = request.country && /^[A-Za-z]{2}$/.test(request.country) ? request.country.toUpperCase() : "Unknown";
+  const fingerprint = fingerprintOf(userAgent, request.acceptLanguage, ip);
+  const bot = isBotRequest(request.method, userAgent);
+  const live = link.status === "active" && link.isPublic;
+  const paused = link.status === "paused" && link.isPublic;
+
+  const { rateLimited } = deps.fraud.observe({
+    campaignId: link.campaignId,
+    trackingLinkId: link.linkId,
+    ip,
+    ipHash,
+    fingerprint,
+    country,
+    userAgent,
+    bot,
+  });
+
+  let verdict: ClickVerdict;
+  if (!live) verdict = "inactive";
+  else if (bot) verdict = "bot";
+  else if (
+    request.viewerUserId &&
+    (request.viewerUserId === link.promoterUserId || request.viewerUserId === link.artistUserId)
+  ) {
+    verdict = "self";
+  } else if (rateLimited) verdict = "rate_limited";
+  else verdict = "counted";
+
+  let recorded: { id: number; verdict: ClickVerdict };
+  try {
+    recorded = await deps.recorder.record({
+      trackingLinkId: link.linkId,
+      campaignId: link.campaignId,
+      promoterId: link.promoterId,
+      verdict,
+      ip,
+      ipHash,
+      userAgent: userAgent || null,
+      country,
+      referrer: request.referrer?.slice(0, 500) ?? null,
+      fingerprint,
+    });
+  } catch {
+    return { status: 503, page: { kind: "error", message: trackingMessages.failed } };
+  }
+
+  if (!live && !paused) return { status: 410, page: { kind: "error", message: trackingMessages.notAvailable } };
+  const finalVerdict = recorded.verdict === "voided" ? "duplicate" : recorded.verdict;
+  return {
+    status: 200,
+    page: {
+      kind: "redirect",
+      state: finalVerdict === "counted" ? "counted" : finalVerdict === "duplicate" ? "already" : "not-counted",
+      note: notes[finalVerdict],
+      title: link.title,
+      artistName: link.artistName,
+      songLink: link.songLink,
+      clickId: recorded.id,
+    },
+  };
+}

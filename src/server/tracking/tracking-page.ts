@@ -1,0 +1,75 @@
+/** The small server-rendered tracking page (no app bundle): SPEC.md's tracking states, Open Graph tags, redirect. */
+
+export const REDIRECT_SECONDS = 3;
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] ?? char,
+  );
+
+export type TrackingPage =
+  | {
+      kind: "redirect";
+      state: "counted" | "already" | "not-counted";
+      note: string;
+      title: string;
+      artistName: string;
+      songLink: string;
+      clickId: number;
+    }
+  | { kind: "error"; message: string };
+
+const styles = `*{box-sizing:border-box}body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;
+font-family:ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#0f0a1e;color:#0f172a;padding:16px}
+main{background:#fff;border-radius:20px;max-width:440px;width:100%;padding:32px;text-align:center;box-shadow:0 20px 50px rgba(0,0,0,.35)}
+.brand{font-weight:800;font-size:18px;color:#6d28d9;margin:0 0 20px}h1{font-size:24px;margin:12px 0 8px}
+.icon{width:56px;height:56px;border-radius:50%;display:inline-flex;align-items:center;justify-content:center;font-size:28px}
+.ok{background:#d1fae5;color:#047857}.warn{background:#fef3c7;color:#b45309}.err{background:#fee2e2;color:#b91c1c}
+.song{font-weight:700;font-size:18px;margin:4px 0}.by{color:#475569;margin:0 0 16px}.note{font-size:14px;color:#334155;background:#f8fafc;border-radius:12px;padding:12px;margin:16px 0}
+.count{font-weight:600;color:#6d28d9}.id{font-size:12px;color:#64748b;margin-top:12px}
+a.btn{display:inline-block;margin:6px;padding:10px 18px;border-radius:12px;font-weight:600;text-decoration:none}
+.primary{background:#7c3aed;color:#fff}.secondary{background:#fff;color:#0f172a;box-shadow:inset 0 0 0 1px #cbd5e1}`;
+
+export function renderTrackingPage(
+  page: TrackingPage,
+  options: { nonce: string | undefined; siteUrl: string },
+): string {
+  const head = (title: string, extra: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">
+<title>${escapeHtml(title)}</title>${extra}<style>${styles}</style></head>`;
+
+  if (page.kind === "error") {
+    return `${head("Link Not Found · FanBoost", "")}<body><main><p class="brand">FanBoost</p>
+<div class="icon err" aria-hidden="true">!</div><h1>Link Not Found</h1><p class="by">${escapeHtml(page.message)}</p>
+<a class="btn primary" href="/join-campaign">Browse Campaigns</a><a class="btn secondary" href="">Try Again</a></main></body></html>`;
+  }
+
+  const title = `${page.title} by ${page.artistName}`;
+  const song = escapeHtml(page.songLink);
+  const meta = `<meta http-equiv="refresh" content="${REDIRECT_SECONDS};url=${song}">
+<meta name="description" content="${escapeHtml(`Listen to ${title} and support independent music on FanBoost.`)}">
+<meta property="og:type" content="music.song"><meta property="og:site_name" content="FanBoost">
+<meta property="og:title" content="${escapeHtml(title)}"><meta property="og:description" content="${escapeHtml(`${page.artistName} on FanBoost: listen now.`)}">
+<meta name="twitter:card" content="summary"><meta name="twitter:title" content="${escapeHtml(title)}">
+<meta name="twitter:description" content="${escapeHtml(`${page.artistName} on FanBoost`)}"><meta name="twitter:site" content="${escapeHtml(options.siteUrl)}">`;
+  const heading =
+    page.state === "counted"
+      ? "Click Tracked Successfully!"
+      : page.state === "already"
+        ? "Already Clicked"
+        : "Redirecting to the song";
+  const icon =
+    page.state === "counted"
+      ? `<div class="icon ok" aria-hidden="true">✓</div>`
+      : `<div class="icon warn" aria-hidden="true">↻</div>`;
+  const script = options.nonce
+    ? `<script nonce="${escapeHtml(options.nonce)}">(function(){var n=${REDIRECT_SECONDS},e=document.getElementById("n"),t=setInterval(function(){n--;if(n<=0){clearInterval(t);location.replace(${JSON.stringify(page.songLink).replace(/</g, "\\u003c")});return}e.textContent=n+(n===1?" second":" seconds")},1000)})()</script>`
+    : "";
+  return `${head(`${title} · FanBoost`, meta)}<body><main><p class="brand">FanBoost</p>${icon}
+<h1>${heading}</h1><p class="song">${escapeHtml(page.title)}</p><p class="by">by ${escapeHtml(page.artistName)}</p>
+<p class="count" aria-live="polite">Redirecting in <span id="n">${REDIRECT_SECONDS} seconds</span>...</p>
+<p class="note">${escapeHtml(page.note)}</p>
+<a class="btn primary" href="${song}">Go to the song now</a>
+<p class="id">Click ID: ${page.clickId}</p></main>${script}</body></html>`;
+}
