@@ -191,10 +191,16 @@ export function createClickRecorder(database: DatabaseHandle, log: Logger, optio
     }
   };
 
+  /** Resolves after pending network input has been read, so clicks that arrived meanwhile join the batch. */
+  const afterPendingInput = () => new Promise<void>((resolve) => setImmediate(resolve));
+
   const flush = async () => {
+    await afterPendingInput();
     while (queue.length > 0) {
       const batch = prepareBatch(queue.splice(0, maxBatch));
       await writeWithRetry(batch);
+      // An embedded database works on this thread: let the requests that arrived during the write be parsed.
+      await afterPendingInput();
     }
     flushing = undefined;
   };
@@ -204,8 +210,7 @@ export function createClickRecorder(database: DatabaseHandle, log: Logger, optio
       if (queue.length >= maxQueue) return Promise.reject(new ClickRecorderOverloadedError("Too many clicks queued"));
       return new Promise<RecordedClick>((resolve, reject) => {
         queue.push({ click, resolve, reject });
-        // Start on the next microtask, so clicks parsed in the same tick share the first batch.
-        flushing ??= Promise.resolve().then(flush);
+        flushing ??= flush();
       });
     },
     /** Waits for every queued click to be written (shutdown). */

@@ -11,7 +11,7 @@ export function trackingRoutes(
   const app = new Hono<AppEnv>();
   const handle = async (c: Context<AppEnv>) => {
     const viewer = await deps.guards.sessionUser(c);
-    const { status, page } = await trackClick(deps, {
+    const { status, page, verdict } = await trackClick(deps, {
       shortCode: (c.req.param() as Record<string, string | undefined>).code,
       method: c.req.method,
       ip: c.get("clientIp"),
@@ -22,6 +22,7 @@ export function trackingRoutes(
       viewerUserId: viewer?.id,
     });
     c.header("Cache-Control", "no-store");
+    if (verdict) c.header("X-Click-Verdict", verdict);
     const html = renderTrackingPage(page, { nonce: c.get("secureHeadersNonce"), siteUrl: deps.publicUrl });
     return c.html(html, status as 200);
   };

@@ -52,7 +52,7 @@ const SHORT_CODE = /^[A-Za-z0-9]{4,32}$/;
 export async function trackClick(
   deps: TrackDeps,
   request: ClickRequest,
-): Promise<{ status: number; page: TrackingPage }> {
+): Promise<{ status: number; page: TrackingPage; verdict?: ClickVerdict }> {
   const code = request.shortCode?.trim();
   if (!code) return { status: 400, page: { kind: "error", message: trackingMessages.missingCode } };
   const link = SHORT_CODE.test(code) ? await deps.lookup(code) : null;
@@ -107,10 +107,13 @@ export async function trackClick(
     return { status: 503, page: { kind: "error", message: trackingMessages.failed } };
   }
 
-  if (!live && !paused) return { status: 410, page: { kind: "error", message: trackingMessages.notAvailable } };
+  if (!live && !paused) {
+    return { status: 410, page: { kind: "error", message: trackingMessages.notAvailable }, verdict: recorded.verdict };
+  }
   const finalVerdict = recorded.verdict === "voided" ? "duplicate" : recorded.verdict;
   return {
     status: 200,
+    verdict: recorded.verdict,
     page: {
       kind: "redirect",
       state: finalVerdict === "counted" ? "counted" : finalVerdict === "duplicate" ? "already" : "not-counted",

@@ -1,0 +1,76 @@
+/**
+ * A load generator for the tracking benchmark, run as its own process so it has its own core.
+ * Args: url duration-ms connections ip-mode (unique | repeat:N). Prints one JSON line.
+ */
+import { Agent, request } from "node:http";
+
+const [url = "", durationArg = "10000", connectionsArg = "50", ipMode = "unique", ipOffsetArg = "0"] =
+  process.argv.slice(2);
+const durationMs = Number(durationArg);
+const connections = Number(connectionsArg);
+const repeatPool = ipMode.startsWith("repeat:") ? Number(ipMode.slice(7)) : 0;
+const target = new URL(url);
+const agent = new Agent({ keepAlive: true, maxSockets: connections });
+
+let sequence = Number(ipOffsetArg);
+const nextIp = () => {
+  const n = repeatPool > 0 ? sequence++ % repeatPool : sequence++;
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+};
+
+const latencies: number[] = [];
+const verdicts: Record<string, number> = {};
+let errors = 0;
+const deadline = performance.now() + durationMs;
+
+const once = () =>
+  new Promise<void>((resolve) => {
+    const started = performance.now();
+    const req = request(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname,
+        agent,
+        headers: {
+          "User-Agent":
+            "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36",
+          "X-Forwarded-For": nextIp(),
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on("end", () => {
+          latencies.push(performance.now() - started);
+          const verdict = String(res.headers["x-click-verdict"] ?? `status-${res.statusCode}`);
+          verdicts[verdict] = (verdicts[verdict] ?? 0) + 1;
+          resolve();
+        });
+      },
+    );
+    req.on("error", () => {
+      errors++;
+      resolve();
+    });
+    req.end();
+  });
+
+const worker = async () => {
+  while (performance.now() < deadline) await once();
+};
+const started = performance.now();
+await Promise.all(Array.from({ length: connections }, worker));
+const elapsed = (performance.now() - started) / 1000;
+latencies.sort((a, b) => a - b);
+const p99 = latencies[Math.min(latencies.length - 1, Math.ceil(latencies.length * 0.99) - 1)] ?? 0;
+agent.destroy();
+console.log(
+  JSON.stringify({
+    requests: latencies.length,
+    rps: latencies.length / elapsed,
+    p99Ms: p99,
+    verdicts,
+    errors,
+    elapsed,
+  }),
+);

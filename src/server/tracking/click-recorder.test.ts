@@ -1,0 +1,87 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../db/client";
+import { createLogger } from "../logger";
+import { liveCampaignWithLink } from "../testing/campaigns";
+import { createTestApp, type TestApp } from "../testing/test-app";
+import { type ClickInput, createClickRecorder } from "./click-recorder";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function linkIds(shortCode: string) {
+  const [row] = await queryRows<{ id: string; campaign_id: string; promoter_id: string }>(
+    t.database.db,
+    sql`select id, campaign_id, promoter_id from tracking_links where short_code = ${shortCode}`,
+  );
+  if (!row) throw new Error("no link");
+  return { trackingLinkId: row.id, campaignId: row.campaign_id, promoterId: row.promoter_id };
+}
+
+const click = (
+  ids: Awaited<ReturnType<typeof linkIds>>,
+  ipHash: string,
+  verdict: ClickInput["verdict"] = "counted",
+): ClickInput => ({
+  ...ids,
+  verdict,
+  ip: "192.0.2.1",
+  ipHash,
+  userAgent: "test",
+  country: "Unknown",
+  referrer: null,
+  fingerprint: null,
+});
+
+describe("click recorder", () => {
+  it("batches concurrent clicks, de-duplicates inside a batch and reports which campaigns moved", async () => {
+    const { shortCode, campaignId } = await liveCampaignWithLink(t);
+    const ids = await linkIds(shortCode);
+    const moved: string[][] = [];
+    const recorder = createClickRecorder(t.database, createLogger("silent"), {
+      onCounted: (campaigns) => moved.push(campaigns),
+    });
+    const results = await Promise.all([
+      recorder.record(click(ids, "a")),
+      recorder.record(click(ids, "a")),
+      recorder.record(click(ids, "b")),
+      recorder.record(click(ids, "c", "bot")),
+    ]);
+    expect(results.map((result) => result.verdict)).toEqual(["counted", "duplicate", "counted", "bot"]);
+    expect(new Set(results.map((result) => result.id)).size).toBe(4);
+    expect(moved).toEqual([[campaignId]]);
+    const again = await recorder.record(click(ids, "a"));
+    expect(again.verdict).toBe("duplicate");
+  });
+
+  it("fails only the bad row of a batch, never its neighbours", async () => {
+    const { shortCode } = await liveCampaignWithLink(t);
+    const ids = await linkIds(shortCode);
+    const recorder = createClickRecorder(t.database, createLogger("silent"));
+    const bad = { ...click(ids, "bad"), trackingLinkId: randomUUID() };
+    const settled = await Promise.allSettled([
+      recorder.record(click(ids, "n1")),
+      recorder.record(bad),
+      recorder.record(click(ids, "n2")),
+      recorder.record(click(ids, "n3")),
+    ]);
+    expect(settled.map((result) => result.status)).toEqual(["fulfilled", "rejected", "fulfilled", "fulfilled"]);
+    const [row] = await queryRows<{ total_clicks: number }>(
+      t.database.db,
+      sql`select total_clicks from tracking_links where id = ${ids.trackingLinkId}`,
+    );
+    expect(Number(row?.total_clicks)).toBe(3);
+  });
+
+  it("refuses new clicks when the queue is full instead of growing without bound", async () => {
+    const { shortCode } = await liveCampaignWithLink(t);
+    const ids = await linkIds(shortCode);
+    const recorder = createClickRecorder(t.database, createLogger("silent"), { maxQueue: 2 });
+    const settled = await Promise.allSettled([0, 1, 2].map((index) => recorder.record(click(ids, `q${index}`))));
+    expect(settled.map((result) => result.status)).toEqual(["fulfilled", "fulfilled", "rejected"]);
+  });
+});
