@@ -15,6 +15,8 @@ import type { AppEnv } from "./http/app-env.js";
 import { createClientIpResolver, socketAddress } from "./http/client-ip.js";
 import { errorBody } from "./http/error-body.js";
 import { refuseForeignOrigins } from "./http/same-origin.js";
+import { createLiveUpdates } from "./leaderboards/live-updates.js";
+import { leaderboardRoutes } from "./leaderboards/routes.js";
 import type { Logger } from "./logger.js";
 import { createMailer } from "./mail/mailer.js";
 import { createPaymentProvider } from "./payments/create-provider.js";
@@ -65,7 +67,8 @@ export function createApp(services: AppServices) {
   const guards = createGuards(auth, db);
   const payments = services.payments ?? createPaymentProvider(config, db);
   const resolveClientIp = createClientIpResolver(config.trustProxy);
-  const recorder = createClickRecorder(database, log);
+  const live = createLiveUpdates(database, log);
+  const recorder = createClickRecorder(database, log, { onCounted: (campaignIds) => live.publish(campaignIds) });
   const tracking = {
     db,
     lookup: createLinkLookup(db),
@@ -110,6 +113,7 @@ export function createApp(services: AppServices) {
     "/api",
     campaignRoutes({ db, log, guards, payments, publicUrl: config.publicUrl, songLinkHosts: config.songLinkHosts }),
   );
+  app.route("/api", leaderboardRoutes({ db, live }));
   app.route("/api", contactRoutes({ db, mailer, log, supportEmail: config.supportEmail, guards }));
   app.all("/api/*", (c) => c.json(errorBody("not_found", `No API route for ${c.req.method} ${c.req.path}`), 404));
   app.route("/", trackingRoutes(tracking));
@@ -128,7 +132,15 @@ export function createApp(services: AppServices) {
   });
 
   /** Waits for queued clicks to be written; called at shutdown after the server stops accepting. */
-  return Object.assign(app, { drain: () => recorder.drain() });
+  return Object.assign(app, {
+    /** Starts listening for other instances' leaderboard updates. */
+    start: () => live.start(),
+    /** At shutdown, after the server stops accepting: ends live streams and writes the queued clicks. */
+    drain: async () => {
+      await live.close();
+      await recorder.drain();
+    },
+  });
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -33,6 +33,7 @@ export async function startServer(config: Config, options: { webRoot?: string } 
     log,
   );
 
+  await app.start();
   const server = await new Promise<Server>((resolve) => {
     const started = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
       resolve(started as Server),
@@ -46,9 +47,10 @@ export async function startServer(config: Config, options: { webRoot?: string } 
   const close = () => {
     closing ??= (async () => {
       const forced = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      clearTimeout(forced);
+      const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       await app.drain();
+      await stopped;
+      clearTimeout(forced);
       await scheduler.stop();
       await database.close();
       log.info("FanBoost stopped");

@@ -9,7 +9,6 @@ import { campaigns } from "../db/schema.js";
 import { DomainError } from "../errors.js";
 import type { AppEnv } from "../http/app-env.js";
 import { errorBody } from "../http/error-body.js";
-import { campaignLeaderboard } from "../leaderboards/campaign-leaderboard.js";
 import type { Logger } from "../logger.js";
 import type { PaymentProvider } from "../payments/provider.js";
 import type { SandboxProvider } from "../payments/sandbox.js";
@@ -106,11 +105,6 @@ export function campaignRoutes(deps: CampaignRouteDeps) {
       .limit(1);
     if (!campaign) throw new DomainError("not_found", "Campaign not found");
     return c.json({ campaign: fundingSummary(campaign) });
-  });
-
-  app.get("/campaigns/:id/leaderboard", async (c) => {
-    const id = assertCampaignId(c.req.param("id"));
-    return c.json({ ok: true, entries: await campaignLeaderboard(db, id), error: null });
   });
 
   app.post("/campaigns/:id/funding", guards.requireUser, async (c) =>

@@ -76,6 +76,7 @@ export async function createTestApp(
     webRoot: options.webRoot ?? join(dataDir, "no-web-build"),
     payments: options.payments?.(database),
   });
+  await app.start();
   return {
     app,
     database,
@@ -101,6 +102,7 @@ export async function createTestApp(
       );
     },
     close: async () => {
+      await app.drain();
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

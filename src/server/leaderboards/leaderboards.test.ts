@@ -1,0 +1,169 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../app";
+import { harnessSettings } from "../config";
+import { openDatabase, queryRows } from "../db/client";
+import { createLogger } from "../logger";
+import { signUp } from "../testing/accounts";
+import { createLiveCampaign, joinAs } from "../testing/campaigns";
+import { createTestApp, type TestApp } from "../testing/test-app";
+
+const browserUa = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const clickFrom = (app: { request: TestApp["request"] }, code: string, ip: string) =>
+  app.request(`/t/${code}`, { ip, headers: { "User-Agent": browserUa } });
+
+async function campaignWithPromoters(count: number) {
+  const artist = await signUp(t, "artist");
+  const campaignId = await createLiveCampaign(t, artist);
+  const codes: string[] = [];
+  for (let index = 0; index < count; index++) codes.push(await joinAs(t, await signUp(t, "promoter"), campaignId));
+  return { campaignId, codes };
+}
+
+/** Reads server-sent events from a streaming response. */
+function sseReader(response: Response) {
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  return {
+    /** The next event's parsed data, or null if none arrives within `ms`. */
+    async next(ms: number): Promise<unknown> {
+      const deadline = Date.now() + ms;
+      for (;;) {
+        const boundary = buffer.indexOf("\n\n");
+        if (boundary >= 0) {
+          const raw = buffer.slice(0, boundary);
+          buffer = buffer.slice(boundary + 2);
+          const data = raw
+            .split("\n")
+            .filter((line) => line.startsWith("data:"))
+            .map((line) => line.slice(5).trim())
+            .join("\n");
+          if (data) return JSON.parse(data);
+          continue;
+        }
+        const left = deadline - Date.now();
+        if (left <= 0) return null;
+        const chunk = await Promise.race([
+          reader.read(),
+          new Promise<null>((resolve) => setTimeout(() => resolve(null), left)),
+        ]);
+        if (!chunk) return null;
+        if (chunk.done) return null;
+        buffer += decoder.decode(chunk.value, { stream: true });
+      }
+    },
+    cancel: () => reader.cancel(),
+  };
+}
+
+describe("campaign leaderboard", () => {
+  it("ranks by counted clicks, equal clicks share a rank and the earliest joined comes first", async () => {
+    const { campaignId, codes } = await campaignWithPromoters(4);
+    const [a, b, c] = codes as [string, string, string];
+    await clickFrom(t, b, "192.0.2.1");
+    await clickFrom(t, b, "192.0.2.2");
+    await clickFrom(t, a, "192.0.2.3");
+    await clickFrom(t, a, "192.0.2.4");
+    await clickFrom(t, c, "192.0.2.5");
+    const body = await (await t.request(`/api/campaigns/${campaignId}/leaderboard`)).json();
+    const entries = body.entries as Array<{ rank: number; clicks: number; tied: boolean }>;
+    expect(entries.map((entry) => [entry.rank, entry.clicks, entry.tied])).toEqual([
+      [1, 2, true],
+      [1, 2, true],
+      [3, 1, false],
+      [4, 0, false],
+    ]);
+    const [joinedFirst] = await queryRows<{ promoter_id: string }>(
+      t.database.db,
+      sql`select promoter_id from tracking_links where short_code = ${a}`,
+    );
+    expect((entries[0] as unknown as { promoter_id: string }).promoter_id).toBe(joinedFirst?.promoter_id);
+  });
+
+  it("refuses a malformed campaign id", async () => {
+    expect((await t.request("/api/campaigns/nope/leaderboard")).status).toBe(400);
+  });
+});
+
+describe("public leaderboards", () => {
+  it("answers ok, error, allTimePromoters and activeCampaigns with wins and earnings", async () => {
+    const { codes } = await campaignWithPromoters(1);
+    await clickFrom(t, codes[0] as string, "192.0.2.20");
+    const response = await t.request("/api/public/leaderboards");
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body.ok).toBe(true);
+    expect(body.error).toBeNull();
+    expect(body.allTimePromoters[0]).toMatchObject({
+      promoter_id: expect.any(String),
+      handle: expect.any(String),
+      clicks: expect.any(Number),
+      wins: 0,
+      earnings_cents: 0,
+    });
+    expect(body.activeCampaigns[0]).toMatchObject({
+      id: expect.any(String),
+      title: expect.any(String),
+      artist_name: expect.any(String),
+      totals: { promoters: expect.any(Number), clicks: expect.any(Number) },
+    });
+    const clicks = body.allTimePromoters.map((row: { clicks: number }) => row.clicks);
+    expect(clicks).toEqual([...clicks].sort((x: number, y: number) => y - x));
+  });
+});
+
+describe("live updates", () => {
+  it("streams an update within 1 s of a counted click and nothing after a duplicate", async () => {
+    const { campaignId, codes } = await campaignWithPromoters(1);
+    const code = codes[0] as string;
+    const response = await t.request(`/api/campaigns/${campaignId}/leaderboard/stream`);
+    expect(response.headers.get("content-type")).toContain("text/event-stream");
+    const events = sseReader(response);
+    const initial = (await events.next(2000)) as { entries: Array<{ clicks: number }> };
+    expect(initial.entries[0]?.clicks).toBe(0);
+
+    const clickedAt = Date.now();
+    await clickFrom(t, code, "198.51.100.1");
+    const update = (await events.next(1000)) as { entries: Array<{ clicks: number }> };
+    expect(update?.entries[0]?.clicks).toBe(1);
+    expect(Date.now() - clickedAt).toBeLessThan(1000);
+
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await clickFrom(t, code, "198.51.100.1");
+    expect(await events.next(700)).toBeNull();
+    await events.cancel();
+  });
+
+  it.skipIf(!harnessSettings().testDatabaseUrl)(
+    "carries a click on one instance to a subscriber on another",
+    async () => {
+      const { campaignId, codes } = await campaignWithPromoters(1);
+      const secondDatabase = await openDatabase({ kind: "postgres", url: t.database.url as string, poolSize: 3 });
+      const second = createApp({
+        config: t.config,
+        database: secondDatabase,
+        log: createLogger("silent"),
+        webRoot: "/none",
+      });
+      await second.start();
+      try {
+        const events = sseReader(await second.request(`/api/campaigns/${campaignId}/leaderboard/stream`));
+        await events.next(2000);
+        await clickFrom(t, codes[0] as string, "198.51.100.9");
+        const update = (await events.next(1000)) as { entries: Array<{ clicks: number }> };
+        expect(update?.entries[0]?.clicks).toBe(1);
+        await events.cancel();
+      } finally {
+        await second.drain();
+        await secondDatabase.close();
+      }
+    },
+  );
+});

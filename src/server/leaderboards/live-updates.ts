@@ -1,0 +1,102 @@
+import pg from "pg";
+import type { DatabaseHandle } from "../db/client.js";
+import type { Logger } from "../logger.js";
+
+const CHANNEL = "fanboost_leaderboard";
+/** At most one update per campaign per window, so a viral link does not flood subscribers. */
+const THROTTLE_MS = 250;
+
+type Listener = () => void;
+
+/**
+ * Tells subscribers that a campaign's leaderboard moved. Across instances the signal travels by PostgreSQL
+ * LISTEN/NOTIFY; with the embedded database it stays in this process.
+ */
+export function createLiveUpdates(database: DatabaseHandle, log: Logger) {
+  const listeners = new Map<string, Set<Listener>>();
+  const lastSent = new Map<string, number>();
+  const scheduled = new Set<string>();
+  let listenClient: pg.Client | undefined;
+  let closed = false;
+
+  const versions = new Map<string, number>();
+  const emit = (topic: string) => {
+    versions.set(topic, (versions.get(topic) ?? 0) + 1);
+    for (const listener of listeners.get(topic) ?? []) listener();
+  };
+  const deliver = (campaignId: string) => {
+    emit(`campaign:${campaignId}`);
+    emit("public");
+  };
+
+  const connectListener = async () => {
+    if (!database.url || closed) return;
+    const client = new pg.Client({ connectionString: database.url });
+    client.on("notification", (message) => {
+      if (message.channel === CHANNEL && message.payload) deliver(message.payload);
+    });
+    client.on("error", (error) => {
+      log.warn({ err: error }, "leaderboard listener lost its connection; reconnecting");
+      listenClient = undefined;
+      setTimeout(() => void connectListener(), 1000).unref();
+    });
+    await client.connect();
+    await client.query(`listen ${CHANNEL}`);
+    listenClient = client;
+  };
+
+  const send = (campaignId: string) => {
+    lastSent.set(campaignId, Date.now());
+    if (database.kind === "postgres") {
+      database
+        .rawQuery("select pg_notify($1, $2)", [CHANNEL, campaignId])
+        .catch((error: unknown) => log.warn({ err: error }, "leaderboard notify failed"));
+    } else {
+      deliver(campaignId);
+    }
+  };
+
+  return {
+    /** Starts listening for other instances' updates (PostgreSQL only). */
+    start: () => connectListener(),
+    /** A counted click moved these campaigns. */
+    publish(campaignIds: readonly string[]) {
+      for (const campaignId of campaignIds) {
+        const since = Date.now() - (lastSent.get(campaignId) ?? 0);
+        if (since >= THROTTLE_MS) send(campaignId);
+        else if (!scheduled.has(campaignId)) {
+          scheduled.add(campaignId);
+          setTimeout(() => {
+            scheduled.delete(campaignId);
+            send(campaignId);
+          }, THROTTLE_MS - since).unref();
+        }
+      }
+    },
+    /** Calls `listener` whenever the topic (`campaign:{id}` or `public`) moves; returns the unsubscribe. */
+    subscribe(topic: string, listener: Listener): () => void {
+      const set = listeners.get(topic) ?? new Set<Listener>();
+      set.add(listener);
+      listeners.set(topic, set);
+      return () => {
+        set.delete(listener);
+        if (set.size === 0) listeners.delete(topic);
+      };
+    },
+    /** Moves on every update of the topic: subscribers woken by the same update can share one query. */
+    version: (topic: string) => versions.get(topic) ?? 0,
+    get subscriberCount() {
+      let count = 0;
+      for (const set of listeners.values()) count += set.size;
+      return count;
+    },
+    /** Ends every open stream (they subscribe to `shutdown`) and stops listening. */
+    async close() {
+      closed = true;
+      emit("shutdown");
+      await listenClient?.end().catch(() => undefined);
+    },
+  };
+}
+
+export type LiveUpdates = ReturnType<typeof createLiveUpdates>;
