@@ -17,6 +17,7 @@ export const router = createBrowserRouter([
       { index: true, lazy: async () => ({ Component: (await import("./routes/home")).default }) },
       screen("create-campaign", () => import("./routes/create-campaign")),
       screen("join-campaign", () => import("./routes/join-campaign")),
+      screen("leaderboards", () => import("./routes/leaderboards")),
       screen("campaigns/:id/fund", () => import("./routes/fund-campaign")),
       screen("campaigns/:id/success", () => import("./routes/campaign-success")),
       screen("stripe/connected", () => import("./routes/campaign-success")),

@@ -1,8 +1,7 @@
-import { useQuery } from "@tanstack/react-query";
 import { Award, Crown, Medal } from "lucide-react";
 import { formatCount } from "../../../core/money";
-import { apiFetch } from "../../lib/api";
 import { cn } from "../../lib/cn";
+import { useLiveData } from "../../lib/live";
 
 export type LeaderboardEntry = {
   rank: number;
@@ -19,12 +18,14 @@ const rankIcons = [
   { icon: Award, className: "text-orange-600", label: "Third place" },
 ];
 
-/** A campaign's live leaderboard (SPEC.md Live leaderboard component); refreshed every 10 s. */
+/** A campaign's live leaderboard (SPEC.md Live leaderboard component): pushed by the server, polled every 10 s as a fallback. */
 export function CampaignLeaderboard({ campaignId }: { campaignId: string }) {
-  const board = useQuery({
+  const board = useLiveData<{ ok: boolean; entries: LeaderboardEntry[] }>({
     queryKey: ["leaderboard", campaignId],
-    queryFn: () => apiFetch<{ ok: boolean; entries: LeaderboardEntry[] }>(`/api/campaigns/${campaignId}/leaderboard`),
-    refetchInterval: 10_000,
+    url: `/api/campaigns/${campaignId}/leaderboard`,
+    streamUrl: `/api/campaigns/${campaignId}/leaderboard/stream`,
+    event: "leaderboard",
+    fallbackMs: 10_000,
   });
   if (board.isPending) return <p className="py-6 text-center text-sm text-slate-500">Loading leaderboard…</p>;
   if (board.isError) {
@@ -77,7 +78,9 @@ export function CampaignLeaderboard({ campaignId }: { campaignId: string }) {
                   <span className="text-xs text-slate-500">Tied at #{entry.rank}</span>
                 ) : null}
               </span>
-              <span className="text-sm font-semibold text-slate-900">{formatCount(entry.clicks)} clicks</span>
+              <span className="text-sm font-semibold text-slate-900">
+                {formatCount(entry.clicks)} {entry.clicks === 1 ? "click" : "clicks"}
+              </span>
             </li>
           );
         })}

@@ -1,0 +1,286 @@
+import { Award, Crown, Medal, Radio, RefreshCw, Trophy, Users } from "lucide-react";
+import { useMemo, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { estimatedEarningsCents, promoterTier, type Tier } from "../../core/leaderboard-rules";
+import { formatCents, formatCount } from "../../core/money";
+import { DebugPanel } from "../components/diagnostics/debug-panel";
+import { ErrorAlert } from "../components/ui/alert";
+import { Badge, type BadgeTone } from "../components/ui/badge";
+import { Button, buttonStyles } from "../components/ui/button";
+import { Card, CardBody } from "../components/ui/card";
+import { timeLeftLabel } from "../lib/campaigns";
+import { cn } from "../lib/cn";
+import { useLiveData } from "../lib/live";
+import { usePageMeta } from "../lib/page-meta";
+
+type Promoter = { promoter_id: string; handle: string; clicks: number; wins: number; earnings_cents: number };
+type ActiveCampaign = {
+  id: string;
+  title: string;
+  artist_name: string;
+  prize_cents: number;
+  ends_at: string | null;
+  totals: { promoters: number; clicks: number };
+  leader: { handle: string; clicks: number } | null;
+};
+type Boards = { ok: boolean; error: string | null; allTimePromoters: Promoter[]; activeCampaigns: ActiveCampaign[] };
+
+const categories = {
+  all: { label: "All", value: (p: Promoter) => p.clicks },
+  earnings: { label: "Earnings", value: (p: Promoter) => p.earnings_cents },
+  wins: { label: "Wins", value: (p: Promoter) => p.wins },
+  clicks: { label: "Clicks", value: (p: Promoter) => p.clicks },
+} as const;
+type Category = keyof typeof categories;
+
+const tierTones: Record<Tier, BadgeTone> = { Elite: "accent", Pro: "brand", Rising: "neutral" };
+const podiumIcons = [
+  { icon: Crown, className: "text-amber-500", label: "1st" },
+  { icon: Medal, className: "text-slate-400", label: "2nd" },
+  { icon: Award, className: "text-orange-600", label: "3rd" },
+];
+
+function metricLabel(category: Category, promoter: Promoter) {
+  if (category === "earnings") return formatCents(promoter.earnings_cents);
+  if (category === "wins") return `${promoter.wins} ${promoter.wins === 1 ? "win" : "wins"}`;
+  return `${formatCount(promoter.clicks)} clicks`;
+}
+
+export default function LeaderboardsPage() {
+  usePageMeta(
+    "Leaderboards",
+    "The top FanBoost promoters by verified clicks, wins and earnings, and who leads each live campaign.",
+  );
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState<"promoters" | "campaigns">("promoters");
+  const [category, setCategory] = useState<Category>("all");
+  const boards = useLiveData<Boards>({
+    queryKey: ["public-leaderboards"],
+    url: "/api/public/leaderboards",
+    streamUrl: "/api/public/leaderboards/stream",
+    event: "leaderboards",
+    fallbackMs: 30_000,
+  });
+  const ranked = useMemo(() => {
+    const list = [...(boards.data?.allTimePromoters ?? [])];
+    const value = categories[category].value;
+    return list.sort((a, b) => value(b) - value(a) || b.clicks - a.clicks);
+  }, [boards.data, category]);
+  const debug = params.get("debug") === "1" || boards.isError;
+  const error = boards.error ? boards.error.message || "Failed to load leaderboards" : boards.data?.error;
+
+  return (
+    <section className="container-page py-10 sm:py-14">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-extrabold text-slate-900 sm:text-4xl">Leaderboards</h1>
+          <p className="mt-2 flex items-center gap-2 text-slate-600">
+            {boards.live ? (
+              <>
+                <Radio className="h-4 w-4 text-emerald-600" aria-hidden /> Live: verified clicks update as they happen.
+              </>
+            ) : (
+              "Verified clicks, refreshed every 30 seconds."
+            )}
+          </p>
+        </div>
+        <Button variant="secondary" onClick={() => boards.refetch()} loading={boards.isFetching}>
+          {boards.isFetching ? null : <RefreshCw className="h-4 w-4" aria-hidden />} Refresh
+        </Button>
+      </div>
+
+      {error ? (
+        <ErrorAlert className="mt-6">
+          Leaderboard Error: {error}{" "}
+          <button type="button" className="font-semibold underline" onClick={() => boards.refetch()}>
+            Retry
+          </button>
+        </ErrorAlert>
+      ) : null}
+
+      <div role="tablist" aria-label="Leaderboards" className="mt-8 inline-flex rounded-xl bg-slate-100 p-1">
+        {(
+          [
+            ["promoters", "All-Time Promoters"],
+            ["campaigns", "Active Campaigns"],
+          ] as const
+        ).map(([key, label]) => (
+          <button
+            key={key}
+            type="button"
+            role="tab"
+            aria-selected={tab === key}
+            onClick={() => setTab(key)}
+            className={cn(
+              "rounded-lg px-4 py-2 text-sm font-semibold",
+              tab === key ? "bg-white text-brand-800 shadow-sm" : "text-slate-600 hover:text-slate-900",
+            )}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+
+      {tab === "promoters" ? (
+        <div className="mt-6" role="tabpanel" aria-label="All-Time Promoters">
+          <fieldset className="flex flex-wrap gap-2">
+            <legend className="sr-only">Category</legend>
+            {(Object.keys(categories) as Category[]).map((key) => (
+              <button
+                key={key}
+                type="button"
+                aria-pressed={category === key}
+                onClick={() => setCategory(key)}
+                className={cn(
+                  "rounded-full px-4 py-1.5 text-sm font-semibold ring-1",
+                  category === key
+                    ? "bg-brand-600 text-white ring-brand-600"
+                    : "bg-white text-slate-700 ring-slate-300 hover:bg-slate-50",
+                )}
+              >
+                {categories[key].label}
+              </button>
+            ))}
+          </fieldset>
+
+          {boards.isPending ? (
+            <p className="py-12 text-center text-slate-500">Loading leaderboards…</p>
+          ) : ranked.length === 0 ? (
+            <Card className="mt-6">
+              <CardBody className="py-12 text-center text-slate-600">
+                No promoters yet. Join a campaign and be the first.
+              </CardBody>
+            </Card>
+          ) : (
+            <>
+              <ol className="mt-6 grid gap-4 sm:grid-cols-3" aria-label="Top three">
+                {ranked.slice(0, 3).map((promoter, index) => {
+                  const podium = podiumIcons[index];
+                  const Icon = podium?.icon ?? Trophy;
+                  return (
+                    <li key={promoter.promoter_id}>
+                      <Card className={cn("h-full text-center", index === 0 ? "ring-2 ring-amber-300" : "")}>
+                        <CardBody className="flex flex-col items-center gap-2">
+                          <Icon className={cn("h-8 w-8", podium?.className)} aria-label={podium?.label} />
+                          <p className="max-w-full truncate text-lg font-bold text-slate-900">@{promoter.handle}</p>
+                          <p className="text-2xl font-extrabold text-slate-900">{metricLabel(category, promoter)}</p>
+                          <Badge tone={tierTones[promoterTier(promoter.clicks)]}>{promoterTier(promoter.clicks)}</Badge>
+                        </CardBody>
+                      </Card>
+                    </li>
+                  );
+                })}
+              </ol>
+
+              <Card className="mt-6 overflow-hidden">
+                <table className="w-full text-left text-sm">
+                  <caption className="sr-only">All-time promoters</caption>
+                  <thead className="bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
+                    <tr>
+                      <th scope="col" className="px-4 py-3">
+                        Rank
+                      </th>
+                      <th scope="col" className="px-4 py-3">
+                        Promoter
+                      </th>
+                      <th scope="col" className="px-4 py-3 text-right">
+                        Clicks
+                      </th>
+                      <th scope="col" className="hidden px-4 py-3 text-right sm:table-cell">
+                        Wins
+                      </th>
+                      <th scope="col" className="hidden px-4 py-3 text-right sm:table-cell">
+                        Earnings
+                      </th>
+                      <th scope="col" className="px-4 py-3">
+                        Tier
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y divide-slate-100">
+                    {ranked.map((promoter, index) => (
+                      <tr key={promoter.promoter_id}>
+                        <td className="px-4 py-3 font-semibold text-slate-700">#{index + 1}</td>
+                        <td className="max-w-40 truncate px-4 py-3 font-medium text-slate-900">@{promoter.handle}</td>
+                        <td className="px-4 py-3 text-right">{formatCount(promoter.clicks)}</td>
+                        <td className="hidden px-4 py-3 text-right sm:table-cell">{promoter.wins}</td>
+                        <td className="hidden px-4 py-3 text-right sm:table-cell">
+                          {formatCents(promoter.earnings_cents)}
+                        </td>
+                        <td className="px-4 py-3">
+                          <Badge
+                            tone={tierTones[promoterTier(promoter.clicks)]}
+                            title={`Estimated value of verified clicks: ${formatCents(estimatedEarningsCents(promoter.clicks))}`}
+                          >
+                            {promoterTier(promoter.clicks)}
+                          </Badge>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </Card>
+              <p className="mt-3 text-xs text-slate-500">
+                Tiers rank promoters by the estimated value of their verified clicks at $0.10 a click (Pro from $1,000,
+                Elite from $2,000). They are a label, not money owed; prizes are paid to campaign winners only.
+              </p>
+            </>
+          )}
+        </div>
+      ) : (
+        <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" role="tabpanel" aria-label="Active Campaigns">
+          {(boards.data?.activeCampaigns ?? []).length === 0 && !boards.isPending ? (
+            <p className="text-slate-600">No campaigns are live right now.</p>
+          ) : null}
+          {(boards.data?.activeCampaigns ?? []).map((campaign) => (
+            <Card key={campaign.id}>
+              <CardBody className="flex flex-col gap-3">
+                <div>
+                  <h2 className="truncate text-lg font-bold text-slate-900">{campaign.title}</h2>
+                  <p className="text-sm text-slate-600">by {campaign.artist_name}</p>
+                </div>
+                <p className="flex items-center gap-2 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
+                  <Crown className="h-4 w-4 shrink-0 text-amber-600" aria-hidden />
+                  {campaign.leader && campaign.leader.clicks > 0
+                    ? `@${campaign.leader.handle} leads with ${formatCount(campaign.leader.clicks)} clicks`
+                    : campaign.totals.promoters > 0
+                      ? "No clicks yet"
+                      : "No promoters yet"}
+                </p>
+                <div className="flex justify-between text-sm text-slate-700">
+                  <span className="font-bold text-slate-900">{formatCents(campaign.prize_cents)} prize</span>
+                  <span>{timeLeftLabel(campaign.ends_at)}</span>
+                </div>
+                <p className="flex items-center gap-1.5 text-sm text-slate-600">
+                  <Users className="h-4 w-4" aria-hidden /> {formatCount(campaign.totals.promoters)} promoters ·{" "}
+                  {formatCount(campaign.totals.clicks)} clicks
+                </p>
+                <Link to={`/join-campaign?campaign=${campaign.id}`} className={buttonStyles("secondary", "sm")}>
+                  View leaderboard
+                </Link>
+              </CardBody>
+            </Card>
+          ))}
+        </div>
+      )}
+
+      <Card className="mt-10 bg-gradient-to-r from-brand-700 to-accent-600 text-white ring-0">
+        <CardBody className="flex flex-col items-start justify-between gap-4 sm:flex-row sm:items-center">
+          <div>
+            <h2 className="text-xl font-bold">Want your name up here?</h2>
+            <p className="text-brand-100">Join a campaign, share your link and climb the board.</p>
+          </div>
+          <Link to="/join-campaign" className={buttonStyles("secondary", "lg", "bg-white text-brand-800")}>
+            Browse Campaigns
+          </Link>
+        </CardBody>
+      </Card>
+
+      {debug ? (
+        <div className="mt-10">
+          <DebugPanel extra={{ leaderboards: boards.data ?? null }} />
+        </div>
+      ) : null}
+    </section>
+  );
+}
