@@ -48,6 +48,7 @@ export async function startBenchTarget(
     ...env,
   });
   const app = createApp({ config, database, log: createLogger("silent"), webRoot: join(dataDir, "web") });
+  await app.start();
   const server = await new Promise<Server>((resolve) => {
     const started = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(started as Server));
   });
@@ -57,7 +58,10 @@ export async function startBenchTarget(
     database,
     url: `http://127.0.0.1:${port}`,
     stop: async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      await app.drain();
+      server.closeAllConnections();
+      await closed;
       await database.close();
       await dropDatabase();
       rmSync(dataDir, { recursive: true, force: true });

@@ -16,29 +16,26 @@ export type LeaderboardEntry = {
  * is listed first, the order that also breaks leftover cents in a prize split.
  */
 export async function campaignLeaderboard(db: Database, campaignId: string, limit = 100): Promise<LeaderboardEntry[]> {
-  const rows = await queryRows<{
-    rank: string;
-    promoter_id: string;
-    handle: string;
-    clicks: number;
-    joined_at: Date | string;
-    peers: string;
-  }>(
+  // The top of the board straight from the (campaign, clicks desc, joined) index; one extra row tells whether the
+  // last shown promoter is tied with someone below the cut.
+  const rows = await queryRows<{ promoter_id: string; handle: string; clicks: number; joined_at: Date | string }>(
     db,
-    sql`select rank() over (order by tl.total_clicks desc) as rank,
-               count(*) over (partition by tl.total_clicks) as peers,
-               tl.promoter_id, p.handle, tl.total_clicks as clicks, tl.created_at as joined_at
+    sql`select tl.promoter_id, p.handle, tl.total_clicks as clicks, tl.created_at as joined_at
         from tracking_links tl join promoters p on p.id = tl.promoter_id
         where tl.campaign_id = ${campaignId}
-        order by tl.total_clicks desc, tl.created_at asc, tl.id asc
-        limit ${limit}`,
+        order by tl.total_clicks desc, tl.created_at asc
+        limit ${limit + 1}`,
   );
-  return rows.map((row) => ({
-    rank: Number(row.rank),
-    promoter_id: row.promoter_id,
-    handle: row.handle,
-    clicks: Number(row.clicks),
-    joined_at: new Date(row.joined_at).toISOString(),
-    tied: Number(row.peers) > 1,
-  }));
+  const clicks = rows.map((row) => Number(row.clicks));
+  return rows.slice(0, limit).map((row, index) => {
+    const value = clicks[index] as number;
+    return {
+      rank: clicks.indexOf(value) + 1,
+      promoter_id: row.promoter_id,
+      handle: row.handle,
+      clicks: value,
+      joined_at: new Date(row.joined_at).toISOString(),
+      tied: clicks[index - 1] === value || clicks[index + 1] === value,
+    };
+  });
 }

@@ -1,0 +1,141 @@
+/**
+ * `npm run bench:leaderboards`: one campaign with 10,000 promoters and 1,000,000 click events on PostgreSQL
+ * (BENCH_DATABASE_URL). Reports p50/p95 of the campaign leaderboard API (target p95 under 20 ms) and the public
+ * leaderboards API, then opens 1,000 server-sent-event subscribers and measures how long after a counted click the
+ * last of them has the update (target under 1 s). The last line is one JSON object.
+ */
+import { request } from "node:http";
+import { sql } from "drizzle-orm";
+import { queryRows } from "../src/server/db/client.js";
+import { measure, startBenchTarget } from "./support.js";
+
+const PROMOTERS = 10_000;
+const CLICK_EVENTS = 1_000_000;
+const SUBSCRIBERS = 1_000;
+
+const target = await startBenchTarget("postgres");
+try {
+  const { db } = target.database;
+  const seeded = performance.now();
+  await db.execute(sql`insert into "user" (id, name, email, user_type)
+    select 'bench-u-' || g, 'Bench ' || g, 'bench' || g || '@bench.local', 'promoter' from generate_series(1, ${PROMOTERS}) g`);
+  await db.execute(
+    sql`insert into "user" (id, name, email, user_type) values ('bench-artist', 'Artist', 'artist@bench.local', 'artist')`,
+  );
+  await db.execute(
+    sql`insert into promoters (handle, auth_user_id) select 'bench-p-' || g, 'bench-u-' || g from generate_series(1, ${PROMOTERS}) g`,
+  );
+  await db.execute(sql`insert into campaigns (title, artist_name, song_link, created_by, status, prize_cents, platform_fee_cents, published_at, ends_at)
+    values ('Bench Song', 'Bench Artist', 'https://open.spotify.com/track/bench', 'bench-artist', 'active', 100000, 5000, now(), now() + interval '7 days')`);
+  await db.execute(sql`insert into tracking_links (campaign_id, promoter_id, short_code, created_at)
+    select c.id, p.id, 'bl' || lpad(row_number() over (order by p.id)::text, 8, '0'), now() - make_interval(secs => row_number() over (order by p.id))
+    from campaigns c cross join promoters p`);
+  // Skewed clicks: a few promoters draw most of them, as on a real board.
+  await db.execute(sql`with links as (select id, promoter_id, campaign_id, row_number() over (order by id) as rn from tracking_links)
+    insert into click_events (tracking_link_id, campaign_id, promoter_id, verdict, ip, ip_hash, user_agent, country)
+    select l.id, l.campaign_id, l.promoter_id, 'counted', null, 'h' || g, 'bench', 'Unknown'
+    from generate_series(1, ${CLICK_EVENTS}) g
+    join links l on l.rn = 1 + (floor(power(random(), 3) * ${PROMOTERS}))::int % ${PROMOTERS}`);
+  await db.execute(sql`update tracking_links tl set total_clicks = x.n
+    from (select tracking_link_id, count(*) as n from click_events group by tracking_link_id) x where tl.id = x.tracking_link_id`);
+  await db.execute(
+    sql`update promoters p set total_clicks_all_time = tl.total_clicks from tracking_links tl where tl.promoter_id = p.id`,
+  );
+  await db.execute(
+    sql`update campaigns set total_clicks = (select count(*) from click_events), promoter_count = ${PROMOTERS}`,
+  );
+  await db.execute(sql`analyze`);
+  console.log(
+    `seeded ${PROMOTERS} promoters and ${CLICK_EVENTS} click events in ${Math.round(performance.now() - seeded)} ms`,
+  );
+
+  const [campaign] = await queryRows<{ id: string }>(db, sql`select id from campaigns limit 1`);
+  const campaignId = campaign?.id ?? "";
+  await measure(target.url, `/api/campaigns/${campaignId}/leaderboard`, 20);
+  const campaignBoard = await measure(target.url, `/api/campaigns/${campaignId}/leaderboard`, 400, 1);
+  const publicBoards = await measure(target.url, "/api/public/leaderboards", 200, 1);
+  console.log(
+    `campaign leaderboard ${JSON.stringify(campaignBoard)}; public leaderboards ${JSON.stringify(publicBoards)}`,
+  );
+
+  // 1,000 live subscribers, then one counted click from a new address.
+  const { port } = new URL(target.url);
+  const received: number[] = [];
+  let clickedAt = 0;
+  let connected = 0;
+  const sockets: Array<() => void> = [];
+  await new Promise<void>((resolve, reject) => {
+    for (let index = 0; index < SUBSCRIBERS; index++) {
+      const req = request(
+        { host: "127.0.0.1", port, path: `/api/campaigns/${campaignId}/leaderboard/stream`, agent: false },
+        (res) => {
+          let events = 0;
+          res.setEncoding("utf8");
+          res.on("data", (chunk: string) => {
+            events += chunk.split("event: leaderboard").length - 1;
+            if (events === 1 && !(res as unknown as { counted?: boolean }).counted) {
+              (res as unknown as { counted?: boolean }).counted = true;
+              connected++;
+              if (connected === SUBSCRIBERS) resolve();
+            }
+            if (
+              events >= 2 &&
+              clickedAt > 0 &&
+              received.length < SUBSCRIBERS &&
+              !(res as unknown as { got?: boolean }).got
+            ) {
+              (res as unknown as { got?: boolean }).got = true;
+              received.push(performance.now() - clickedAt);
+            }
+          });
+        },
+      );
+      req.on("error", reject);
+      req.end();
+      sockets.push(() => req.destroy());
+    }
+  });
+  console.log(`${connected} subscribers connected`);
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  clickedAt = performance.now();
+  await new Promise<void>((resolve, reject) => {
+    const req = request(
+      {
+        host: "127.0.0.1",
+        port,
+        path: "/t/bl00000001",
+        localAddress: "127.0.0.77",
+        headers: { "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36" },
+      },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve());
+      },
+    );
+    req.on("error", reject);
+    req.end();
+  });
+  const deadline = performance.now() + 5000;
+  while (received.length < SUBSCRIBERS && performance.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  for (const close of sockets) close();
+  received.sort((a, b) => a - b);
+  const lastMs = received.length === SUBSCRIBERS ? Math.round(received.at(-1) ?? 0) : null;
+  console.log(
+    JSON.stringify({
+      promoters: PROMOTERS,
+      clickEvents: CLICK_EVENTS,
+      campaignLeaderboard: campaignBoard,
+      publicLeaderboards: publicBoards,
+      sse: {
+        subscribers: SUBSCRIBERS,
+        received: received.length,
+        lastUpdateMs: lastMs,
+        allWithin1s: lastMs !== null && lastMs < 1000,
+      },
+      campaignLeaderboardMeetsTarget: campaignBoard.p95Ms < 20,
+    }),
+  );
+} finally {
+  await target.stop();
+}
