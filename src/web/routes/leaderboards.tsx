@@ -198,9 +198,14 @@ export default function LeaderboardsPage() {
                     </tr>
                   </thead>
                   <tbody className="divide-y divide-slate-100">
-                    {ranked.map((promoter, index) => (
+                    {ranked.map((promoter) => (
                       <tr key={promoter.promoter_id}>
-                        <td className="px-4 py-3 font-semibold text-slate-700">#{index + 1}</td>
+                        <td className="px-4 py-3 font-semibold text-slate-700">
+                          #
+                          {ranked.findIndex(
+                            (other) => categories[category].value(other) === categories[category].value(promoter),
+                          ) + 1}
+                        </td>
                         <td className="max-w-40 truncate px-4 py-3 font-medium text-slate-900">@{promoter.handle}</td>
                         <td className="px-4 py-3 text-right">{formatCount(promoter.clicks)}</td>
                         <td className="hidden px-4 py-3 text-right sm:table-cell">{promoter.wins}</td>
