@@ -192,3 +192,8 @@ export function harnessSettings(env: Env = process.env) {
     chromiumPath: (blankToUndefined(env.CHROMIUM_PATH) as string | undefined) ?? "/usr/bin/chromium",
   };
 }
+
+/** This process's environment plus `overrides`, for harnesses that start the server as a child process. */
+export function childEnvironment(overrides: Env): Env {
+  return { ...process.env, ...overrides };
+}

@@ -1,11 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../app";
 import { harnessSettings } from "../config";
-import { openDatabase, queryRows } from "../db/client";
-import { createLogger } from "../logger";
+import { queryRows } from "../db/client";
 import { signUp } from "../testing/accounts";
 import { createLiveCampaign, joinAs } from "../testing/campaigns";
+import { startAppServer } from "../testing/server-process";
 import { createTestApp, type TestApp } from "../testing/test-app";
 
 const browserUa = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
@@ -142,27 +141,21 @@ describe("live updates", () => {
   });
 
   it.skipIf(!harnessSettings().testDatabaseUrl)(
-    "carries a click on one instance to a subscriber on another",
+    "carries a click on one server process to a subscriber on another",
     async () => {
       const { campaignId, codes } = await campaignWithPromoters(1);
-      const secondDatabase = await openDatabase({ kind: "postgres", url: t.database.url as string, poolSize: 3 });
-      const second = createApp({
-        config: t.config,
-        database: secondDatabase,
-        log: createLogger("silent"),
-        webRoot: "/none",
-      });
-      await second.start();
+      const other = await startAppServer({ DATABASE_URL: t.database.url as string, AUTH_SECRET: t.config.authSecret });
       try {
-        const events = sseReader(await second.request(`/api/campaigns/${campaignId}/leaderboard/stream`));
+        const events = sseReader(await fetch(`${other.url}/api/campaigns/${campaignId}/leaderboard/stream`));
         await events.next(2000);
+        const clickedAt = Date.now();
         await clickFrom(t, codes[0] as string, "198.51.100.9");
         const update = (await events.next(1000)) as { entries: Array<{ clicks: number }> };
         expect(update?.entries[0]?.clicks).toBe(1);
+        expect(Date.now() - clickedAt).toBeLessThan(1000);
         await events.cancel();
       } finally {
-        await second.drain();
-        await secondDatabase.close();
+        await other.stop();
       }
     },
   );

@@ -3,13 +3,14 @@ import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../app";
+import type { createApp } from "../app";
 import { harnessSettings } from "../config";
-import { type Database, openDatabase, queryRows } from "../db/client";
+import { type Database, queryRows } from "../db/client";
 import { campaigns, clickAudit, clickEvents } from "../db/schema";
 import { createLogger } from "../logger";
 import { signUp } from "../testing/accounts";
 import { createLiveCampaign, joinAs, liveCampaignWithLink } from "../testing/campaigns";
+import { startAppServer } from "../testing/server-process";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import {
   clicksByCountry,
@@ -263,27 +264,20 @@ describe("concurrency and durability", () => {
   });
 
   it.skipIf(!harnessSettings().testDatabaseUrl)(
-    "counts each address once across two server instances on one PostgreSQL",
+    "counts each address once across two server processes on one PostgreSQL",
     async () => {
       const { shortCode } = await liveCampaignWithLink(t);
-      const secondDatabase = await openDatabase({ kind: "postgres", url: t.database.url as string, poolSize: 5 });
-      const second = createApp({
-        config: t.config,
-        database: secondDatabase,
-        log: createLogger("silent"),
-        webRoot: "/nonexistent",
-      });
+      const other = await startAppServer({ DATABASE_URL: t.database.url as string, AUTH_SECRET: t.config.authSecret });
       const one = await serveApp(t.app);
-      const two = await serveApp(second);
+      const otherPort = Number(new URL(other.url).port);
       try {
         const requests = Array.from({ length: 400 }, (_, index) =>
-          get(index % 2 === 0 ? one.port : two.port, `/t/${shortCode}`, `127.0.1.${2 + (index % 50)}`),
+          get(index % 2 === 0 ? one.port : otherPort, `/t/${shortCode}`, `127.0.1.${2 + (index % 50)}`),
         );
         expect((await Promise.all(requests)).every((status) => status === 200)).toBe(true);
       } finally {
         one.server.close();
-        two.server.close();
-        await secondDatabase.close();
+        await other.stop();
       }
       expect(await linkClicks(shortCode)).toBe(50);
       await expectCountersConsistent(t.database.db);
