@@ -1,7 +1,7 @@
-import { randomBytes } from "node:crypto";
 import { request } from "node:http";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { liveCampaignWithLink } from "./api";
 import { type AppServer, launchBrowser, newPage, startAppServer } from "./harness";
 
 let server: AppServer;
@@ -15,31 +15,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function api(path: string, body: unknown, cookie?: string) {
-  const response = await fetch(`${server.url}${path}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: server.url, ...(cookie ? { Cookie: cookie } : {}) },
-    body: JSON.stringify(body),
-  });
-  const cookies = response.headers
-    .getSetCookie()
-    .map((value) => value.split(";")[0])
-    .join("; ");
-  return { status: response.status, json: (await response.json()) as Record<string, unknown>, cookies };
-}
-
-async function signUp(userType: "artist" | "promoter") {
-  const result = await api("/api/auth/sign-up/email", {
-    email: `${userType}-${randomBytes(3).toString("hex")}@example.com`,
-    password: "a long password",
-    first_name: "T",
-    last_name: "U",
-    user_type: userType,
-    artist_name: userType === "artist" ? "Band" : undefined,
-  });
-  return result.cookies;
-}
 
 /** A person somewhere else opening the link: a real connection from another loopback address. */
 function openFrom(localAddress: string, path: string) {
@@ -65,28 +40,10 @@ function openFrom(localAddress: string, path: string) {
 
 describe("live leaderboard", () => {
   it("moves in an open page when a tracking link is opened from another address", async () => {
-    const artist = await signUp("artist");
-    const created = await api(
-      "/api/campaigns",
-      {
-        title: "Live Song",
-        artist_name: "Band",
-        song_link: "https://open.spotify.com/track/live",
-        prize_cents: 5000,
-        duration_days: 7,
-      },
-      artist,
-    );
-    const id = (created.json.campaign as { id: string }).id;
-    await api(`/api/campaigns/${id}/funding`, {}, artist);
-    await api(
-      `/api/campaigns/${id}/sandbox-payment`,
-      { number: "4242424242424242", expiry: "12/34", cvc: "123" },
-      artist,
-    );
-    const promoter = await signUp("promoter");
-    const code = ((await api(`/api/campaigns/${id}/join`, {}, promoter)).json.link as { short_code: string })
-      .short_code;
+    const { id, shortCode: code } = await liveCampaignWithLink(server, {
+      title: "Live Song",
+      song_link: "https://open.spotify.com/track/live",
+    });
 
     const { page, context } = await newPage(browser, server.url, "live-leaderboard");
     await page.goto(`/join-campaign?campaign=${id}`);

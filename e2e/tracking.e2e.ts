@@ -1,8 +1,8 @@
-import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { liveCampaignWithLink } from "./api";
 import { type AppServer, launchBrowser, newPage, startAppServer } from "./harness";
 
 let server: AppServer;
@@ -27,62 +27,12 @@ afterAll(async () => {
   songServer?.close();
 });
 
-async function api(path: string, body: unknown, cookie?: string) {
-  const response = await fetch(`${server.url}${path}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: server.url, ...(cookie ? { Cookie: cookie } : {}) },
-    body: JSON.stringify(body),
-  });
-  const cookies = response.headers
-    .getSetCookie()
-    .map((value) => value.split(";")[0])
-    .join("; ");
-  return { status: response.status, json: (await response.json()) as Record<string, unknown>, cookies };
-}
-
-async function signUp(userType: "artist" | "promoter") {
-  const email = `${userType}-${randomBytes(3).toString("hex")}@example.com`;
-  const result = await api("/api/auth/sign-up/email", {
-    email,
-    password: "a long password",
-    first_name: "T",
-    last_name: "U",
-    user_type: userType,
-    artist_name: userType === "artist" ? "Band" : undefined,
-  });
-  expect(result.status).toBe(200);
-  return result.cookies;
-}
-
 describe("tracking link in a browser", () => {
   it("shows the success state, lands on the song, and shows Already Clicked on a second visit", async () => {
-    const artist = await signUp("artist");
-    const created = await api(
-      "/api/campaigns",
-      {
-        title: "Browser Song",
-        artist_name: "Band",
-        song_link: `http://song.example:${songPort}/track`,
-        prize_cents: 5000,
-        duration_days: 7,
-      },
-      artist,
-    );
-    expect(created.status).toBe(201);
-    const id = (created.json.campaign as { id: string }).id;
-    await api(`/api/campaigns/${id}/funding`, {}, artist);
-    expect(
-      (
-        await api(
-          `/api/campaigns/${id}/sandbox-payment`,
-          { number: "4242424242424242", expiry: "12/34", cvc: "123" },
-          artist,
-        )
-      ).status,
-    ).toBe(200);
-    const promoter = await signUp("promoter");
-    const joined = await api(`/api/campaigns/${id}/join`, {}, promoter);
-    const shortCode = (joined.json.link as { short_code: string }).short_code;
+    const { shortCode } = await liveCampaignWithLink(server, {
+      title: "Browser Song",
+      song_link: `http://song.example:${songPort}/track`,
+    });
 
     const { page, context } = await newPage(browser, server.url, "tracking");
     await page.goto(`/t/${shortCode}`);

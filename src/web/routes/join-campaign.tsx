@@ -5,6 +5,7 @@ import { Link, useSearchParams } from "react-router";
 import { genres } from "../../core/campaign-rules";
 import { formatCents, formatCount } from "../../core/money";
 import { CampaignCard } from "../components/campaigns/campaign-card";
+import { StatTile } from "../components/campaigns/stat-tile";
 import { CampaignLeaderboard } from "../components/leaderboards/campaign-leaderboard";
 import { ErrorAlert } from "../components/ui/alert";
 import { Button, buttonStyles } from "../components/ui/button";
@@ -32,34 +33,6 @@ function useDebounced<T>(value: T, ms: number): T {
     return () => clearTimeout(timer);
   }, [value, ms]);
   return settled;
-}
-
-function Tile({
-  icon: Icon,
-  label,
-  value,
-  title,
-}: {
-  icon: typeof Music;
-  label: string;
-  value: string;
-  title?: string;
-}) {
-  return (
-    <Card>
-      <CardBody className="flex items-center gap-3 p-4 sm:p-5">
-        <span className="flex h-10 w-10 items-center justify-center rounded-xl bg-brand-100 text-brand-700">
-          <Icon className="h-5 w-5" aria-hidden />
-        </span>
-        <span>
-          <span className="block text-xl font-extrabold text-slate-900" title={title}>
-            {value}
-          </span>
-          <span className="text-xs font-medium text-slate-600">{label}</span>
-        </span>
-      </CardBody>
-    </Card>
-  );
 }
 
 export default function JoinCampaignPage() {
@@ -96,15 +69,19 @@ export default function JoinCampaignPage() {
       </div>
 
       <div className="mt-8 grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <Tile icon={Music} label="Active campaigns" value={metrics ? formatCount(metrics.activeCampaigns) : "—"} />
-        <Tile
+        <StatTile icon={Music} label="Active campaigns" value={metrics ? formatCount(metrics.activeCampaigns) : "—"} />
+        <StatTile
           icon={DollarSign}
           label="Total prizes"
           value={metrics?.totalPrizePoolCents ? `${formatCents(metrics.totalPrizePoolCents)}+` : "—"}
           title={metrics?.totalPrizePoolCents ? undefined : "Payouts coming soon"}
         />
-        <Tile icon={MousePointerClick} label="Total clicks" value={metrics ? formatCount(metrics.totalClicks) : "—"} />
-        <Tile icon={Users} label="Active promoters" value={metrics ? formatCount(metrics.activePromoters) : "—"} />
+        <StatTile
+          icon={MousePointerClick}
+          label="Total clicks"
+          value={metrics ? formatCount(metrics.totalClicks) : "—"}
+        />
+        <StatTile icon={Users} label="Active promoters" value={metrics ? formatCount(metrics.activePromoters) : "—"} />
       </div>
 
       <div className="mt-8 grid gap-3 sm:grid-cols-[1fr_auto_auto]">

@@ -8,34 +8,9 @@ import { ErrorAlert } from "../ui/alert";
 import { Button, buttonStyles } from "../ui/button";
 import { Card, CardBody } from "../ui/card";
 import { CampaignCard } from "./campaign-card";
+import { StatTile } from "./stat-tile";
 
 const HOME_FILTERS = { q: "", genre: "all", sort: "prize" } as const;
-
-function Tile({
-  icon: Icon,
-  label,
-  value,
-  title,
-}: {
-  icon: typeof Music;
-  label: string;
-  value: string;
-  title?: string;
-}) {
-  return (
-    <div className="flex items-center gap-3 rounded-2xl bg-white p-4 ring-1 ring-slate-200">
-      <span className="flex h-10 w-10 items-center justify-center rounded-xl bg-brand-100 text-brand-700">
-        <Icon className="h-5 w-5" aria-hidden />
-      </span>
-      <span>
-        <span className="block text-xl font-extrabold text-slate-900" title={title}>
-          {value}
-        </span>
-        <span className="text-xs font-medium text-slate-600">{label}</span>
-      </span>
-    </div>
-  );
-}
 
 /** The home page's live campaigns (SPEC.md Home, campaigns section). */
 export function HomeCampaignsSection() {
@@ -78,15 +53,15 @@ export function HomeCampaignsSection() {
         </div>
 
         <div className="mt-8 grid grid-cols-2 gap-3 lg:grid-cols-4">
-          <Tile icon={Music} label="Active Campaigns" value={m ? formatCount(m.activeCampaigns) : "—"} />
-          <Tile
+          <StatTile icon={Music} label="Active Campaigns" value={m ? formatCount(m.activeCampaigns) : "—"} />
+          <StatTile
             icon={DollarSign}
             label="Total Prizes"
             value={m?.totalPrizePoolCents ? formatCents(m.totalPrizePoolCents) : "—"}
             title={m?.totalPrizePoolCents ? undefined : "Payouts coming soon"}
           />
-          <Tile icon={MousePointerClick} label="Total Clicks" value={m ? formatCount(m.totalClicks) : "—"} />
-          <Tile icon={Users} label="Active Promoters" value={m ? formatCount(m.activePromoters) : "—"} />
+          <StatTile icon={MousePointerClick} label="Total Clicks" value={m ? formatCount(m.totalClicks) : "—"} />
+          <StatTile icon={Users} label="Active Promoters" value={m ? formatCount(m.activePromoters) : "—"} />
         </div>
 
         <div className="mt-8">

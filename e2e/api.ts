@@ -1,0 +1,54 @@
+import { randomBytes } from "node:crypto";
+import { expect } from "vitest";
+import type { AppServer } from "./harness";
+
+/** POSTs JSON to the running server as a browser on its origin would; returns status, body and session cookies. */
+export async function apiPost(server: AppServer, path: string, body: unknown, cookie?: string) {
+  const response = await fetch(`${server.url}${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: server.url, ...(cookie ? { Cookie: cookie } : {}) },
+    body: JSON.stringify(body),
+  });
+  const cookies = response.headers
+    .getSetCookie()
+    .map((value) => value.split(";")[0])
+    .join("; ");
+  return { status: response.status, json: (await response.json()) as Record<string, unknown>, cookies };
+}
+
+export async function signUpViaApi(server: AppServer, userType: "artist" | "promoter"): Promise<string> {
+  const result = await apiPost(server, "/api/auth/sign-up/email", {
+    email: `${userType}-${randomBytes(3).toString("hex")}@example.com`,
+    password: "a long password",
+    first_name: "T",
+    last_name: "U",
+    user_type: userType,
+    artist_name: userType === "artist" ? "Band" : undefined,
+  });
+  expect(result.status).toBe(200);
+  return result.cookies;
+}
+
+/** A funded campaign (sandbox card) with one joined promoter; returns the campaign id and the tracking code. */
+export async function liveCampaignWithLink(server: AppServer, campaign: Record<string, unknown>) {
+  const artist = await signUpViaApi(server, "artist");
+  const created = await apiPost(
+    server,
+    "/api/campaigns",
+    { artist_name: "Band", prize_cents: 5000, duration_days: 7, ...campaign },
+    artist,
+  );
+  expect(created.status).toBe(201);
+  const id = (created.json.campaign as { id: string }).id;
+  await apiPost(server, `/api/campaigns/${id}/funding`, {}, artist);
+  const paid = await apiPost(
+    server,
+    `/api/campaigns/${id}/sandbox-payment`,
+    { number: "4242424242424242", expiry: "12/34", cvc: "123" },
+    artist,
+  );
+  expect(paid.status).toBe(200);
+  const promoter = await signUpViaApi(server, "promoter");
+  const joined = await apiPost(server, `/api/campaigns/${id}/join`, {}, promoter);
+  return { id, shortCode: (joined.json.link as { short_code: string }).short_code };
+}

@@ -1,0 +1,28 @@
+import type { LucideIcon } from "lucide-react";
+
+/** One of the four campaign totals tiles (home and /join-campaign). */
+export function StatTile({
+  icon: Icon,
+  label,
+  value,
+  title,
+}: {
+  icon: LucideIcon;
+  label: string;
+  value: string;
+  title?: string;
+}) {
+  return (
+    <div className="flex items-center gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
+      <span className="flex h-10 w-10 items-center justify-center rounded-xl bg-brand-100 text-brand-700">
+        <Icon className="h-5 w-5" aria-hidden />
+      </span>
+      <span>
+        <span className="block text-xl font-extrabold text-slate-900" title={title}>
+          {value}
+        </span>
+        <span className="text-xs font-medium text-slate-600">{label}</span>
+      </span>
+    </div>
+  );
+}
