@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { mailOutbox } from "../db/schema.js";
 import type { Logger } from "../logger.js";
@@ -19,7 +19,7 @@ export async function listOutbox(db: Database, to?: string, limit = 50) {
   return db
     .select()
     .from(mailOutbox)
-    .where(to ? and(eq(mailOutbox.to, to)) : undefined)
+    .where(to ? eq(mailOutbox.to, to) : undefined)
     .orderBy(desc(mailOutbox.createdAt))
     .limit(limit);
 }
