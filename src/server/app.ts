@@ -15,12 +15,16 @@ import type { AppEnv } from "./http/app-env.js";
 import { createClientIpResolver, socketAddress } from "./http/client-ip.js";
 import { errorBody } from "./http/error-body.js";
 import { refuseForeignOrigins } from "./http/same-origin.js";
+import { backgroundJobs } from "./jobs/background-jobs.js";
 import { createLiveUpdates } from "./leaderboards/live-updates.js";
 import { leaderboardRoutes } from "./leaderboards/routes.js";
 import type { Logger } from "./logger.js";
 import { createMailer } from "./mail/mailer.js";
 import { createPaymentProvider } from "./payments/create-provider.js";
 import type { PaymentProvider } from "./payments/provider.js";
+import { sandboxOnboardingRoutes } from "./payments/sandbox-onboarding.js";
+import type { PayoutDeps } from "./payouts/payout-deps.js";
+import { payoutRoutes } from "./payouts/routes.js";
 import { createClickRecorder } from "./tracking/click-recorder.js";
 import { createIpHasher } from "./tracking/click-signals.js";
 import { createFraudMonitor } from "./tracking/fraud-monitor.js";
@@ -66,6 +70,7 @@ export function createApp(services: AppServices) {
   const auth = createAuth({ config, db, mailer, log });
   const guards = createGuards(auth, db);
   const payments = services.payments ?? createPaymentProvider(config, db);
+  const money: PayoutDeps = { db, payments, mailer, log, publicUrl: config.publicUrl };
   const resolveClientIp = createClientIpResolver(config.trustProxy);
   const live = createLiveUpdates(database, log);
   const recorder = createClickRecorder(database, log, { onCounted: (campaignIds) => live.publish(campaignIds) });
@@ -111,12 +116,22 @@ export function createApp(services: AppServices) {
   app.route("/api", accountRoutes(auth, db, guards));
   app.route(
     "/api",
-    campaignRoutes({ db, log, guards, payments, publicUrl: config.publicUrl, songLinkHosts: config.songLinkHosts }),
+    campaignRoutes({
+      money,
+      db,
+      log,
+      guards,
+      payments,
+      publicUrl: config.publicUrl,
+      songLinkHosts: config.songLinkHosts,
+    }),
   );
+  app.route("/api", payoutRoutes({ ...money, guards }));
   app.route("/api", leaderboardRoutes({ db, live }));
   app.route("/api", contactRoutes({ db, mailer, log, supportEmail: config.supportEmail, guards }));
   app.all("/api/*", (c) => c.json(errorBody("not_found", `No API route for ${c.req.method} ${c.req.path}`), 404));
   app.route("/", trackingRoutes(tracking));
+  if (payments.kind === "sandbox") app.route("/", sandboxOnboardingRoutes(db));
   app.route("/", webRoutes(services.webRoot));
 
   app.onError((error, c) => {
@@ -133,6 +148,8 @@ export function createApp(services: AppServices) {
 
   /** Waits for queued clicks to be written; called at shutdown after the server stops accepting. */
   return Object.assign(app, {
+    /** The background jobs a server runs (campaign end, payouts, refunds, IP retention). */
+    jobs: backgroundJobs({ money, payoutWeekday: config.payoutWeekday }),
     /** Starts listening for other instances' leaderboard updates. */
     start: () => live.start(),
     /** At shutdown, after the server stops accepting: ends live streams and writes the queued clicks. */

@@ -61,4 +61,11 @@ describe("loadConfig", () => {
     expect(config.publicUrl).toBe("https://fanboost.example");
     expect(config.adminEmails).toEqual(["ops@example.com", "boss@example.com"]);
   });
+
+  it("runs payouts on Fridays unless PAYOUT_WEEKDAY names another day", () => {
+    const dataDir = tempDataDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).payoutWeekday).toBe(5);
+    expect(loadConfig({ DATA_DIR: dataDir, PAYOUT_WEEKDAY: " Monday " }).payoutWeekday).toBe(1);
+    expect(() => loadConfig({ DATA_DIR: dataDir, PAYOUT_WEEKDAY: "someday" })).toThrow(/PAYOUT_WEEKDAY/);
+  });
 });

@@ -31,6 +31,8 @@ const trustProxySchema = z
     return z.NEVER;
   });
 
+const weekdays = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"] as const;
+
 const emailList = z
   .string()
   .transform((value) =>
@@ -78,6 +80,13 @@ const envSchema = z
       z.string().regex(/^pk_(test|live)_\w+$/, "expected a Stripe publishable key (pk_...)"),
     ),
     STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_\w+$/, "expected a Stripe webhook secret (whsec_...)")),
+    PAYOUT_WEEKDAY: z.preprocess(
+      (value) => (typeof value === "string" ? value.trim().toLowerCase() || undefined : value),
+      z
+        .enum(weekdays, { error: `expected a weekday: ${weekdays.join(", ")}` })
+        .default("friday")
+        .transform((day) => weekdays.indexOf(day)),
+    ),
     COUNTRY_HEADER: optional(z.string().regex(/^[A-Za-z0-9-]+$/, "expected a header name such as CF-IPCountry")),
     SONG_LINK_HOSTS: optional(
       z
@@ -122,6 +131,8 @@ export type Config = {
   /** Stripe when all three keys are set; otherwise the built-in sandbox provider. */
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string } | undefined;
   songLinkHosts: readonly string[];
+  /** Day of the weekly payout run, 0 = Sunday (UTC); Friday by default. */
+  payoutWeekday: number;
   /** Header a trusted proxy sets with the visitor's country (for example CF-IPCountry); unset: 'Unknown'. */
   countryHeader: string | undefined;
 };
@@ -180,6 +191,7 @@ export function loadConfig(env: Env = process.env): Config {
         : undefined,
     songLinkHosts: values.SONG_LINK_HOSTS ?? defaultSongLinkHosts,
     countryHeader: values.COUNTRY_HEADER?.toLowerCase(),
+    payoutWeekday: values.PAYOUT_WEEKDAY,
   };
 }
 

@@ -7,6 +7,8 @@ export const domainErrorStatus = {
   conflict: 409,
   payment_required: 402,
   rate_limited: 429,
+  /** The payment provider refused or failed. */
+  provider_error: 502,
   unavailable: 503,
 } as const;
 

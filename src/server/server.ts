@@ -8,7 +8,6 @@ import type { Config } from "./config.js";
 import { openConfiguredDatabase } from "./db/client.js";
 import { startScheduler } from "./jobs/scheduler.js";
 import { createLogger, type Logger } from "./logger.js";
-import { clearExpiredClickIps } from "./tracking/ip-retention.js";
 
 export const defaultWebRoot = fileURLToPath(new URL("../../dist/web", import.meta.url));
 
@@ -28,10 +27,7 @@ export async function startServer(config: Config, options: { webRoot?: string } 
   if (madeAdmins > 0) log.info({ count: madeAdmins }, "ADMIN_EMAILS: admin access granted");
   const app = createApp({ config, database, log, webRoot: options.webRoot ?? defaultWebRoot });
 
-  const scheduler = startScheduler(
-    [{ name: "clear-expired-click-ips", everyMs: 60 * 60_000, run: () => clearExpiredClickIps(database.db) }],
-    log,
-  );
+  const scheduler = startScheduler(app.jobs, log);
 
   await app.start();
   const server = await new Promise<Server>((resolve) => {

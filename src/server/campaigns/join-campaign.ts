@@ -28,7 +28,8 @@ export async function joinCampaign(
 ): Promise<{ link: TrackingLink; created: boolean }> {
   const id = assertCampaignId(campaignId);
   const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, id)).limit(1);
-  if (campaign?.status !== "active" || !campaign.isPublic) {
+  const timerRunning = campaign?.endsAt && campaign.endsAt.getTime() > Date.now();
+  if (campaign?.status !== "active" || !campaign.isPublic || !timerRunning) {
     throw new DomainError("not_found", "Campaign is not available");
   }
   if (campaign.createdBy === userId) {

@@ -13,14 +13,19 @@ import type { Logger } from "../logger.js";
 import type { PaymentProvider } from "../payments/provider.js";
 import type { SandboxProvider } from "../payments/sandbox.js";
 import type { StripeProvider } from "../payments/stripe.js";
+import { endCampaignNow } from "../payouts/finalize-campaigns.js";
+import type { PayoutDeps } from "../payouts/payout-deps.js";
 import { assertCampaignId } from "./campaign-access.js";
 import { campaignListQuerySchema, createSiteMetricsCache, listLiveCampaigns } from "./campaign-list.js";
 import { createDraftCampaign } from "./create-campaign.js";
+import { deleteCampaign } from "./delete-campaign.js";
 import { activateFundedCampaign, confirmSandboxFunding, fundingSummary, startFunding } from "./funding.js";
 import { joinCampaign } from "./join-campaign.js";
 import { listPublicCampaignSummaries } from "./public-campaigns.js";
 
 export type CampaignRouteDeps = {
+  /** Ending and cancelling move money: they need the provider and the mailer. */
+  money: PayoutDeps;
   db: Database;
   log: Logger;
   guards: Guards;
@@ -124,6 +129,15 @@ export function campaignRoutes(deps: CampaignRouteDeps) {
       created ? 201 : 200,
     );
   });
+
+  app.post("/admin/campaigns/:id/end", guards.requireAdmin, async (c) => {
+    const result = await endCampaignNow(deps.money, c.req.param("id"));
+    return c.json({ ok: true, status: result.status, winners: result.winners.length });
+  });
+
+  app.delete("/admin/campaigns/:id", guards.requireAdmin, async (c) =>
+    c.json({ ok: true, ...(await deleteCampaign(deps.money, c.req.param("id"))) }),
+  );
 
   if (payments.kind === "sandbox") {
     const sandbox = payments as SandboxProvider;

@@ -170,6 +170,8 @@ export const payouts = pgTable(
     amountCents: integer("amount_cents").notNull(),
     status: text("status", { enum: payoutStatuses }).notNull().default("pending"),
     transferId: text("transfer_id"),
+    /** Idempotency key of the transfer: the payout id, versioned only after the provider refused a transfer outright. */
+    transferKey: text("transfer_key"),
     failureReason: text("failure_reason"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
@@ -183,6 +185,53 @@ export const payouts = pgTable(
     uniqueIndex("payouts_campaign_promoter_key").on(t.campaignId, t.promoterId),
     index("payouts_promoter_idx").on(t.promoterId),
     index("payouts_status_idx").on(t.status),
+  ],
+);
+
+/** A promoter's connected account at the payment provider, where their prize money is transferred. */
+export const payoutAccounts = pgTable(
+  "payout_accounts",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => user.id, { onDelete: "cascade" }),
+    provider: text("provider", { enum: ["stripe", "sandbox"] }).notNull(),
+    accountId: text("account_id").notNull(),
+    detailsSubmitted: boolean("details_submitted").notNull().default(false),
+    payoutsEnabled: boolean("payouts_enabled").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("payout_accounts_account_id_key").on(t.accountId)],
+);
+
+export const refundStatuses = ["pending", "processing", "succeeded", "failed"] as const;
+
+/** Money returned to an artist: the prize when nobody won, prize and fee when a funded campaign is cancelled. */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    campaignId: uuid("campaign_id")
+      .notNull()
+      .references(() => campaigns.id, { onDelete: "restrict" }),
+    reason: text("reason", { enum: ["no_winner", "cancelled"] }).notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    status: text("status", { enum: refundStatuses }).notNull().default("pending"),
+    providerRefundId: text("provider_refund_id"),
+    failureReason: text("failure_reason"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("refunds_status_check", sql`${t.status} in ('pending', 'processing', 'succeeded', 'failed')`),
+    check("refunds_amount_check", sql`${t.amountCents} > 0`),
+    /** A campaign is refunded at most once. */
+    uniqueIndex("refunds_campaign_key").on(t.campaignId),
+    index("refunds_status_idx").on(t.status),
   ],
 );
 
@@ -242,9 +291,11 @@ export const sandboxPayments = pgTable(
   "sandbox_payments",
   {
     id: text("id").primaryKey(),
-    kind: text("kind", { enum: ["payment_intent", "refund"] }).notNull(),
+    kind: text("kind", { enum: ["payment_intent", "refund", "transfer"] }).notNull(),
     campaignId: uuid("campaign_id"),
     paymentIntentId: text("payment_intent_id"),
+    /** A transfer's connected account. */
+    destination: text("destination"),
     amountCents: integer("amount_cents").notNull(),
     status: text("status", { enum: ["requires_payment_method", "succeeded", "failed"] }).notNull(),
     idempotencyKey: text("idempotency_key").notNull(),
@@ -254,6 +305,35 @@ export const sandboxPayments = pgTable(
   },
   (t) => [uniqueIndex("sandbox_payments_idempotency_key").on(t.idempotencyKey)],
 );
+
+/** The sandbox provider's connected accounts: what Stripe Connect would keep on its side. */
+export const sandboxAccounts = pgTable(
+  "sandbox_accounts",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    legalName: text("legal_name"),
+    bankLast4: text("bank_last4"),
+    detailsSubmitted: boolean("details_submitted").notNull().default(false),
+    payoutsEnabled: boolean("payouts_enabled").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("sandbox_accounts_idempotency_key").on(t.idempotencyKey)],
+);
+
+/** Single-use onboarding links of the sandbox provider, like Stripe's account links. */
+export const sandboxAccountLinks = pgTable("sandbox_account_links", {
+  token: text("token").primaryKey(),
+  accountId: text("account_id")
+    .notNull()
+    .references(() => sandboxAccounts.id, { onDelete: "cascade" }),
+  returnUrl: text("return_url").notNull(),
+  refreshUrl: text("refresh_url").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true }),
+  createdAt: createdAt(),
+});
 
 export const suspiciousTypes = ["rate_limit", "bot_detection", "geo_anomaly", "fingerprint_abuse", "other"] as const;
 export const severities = ["high", "medium", "low"] as const;

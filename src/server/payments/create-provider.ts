@@ -6,5 +6,5 @@ import { createStripeProvider } from "./stripe.js";
 
 /** Stripe when its keys are configured, otherwise the built-in sandbox with test cards. */
 export function createPaymentProvider(config: Config, db: Database): PaymentProvider {
-  return config.stripe ? createStripeProvider(config.stripe) : createSandboxProvider(db);
+  return config.stripe ? createStripeProvider(config.stripe) : createSandboxProvider(db, config.publicUrl);
 }

@@ -24,8 +24,29 @@ export interface PaymentProvider {
   }): Promise<PaymentIntent>;
   retrievePaymentIntent(id: string): Promise<PaymentIntent>;
   refund(input: { paymentIntentId: string; amountCents: number; idempotencyKey: string }): Promise<{ id: string }>;
+
+  /** A connected account a promoter's prize money is transferred to (Stripe Connect Express). */
+  createConnectedAccount(input: { userId: string; email: string; idempotencyKey: string }): Promise<{ id: string }>;
+  /** A single-use onboarding address for the account; the user returns to `returnUrl`, or `refreshUrl` if it expired. */
+  createAccountLink(input: { accountId: string; returnUrl: string; refreshUrl: string }): Promise<{ url: string }>;
+  retrieveConnectedAccount(accountId: string): Promise<ConnectedAccountStatus>;
+  /** Moves money from the platform to a connected account; the same idempotency key never transfers twice. */
+  createTransfer(input: {
+    amountCents: number;
+    destinationAccountId: string;
+    description: string;
+    idempotencyKey: string;
+    metadata: Record<string, string>;
+  }): Promise<{ id: string }>;
 }
+
+export type ConnectedAccountStatus = { detailsSubmitted: boolean; payoutsEnabled: boolean };
 
 export class PaymentDeclinedError extends Error {
   override name = "PaymentDeclinedError";
+}
+
+/** The provider refused a transfer outright (nothing moved), so a retry may use a new idempotency key. */
+export class TransferDeclinedError extends Error {
+  override name = "TransferDeclinedError";
 }

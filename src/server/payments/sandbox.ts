@@ -1,9 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/client.js";
-import { sandboxPayments } from "../db/schema.js";
+import { sandboxAccountLinks, sandboxAccounts, sandboxPayments } from "../db/schema.js";
 import { DomainError } from "../errors.js";
-import { PaymentDeclinedError, type PaymentIntent, type PaymentProvider } from "./provider.js";
+import { PaymentDeclinedError, type PaymentIntent, type PaymentProvider, TransferDeclinedError } from "./provider.js";
+
+/** Like Stripe's account links, an onboarding link works once and only for a few minutes. */
+export const SANDBOX_ACCOUNT_LINK_TTL_MS = 10 * 60_000;
 
 /** Test cards of the sandbox (PRODUCT.md): one that succeeds, one that is declined. */
 export const sandboxCards = {
@@ -42,7 +45,8 @@ export function validateSandboxCard(card: SandboxCard): string | null {
   return null;
 }
 
-export function createSandboxProvider(db: Database) {
+/** `publicUrl` is where the sandbox's own onboarding pages are served (`/sandbox/connect/{token}`). */
+export function createSandboxProvider(db: Database, publicUrl: string) {
   const find = async (id: string) => {
     const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.id, id)).limit(1);
     return row;
@@ -123,6 +127,72 @@ export function createSandboxProvider(db: Database) {
         .where(eq(sandboxPayments.idempotencyKey, idempotencyKey))
         .limit(1);
       return { id: row?.id ?? id };
+    },
+
+    async createConnectedAccount({ email, idempotencyKey }) {
+      await db
+        .insert(sandboxAccounts)
+        .values({ id: newId("acct"), email, idempotencyKey })
+        .onConflictDoNothing();
+      const [row] = await db
+        .select({ id: sandboxAccounts.id })
+        .from(sandboxAccounts)
+        .where(eq(sandboxAccounts.idempotencyKey, idempotencyKey))
+        .limit(1);
+      if (!row) throw new Error("sandbox account was not stored");
+      return { id: row.id };
+    },
+
+    async createAccountLink({ accountId, returnUrl, refreshUrl }) {
+      const token = randomBytes(24).toString("base64url");
+      await db.insert(sandboxAccountLinks).values({
+        token,
+        accountId,
+        returnUrl,
+        refreshUrl,
+        expiresAt: new Date(Date.now() + SANDBOX_ACCOUNT_LINK_TTL_MS),
+      });
+      return { url: `${publicUrl}/sandbox/connect/${token}` };
+    },
+
+    async retrieveConnectedAccount(accountId) {
+      const [row] = await db.select().from(sandboxAccounts).where(eq(sandboxAccounts.id, accountId)).limit(1);
+      if (!row) throw new DomainError("not_found", "No such payout account");
+      return { detailsSubmitted: row.detailsSubmitted, payoutsEnabled: row.payoutsEnabled };
+    },
+
+    async createTransfer({ amountCents, destinationAccountId, idempotencyKey, metadata }) {
+      const [existing] = await db
+        .select({ id: sandboxPayments.id })
+        .from(sandboxPayments)
+        .where(eq(sandboxPayments.idempotencyKey, idempotencyKey))
+        .limit(1);
+      if (existing) return { id: existing.id };
+      const status = await provider.retrieveConnectedAccount(destinationAccountId).catch(() => null);
+      if (!status?.payoutsEnabled) {
+        throw new TransferDeclinedError(
+          "The destination account cannot receive transfers until onboarding is complete.",
+        );
+      }
+      await db
+        .insert(sandboxPayments)
+        .values({
+          id: newId("tr"),
+          kind: "transfer",
+          campaignId: metadata.campaign_id ?? null,
+          destination: destinationAccountId,
+          amountCents,
+          status: "succeeded",
+          idempotencyKey,
+        })
+        .onConflictDoNothing();
+      const [row] = await db
+        .select({ id: sandboxPayments.id })
+        .from(sandboxPayments)
+        .where(eq(sandboxPayments.idempotencyKey, idempotencyKey))
+        .limit(1);
+      if (!row) throw new Error("sandbox transfer was not stored");
+      return { id: row.id };
     },
   };
   return provider;

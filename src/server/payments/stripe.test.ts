@@ -1,68 +1,14 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { campaigns } from "../db/schema";
 import { signUp } from "../testing/accounts";
+import { startStripeStandIn } from "../testing/stripe-stand-in";
 import { createTestApp, type TestApp } from "../testing/test-app";
+import { TransferDeclinedError } from "./provider";
 import { createStripeProvider } from "./stripe";
 
 const keys = { secretKey: "sk_test_fanboost", publishableKey: "pk_test_fanboost", webhookSecret: "whsec_fanboost" };
-
-/** A local stand-in for the few Stripe endpoints FanBoost uses, keeping Stripe's idempotency semantics. */
-function startStripeStandIn() {
-  const intents = new Map<string, Record<string, unknown>>();
-  const byIdempotencyKey = new Map<string, string>();
-  const requests: Array<{ method: string; path: string; idempotencyKey: string | undefined }> = [];
-  let counter = 0;
-  const server = createServer((req, res) => {
-    let body = "";
-    req.on("data", (chunk) => {
-      body += chunk;
-    });
-    req.on("end", () => {
-      const idempotencyKey = req.headers["idempotency-key"] as string | undefined;
-      requests.push({ method: req.method ?? "", path: req.url ?? "", idempotencyKey });
-      const form = new URLSearchParams(body);
-      const send = (status: number, json: unknown) => {
-        res.writeHead(status, { "Content-Type": "application/json" });
-        res.end(JSON.stringify(json));
-      };
-      if (req.method === "POST" && req.url === "/v1/payment_intents") {
-        const existing = idempotencyKey ? byIdempotencyKey.get(idempotencyKey) : undefined;
-        if (existing) return send(200, intents.get(existing));
-        const id = `pi_standin_${++counter}`;
-        const intent = {
-          id,
-          object: "payment_intent",
-          amount: Number(form.get("amount")),
-          currency: form.get("currency"),
-          status: "requires_payment_method",
-          client_secret: `${id}_secret_x`,
-          metadata: { campaign_id: form.get("metadata[campaign_id]") },
-        };
-        intents.set(id, intent);
-        if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, id);
-        return send(200, intent);
-      }
-      const retrieve = req.url?.match(/^\/v1\/payment_intents\/([\w]+)$/);
-      if (req.method === "GET" && retrieve?.[1]) {
-        const intent = intents.get(retrieve[1]);
-        return intent ? send(200, intent) : send(404, { error: { message: "No such payment_intent" } });
-      }
-      if (req.method === "POST" && req.url === "/v1/refunds") {
-        return send(200, { id: `re_standin_${++counter}`, object: "refund", amount: Number(form.get("amount")) });
-      }
-      send(404, { error: { message: "Unknown endpoint" } });
-    });
-  });
-  return new Promise<{ server: Server; port: number; requests: typeof requests; intents: typeof intents }>((resolve) =>
-    server.listen(0, "127.0.0.1", () =>
-      resolve({ server, port: (server.address() as AddressInfo).port, requests, intents }),
-    ),
-  );
-}
 
 let t: TestApp;
 let standIn: Awaited<ReturnType<typeof startStripeStandIn>>;
@@ -71,12 +17,12 @@ const signer = new Stripe("sk_test_signer");
 beforeAll(async () => {
   standIn = await startStripeStandIn();
   t = await createTestApp({
-    payments: () => createStripeProvider(keys, { host: "127.0.0.1", port: standIn.port, protocol: "http" }),
+    payments: () => createStripeProvider(keys, standIn.endpoint),
   });
 });
 afterAll(async () => {
   await t.close();
-  standIn.server.close();
+  await standIn.close();
 });
 
 function signedEvent(payload: string, secret = keys.webhookSecret) {
@@ -110,7 +56,7 @@ describe("Stripe provider", () => {
       amountCents: 525_00,
     });
     expect(second.payment.paymentIntentId).toBe(first.payment.paymentIntentId);
-    const intent = standIn.intents.get(first.payment.paymentIntentId);
+    const intent = standIn.objects.get(first.payment.paymentIntentId);
     expect(intent).toMatchObject({ amount: 525_00, currency: "usd", metadata: { campaign_id: campaign.id } });
     const creates = standIn.requests.filter((request) => request.path === "/v1/payment_intents");
     expect(creates.every((request) => request.idempotencyKey === `fund-campaign-${campaign.id}-52500`)).toBe(true);
@@ -155,7 +101,7 @@ describe("Stripe provider", () => {
   });
 
   it("refunds through the API with an idempotency key", async () => {
-    const provider = createStripeProvider(keys, { host: "127.0.0.1", port: standIn.port, protocol: "http" });
+    const provider = createStripeProvider(keys, standIn.endpoint);
     const refund = await provider.refund({ paymentIntentId: "pi_x", amountCents: 100, idempotencyKey: "refund-1" });
     expect(refund.id).toMatch(/^re_standin_/);
     expect(standIn.requests.at(-1)).toMatchObject({ path: "/v1/refunds", idempotencyKey: "refund-1" });
@@ -164,5 +110,56 @@ describe("Stripe provider", () => {
   it("ignores a webhook without a signature", async () => {
     const response = await t.request("/api/webhooks/stripe", { method: "POST", body: "{}", headers: { Origin: "" } });
     expect(response.status).toBe(400);
+  });
+
+  it("creates one Express account per user, onboarding links back to the app, and reads its status", async () => {
+    const promoter = await signUp(t, "promoter");
+    const status = async () => (await t.request("/api/payouts/account", { cookie: promoter.cookie })).json();
+    expect(await status()).toEqual({ hasAccount: false, details_submitted: false, payouts_enabled: false });
+    const created = await (
+      await t.request("/api/payouts/account", { method: "POST", cookie: promoter.cookie, json: {} })
+    ).json();
+    const again = await (
+      await t.request("/api/payouts/account", { method: "POST", cookie: promoter.cookie, json: {} })
+    ).json();
+    expect(again.accountId).toBe(created.accountId);
+    const accountCreates = standIn.requests.filter((request) => request.path === "/v1/accounts");
+    expect(accountCreates).toHaveLength(1);
+    expect(accountCreates[0]?.form.get("type")).toBe("express");
+    expect(accountCreates[0]?.form.get("email")).toBe(promoter.email);
+    expect(accountCreates[0]?.form.get("capabilities[transfers][requested]")).toBe("true");
+
+    const link = await (
+      await t.request("/api/payouts/account-link", { method: "POST", cookie: promoter.cookie, json: {} })
+    ).json();
+    expect(link.url).toBe(`https://connect.stripe.test/setup/${created.accountId}`);
+    const linkRequest = standIn.requests.find((request) => request.path === "/v1/account_links");
+    expect(linkRequest?.form.get("return_url")).toBe("http://localhost:3000/earnings?payout_setup=return");
+    expect(linkRequest?.form.get("refresh_url")).toBe("http://localhost:3000/stripe/connect-error");
+    expect(linkRequest?.form.get("type")).toBe("account_onboarding");
+
+    expect(await status()).toEqual({ hasAccount: true, details_submitted: false, payouts_enabled: false });
+    standIn.completeOnboarding(created.accountId);
+    expect(await status()).toEqual({ hasAccount: true, details_submitted: true, payouts_enabled: true });
+  });
+
+  it("transfers once per idempotency key, and reports a refused transfer as declined", async () => {
+    const provider = createStripeProvider(keys, standIn.endpoint);
+    const input = {
+      amountCents: 100_00,
+      destinationAccountId: "acct_standin_dest",
+      description: "FanBoost prize",
+      idempotencyKey: "payout-abc",
+      metadata: { payout_id: "abc" },
+    };
+    const first = await provider.createTransfer(input);
+    const second = await provider.createTransfer(input);
+    expect(second.id).toBe(first.id);
+    const transfer = standIn.objects.get(first.id);
+    expect(transfer).toMatchObject({ amount: 100_00, destination: "acct_standin_dest", currency: "usd" });
+    standIn.refusedDestinations.add("acct_standin_refused");
+    await expect(
+      provider.createTransfer({ ...input, destinationAccountId: "acct_standin_refused", idempotencyKey: "payout-def" }),
+    ).rejects.toBeInstanceOf(TransferDeclinedError);
   });
 });

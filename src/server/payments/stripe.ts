@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import type { PaymentIntent, PaymentProvider, PaymentSucceeded } from "./provider.js";
+import { type PaymentIntent, type PaymentProvider, type PaymentSucceeded, TransferDeclinedError } from "./provider.js";
 
 export type StripeKeys = { secretKey: string; publishableKey: string; webhookSecret: string };
 /** Where the SDK sends requests; tests point it at a local stand-in. */
@@ -53,6 +53,53 @@ export function createStripeProvider(keys: StripeKeys, endpoint?: StripeEndpoint
         { idempotencyKey },
       );
       return { id: refund.id };
+    },
+
+    async createConnectedAccount({ userId, email, idempotencyKey }) {
+      const account = await stripe.accounts.create(
+        {
+          type: "express",
+          email,
+          capabilities: { transfers: { requested: true } },
+          metadata: { user_id: userId },
+        },
+        { idempotencyKey },
+      );
+      return { id: account.id };
+    },
+
+    async createAccountLink({ accountId, returnUrl, refreshUrl }) {
+      const link = await stripe.accountLinks.create({
+        account: accountId,
+        return_url: returnUrl,
+        refresh_url: refreshUrl,
+        type: "account_onboarding",
+      });
+      return { url: link.url };
+    },
+
+    async retrieveConnectedAccount(accountId) {
+      const account = await stripe.accounts.retrieve(accountId);
+      return { detailsSubmitted: account.details_submitted, payoutsEnabled: account.payouts_enabled };
+    },
+
+    async createTransfer({ amountCents, destinationAccountId, description, idempotencyKey, metadata }) {
+      try {
+        const transfer = await stripe.transfers.create(
+          { amount: amountCents, currency: "usd", destination: destinationAccountId, description, metadata },
+          { idempotencyKey },
+        );
+        return { id: transfer.id };
+      } catch (error) {
+        // A 4xx answer means Stripe refused and moved nothing; anything else (network, 5xx) is an unknown outcome.
+        if (
+          error instanceof Stripe.errors.StripeInvalidRequestError ||
+          error instanceof Stripe.errors.StripePermissionError
+        ) {
+          throw new TransferDeclinedError(error.message);
+        }
+        throw error;
+      }
     },
 
     parseWebhook(payload, signature) {

@@ -97,7 +97,7 @@ export async function seedDemoData(deps: { config: Config; db: Database; log: Lo
     );
   }
 
-  const sandbox = createSandboxProvider(db);
+  const sandbox = createSandboxProvider(db, config.publicUrl);
   for (const [index, spec] of demoCampaigns.entries()) {
     const artistId = artistIds[spec.artist] as string;
     const draft = await createDraftCampaign(db, artistId, {

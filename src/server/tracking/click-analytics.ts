@@ -74,6 +74,8 @@ export async function voidClicks(
   if (!input.promoterId === !input.ipHash)
     throw new DomainError("validation", "Choose a promoter or an address to void");
   return db.transaction(async (tx) => {
+    // The campaign row first, as click batches and finalization lock it: one lock order, no deadlock.
+    await tx.execute(sql`select id from campaigns where id = ${input.campaignId} for no key update`);
     const target = input.promoterId
       ? eq(clickEvents.promoterId, input.promoterId)
       : eq(clickEvents.ipHash, input.ipHash as string);

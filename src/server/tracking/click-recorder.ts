@@ -28,23 +28,34 @@ export class ClickRecorderOverloadedError extends Error {
  * One statement per batch: counted candidates are inserted with ON CONFLICT DO NOTHING on the partial unique
  * index (campaign, ip hash), so the database decides duplicates even across server instances; the losers and
  * every other verdict are inserted as they are; counters move by aggregate over the rows actually counted.
+ * The batch first locks the rows of the campaigns it counts for, in id order, and counts only while they are live:
+ * finalizing a campaign locks the same row, so no click counts after a campaign's result is fixed.
  */
 const batchStatement = `
 with input as (
   select * from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[])
     as t(tracking_link_id, campaign_id, promoter_id, verdict, ip, ip_hash, user_agent, country, referrer, fingerprint)
 ),
+live as (
+  select id from campaigns
+  where id in (select campaign_id from input where verdict = 'counted')
+    and status = 'active' and is_public and ends_at > now()
+  order by id
+  for no key update
+),
 counted as (
   insert into click_events (tracking_link_id, campaign_id, promoter_id, verdict, ip, ip_hash, user_agent, country, referrer, fingerprint)
   select tracking_link_id, campaign_id, promoter_id, 'counted', ip, ip_hash, user_agent, country, referrer, fingerprint
-  from input where verdict = 'counted'
+  from input where verdict = 'counted' and campaign_id in (select id from live)
   on conflict (campaign_id, ip_hash) where verdict = 'counted' do nothing
   returning id, tracking_link_id, campaign_id, promoter_id, ip_hash
 ),
 others as (
   insert into click_events (tracking_link_id, campaign_id, promoter_id, verdict, ip, ip_hash, user_agent, country, referrer, fingerprint)
   select i.tracking_link_id, i.campaign_id, i.promoter_id,
-         case when i.verdict = 'counted' then 'duplicate' else i.verdict end,
+         case when i.verdict <> 'counted' then i.verdict
+              when i.campaign_id in (select id from live) then 'duplicate'
+              else 'inactive' end,
          i.ip, i.ip_hash, i.user_agent, i.country, i.referrer, i.fingerprint
   from input i
   where i.verdict <> 'counted'
@@ -128,10 +139,13 @@ async function writeBatch(database: DatabaseHandle, batch: Pending[]): Promise<A
       const id = counted.get(`${click.trackingLinkId}|${click.ipHash}`);
       if (id !== undefined) return { id, verdict: "counted" as const };
     }
-    const verdict: ClickVerdict = click.verdict === "counted" ? "duplicate" : click.verdict;
-    const id = others.get(otherKey(verdict, click.trackingLinkId, click.ipHash, click.userAgent))?.shift();
-    if (id === undefined) throw new Error("click missing from its batch's result");
-    return { id, verdict };
+    // A counted candidate that did not count lost to an earlier click from its address, or its campaign ended.
+    const candidates: ClickVerdict[] = click.verdict === "counted" ? ["duplicate", "inactive"] : [click.verdict];
+    for (const verdict of candidates) {
+      const id = others.get(otherKey(verdict, click.trackingLinkId, click.ipHash, click.userAgent))?.shift();
+      if (id !== undefined) return { id, verdict };
+    }
+    throw new Error("click missing from its batch's result");
   });
 }
 

@@ -13,6 +13,7 @@ export type TrackedLink = {
   songLink: string;
   status: string;
   isPublic: boolean;
+  endsAt: Date | null;
 };
 
 const TTL_MS = 2_000;
@@ -39,6 +40,7 @@ export function createLinkLookup(db: Database) {
         songLink: campaigns.songLink,
         status: campaigns.status,
         isPublic: campaigns.isPublic,
+        endsAt: campaigns.endsAt,
       })
       .from(trackingLinks)
       .innerJoin(campaigns, eq(campaigns.id, trackingLinks.campaignId))

@@ -20,7 +20,7 @@ const notes: Record<Exclude<ClickVerdict, "voided">, string> = {
   bot: "Automated visits and link previews don't count.",
   rate_limited: "Too many clicks from your network right now, so this one won't count.",
   self: "Your own clicks don't count toward the leaderboard.",
-  inactive: "This campaign is paused, so clicks don't count right now.",
+  inactive: "This campaign isn't counting clicks right now, so this visit won't count.",
 };
 
 export type ClickRequest = {
@@ -64,8 +64,9 @@ export async function trackClick(
   const country = request.country && /^[A-Za-z]{2}$/.test(request.country) ? request.country.toUpperCase() : "Unknown";
   const fingerprint = fingerprintOf(userAgent, request.acceptLanguage, ip);
   const bot = isBotRequest(request.method, userAgent);
-  const live = link.status === "active" && link.isPublic;
-  const paused = link.status === "paused" && link.isPublic;
+  const timerRunning = link.endsAt !== null && link.endsAt.getTime() > Date.now();
+  const live = link.status === "active" && link.isPublic && timerRunning;
+  const paused = link.status === "paused" && link.isPublic && timerRunning;
 
   const { rateLimited } = deps.fraud.observe({
     campaignId: link.campaignId,

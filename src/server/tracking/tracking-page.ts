@@ -1,12 +1,8 @@
+import { escapeHtml } from "../http/escape-html.js";
+
 /** The small server-rendered tracking page (no app bundle): SPEC.md's tracking states, Open Graph tags, redirect. */
 
 export const REDIRECT_SECONDS = 3;
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] ?? char,
-  );
 
 export type TrackingPage =
   | {

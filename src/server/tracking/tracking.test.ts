@@ -169,7 +169,7 @@ describe("verdicts", () => {
     await new Promise((resolve) => setTimeout(resolve, 2100));
     const response = await click(`/t/${shortCode}`, { ip: "198.51.100.60" });
     expect(response.status).toBe(200);
-    expect(await response.text()).toContain("This campaign is paused");
+    expect(await response.text()).toContain("This campaign isn&#39;t counting clicks right now");
     expect(await linkClicks(shortCode)).toBe(0);
   });
 

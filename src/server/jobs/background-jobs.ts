@@ -1,0 +1,23 @@
+import { finalizeEndedCampaigns } from "../payouts/finalize-campaigns.js";
+import { retryDuePayouts, runWeeklyPayouts } from "../payouts/pay-payouts.js";
+import type { PayoutDeps } from "../payouts/payout-deps.js";
+import { processDueRefunds } from "../payouts/refunds.js";
+import { clearExpiredClickIps } from "../tracking/ip-retention.js";
+import type { Job } from "./scheduler.js";
+
+const MINUTE = 60_000;
+
+/**
+ * Every job of a server instance. Each is safe to run on several instances at once: campaigns are finalized under
+ * `skip locked` row locks, payouts and refunds are claimed by conditional updates and carry idempotency keys.
+ */
+export function backgroundJobs(deps: { money: PayoutDeps; payoutWeekday: number }): Job[] {
+  const { money } = deps;
+  return [
+    { name: "finalize-ended-campaigns", everyMs: MINUTE, run: () => finalizeEndedCampaigns(money) },
+    { name: "retry-payouts", everyMs: MINUTE, run: () => retryDuePayouts(money) },
+    { name: "refunds", everyMs: MINUTE, run: () => processDueRefunds(money) },
+    { name: "weekly-payout-run", everyMs: 15 * MINUTE, run: () => runWeeklyPayouts(money, deps.payoutWeekday) },
+    { name: "clear-expired-click-ips", everyMs: 60 * MINUTE, run: () => clearExpiredClickIps(money.db) },
+  ];
+}

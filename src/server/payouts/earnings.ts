@@ -1,0 +1,106 @@
+import { sql } from "drizzle-orm";
+import { MIN_PAYOUT_CENTS } from "../../core/money.js";
+import { findPromoterProfile } from "../accounts/promoter-profile.js";
+import { type Database, queryRows } from "../db/client.js";
+
+/** One row of the earnings history (SPEC.md section 3 Earnings row), with the real rank and status. */
+export type EarningsRow = {
+  tracking_link_id: string;
+  campaign_id: string;
+  campaign_title: string;
+  campaign_artist: string;
+  campaign_status: string;
+  ends_at: string | null;
+  link_created_at: string;
+  payout_created_at: string | null;
+  paid_at: string | null;
+  /** The payout, or for a live campaign the prize it could still win. */
+  amount_cents: number;
+  payout_status: "pending" | "processing" | "paid" | "failed" | null;
+  failure_reason: string | null;
+  total_clicks: number;
+  rank: number;
+  participants: number;
+  /** paid: payout paid; pending: payout not yet paid, or campaign still live; lost otherwise. */
+  status: "paid" | "pending" | "lost";
+  /** When the row happened: paid, else won, else joined. */
+  date: string;
+};
+
+type Row = Omit<EarningsRow, "status" | "date" | "ends_at" | "link_created_at" | "payout_created_at" | "paid_at"> & {
+  ends_at: Date | string | null;
+  link_created_at: Date | string;
+  payout_created_at: Date | string | null;
+  paid_at: Date | string | null;
+};
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+function statusOf(row: Pick<Row, "payout_status" | "campaign_status">): EarningsRow["status"] {
+  if (row.payout_status === "paid") return "paid";
+  if (row.payout_status) return "pending";
+  return row.campaign_status === "active" || row.campaign_status === "paused" ? "pending" : "lost";
+}
+
+/**
+ * A promoter's earnings: one row per campaign joined, with rank among the campaign's promoters (equal clicks share a
+ * rank), the payout if they won, and totals. Null promoter when the user has no promoter profile yet.
+ */
+export async function promoterEarnings(db: Database, userId: string) {
+  const promoter = await findPromoterProfile(db, userId);
+  if (!promoter) return { promoter: null, rows: [], totals: null };
+  const rows = await queryRows<Row>(
+    db,
+    sql`select tl.id as tracking_link_id, c.id as campaign_id, c.title as campaign_title, c.artist_name as campaign_artist,
+               c.status as campaign_status, c.ends_at, c.promoter_count as participants,
+               tl.created_at as link_created_at, tl.total_clicks,
+               (select count(*) + 1 from tracking_links o
+                 where o.campaign_id = tl.campaign_id and o.total_clicks > tl.total_clicks) as rank,
+               po.created_at as payout_created_at, po.paid_at, po.status as payout_status, po.failure_reason,
+               coalesce(po.amount_cents, case when c.status in ('active', 'paused') then c.prize_cents else 0 end)
+                 as amount_cents
+        from tracking_links tl
+        join campaigns c on c.id = tl.campaign_id
+        left join payouts po on po.campaign_id = tl.campaign_id and po.promoter_id = tl.promoter_id
+        where tl.promoter_id = ${promoter.id}
+        order by coalesce(po.paid_at, po.created_at, tl.created_at) desc`,
+  );
+  const history: EarningsRow[] = rows.map((row) => {
+    const paidAt = iso(row.paid_at);
+    const payoutCreatedAt = iso(row.payout_created_at);
+    const linkCreatedAt = iso(row.link_created_at) as string;
+    return {
+      ...row,
+      ends_at: iso(row.ends_at),
+      link_created_at: linkCreatedAt,
+      payout_created_at: payoutCreatedAt,
+      paid_at: paidAt,
+      amount_cents: Number(row.amount_cents),
+      total_clicks: Number(row.total_clicks),
+      rank: Number(row.rank),
+      participants: Number(row.participants),
+      status: statusOf(row),
+      date: paidAt ?? payoutCreatedAt ?? linkCreatedAt,
+    };
+  });
+  const sum = (filter: (row: EarningsRow) => boolean) =>
+    history.filter(filter).reduce((total, row) => total + row.amount_cents, 0);
+  const wins = history.filter((row) => row.payout_status !== null).length;
+  const owedCents = sum((row) => row.payout_status === "pending" || row.payout_status === "failed");
+  return {
+    promoter: { id: promoter.id, handle: promoter.handle },
+    rows: history,
+    totals: {
+      paid_cents: sum((row) => row.status === "paid"),
+      /** Won and not yet paid out: what Request Payout sends. */
+      owed_cents: owedCents,
+      in_progress_cents: sum((row) => row.payout_status === "processing"),
+      campaigns_won: wins,
+      campaigns_joined: history.length,
+      active_campaigns: history.filter((row) => row.payout_status === null && row.status === "pending").length,
+      total_clicks: history.reduce((total, row) => total + row.total_clicks, 0),
+      win_rate_percent: history.length === 0 ? 0 : Math.round((wins / history.length) * 100),
+      can_request_payout: owedCents >= MIN_PAYOUT_CENTS,
+    },
+  };
+}

@@ -1,0 +1,197 @@
+import { type SQL, sql } from "drizzle-orm";
+import { formatCents, MIN_PAYOUT_CENTS } from "../../core/money.js";
+import { findPromoterProfile } from "../accounts/promoter-profile.js";
+import { assertCampaignId } from "../campaigns/campaign-access.js";
+import { queryRows } from "../db/client.js";
+import { DomainError } from "../errors.js";
+import { TransferDeclinedError } from "../payments/provider.js";
+import { refreshPayoutAccount } from "./payout-accounts.js";
+import { type PayoutDeps, sendQuietly } from "./payout-deps.js";
+import { payoutSentMail } from "./payout-mail.js";
+import { nowPlus, retryDelayMs, STUCK_AFTER_MS } from "./retry-policy.js";
+
+export const payoutMessages = {
+  minimum: "Minimum payout is $50",
+  accountRequired: "Set up your payout account first: your payout stays pending until you do.",
+  winnerAccountRequired: "The winner has not set up a payout account yet. The payout stays pending until they do.",
+  nothingPending: "No pending payout for this campaign",
+  inProgress: "This payout is already being processed",
+} as const;
+
+export type PayoutOutcome =
+  | { kind: "paid"; payoutId: string; transferId: string; amountCents: number }
+  | { kind: "failed"; payoutId: string; reason: string }
+  | { kind: "account_required"; payoutId: string }
+  /** Paid already, or claimed by another process right now. */
+  | { kind: "skipped"; payoutId: string };
+
+type PayoutRow = {
+  id: string;
+  campaign_id: string;
+  promoter_id: string;
+  amount_cents: number;
+  status: string;
+  user_id: string;
+  email: string;
+  title: string;
+};
+
+type Claimed = { id: string; amount_cents: number; attempts: number; transfer_key: string };
+
+/** `manual`: an admin or the promoter asked now, so a failed payout is retried without waiting for its backoff. */
+export type PayMode = "manual" | "scheduled";
+
+/**
+ * The one code path that pays a payout, used by the weekly run, the retry job, Pay Winner and Request Payout.
+ * `pending`/`failed` → `processing` by a conditional update, so one process at a time owns it; the transfer carries
+ * the payout's idempotency key, so even a retry after an unknown outcome cannot pay twice; then `paid` or `failed`.
+ */
+export async function payPayout(deps: PayoutDeps, payoutId: string, mode: PayMode): Promise<PayoutOutcome> {
+  const [payout] = await queryRows<PayoutRow>(
+    deps.db,
+    sql`select po.id, po.campaign_id, po.promoter_id, po.amount_cents, po.status, pr.auth_user_id as user_id, u.email,
+               c.title
+        from payouts po
+        join promoters pr on pr.id = po.promoter_id
+        join "user" u on u.id = pr.auth_user_id
+        join campaigns c on c.id = po.campaign_id
+        where po.id = ${payoutId}`,
+  );
+  if (!payout || payout.status === "paid" || payout.status === "processing") return { kind: "skipped", payoutId };
+  const account = await refreshPayoutAccount(deps, payout.user_id);
+  if (!account?.payoutsEnabled) return { kind: "account_required", payoutId };
+
+  const due = mode === "manual" ? sql`true` : sql`po.next_attempt_at <= now()`;
+  const [claimed] = await queryRows<Claimed>(
+    deps.db,
+    sql`update payouts po set status = 'processing', attempts = po.attempts + 1, updated_at = now(),
+          transfer_key = coalesce(po.transfer_key, 'payout-' || po.id::text)
+        where po.id = ${payoutId} and (po.status = 'pending' or (po.status = 'failed' and ${due}))
+        returning po.id, po.amount_cents, po.attempts, po.transfer_key`,
+  );
+  if (!claimed) return { kind: "skipped", payoutId };
+
+  try {
+    const transfer = await deps.payments.createTransfer({
+      amountCents: Number(claimed.amount_cents),
+      destinationAccountId: account.accountId,
+      description: `FanBoost prize: ${payout.title}`,
+      idempotencyKey: claimed.transfer_key,
+      metadata: { payout_id: claimed.id, campaign_id: payout.campaign_id, promoter_id: payout.promoter_id },
+    });
+    await deps.db.execute(
+      sql`update payouts set status = 'paid', transfer_id = ${transfer.id}, paid_at = now(), failure_reason = null,
+            next_attempt_at = null, updated_at = now()
+          where id = ${claimed.id} and status = 'processing'`,
+    );
+    await deps.db.execute(
+      sql`update campaigns set status = 'completed', updated_at = now()
+          where id = ${payout.campaign_id} and status = 'ended'
+            and not exists (select 1 from payouts where campaign_id = ${payout.campaign_id} and status <> 'paid')`,
+    );
+    deps.log.info({ payoutId: claimed.id, transferId: transfer.id, amountCents: claimed.amount_cents }, "payout paid");
+    await sendQuietly(
+      deps,
+      payoutSentMail({
+        to: payout.email,
+        title: payout.title,
+        amountCents: Number(claimed.amount_cents),
+        publicUrl: deps.publicUrl,
+      }),
+    );
+    return { kind: "paid", payoutId: claimed.id, transferId: transfer.id, amountCents: Number(claimed.amount_cents) };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    // Refused outright: nothing moved, so the next attempt may use a new key. Unknown outcome: keep the key.
+    const nextKey =
+      error instanceof TransferDeclinedError ? `payout-${claimed.id}-${claimed.attempts}` : claimed.transfer_key;
+    await deps.db.execute(
+      sql`update payouts set status = 'failed', failure_reason = ${reason}, transfer_key = ${nextKey},
+            next_attempt_at = ${nowPlus(retryDelayMs(Number(claimed.attempts)))}, updated_at = now()
+          where id = ${claimed.id} and status = 'processing'`,
+    );
+    deps.log.error({ err: error, payoutId: claimed.id }, "payout transfer failed");
+    return { kind: "failed", payoutId: claimed.id, reason };
+  }
+}
+
+async function payEach(deps: PayoutDeps, where: SQL, mode: PayMode): Promise<PayoutOutcome[]> {
+  const rows = await queryRows<{ id: string }>(
+    deps.db,
+    sql`select po.id from payouts po where ${where} order by po.created_at, po.id limit 500`,
+  );
+  const outcomes: PayoutOutcome[] = [];
+  for (const { id } of rows) outcomes.push(await payPayout(deps, id, mode));
+  return outcomes;
+}
+
+const unpaid = sql`po.status in ('pending', 'failed')`;
+
+/** Admin Pay Winner: pays every unpaid payout of an ended campaign (several when the winners tied). */
+export async function payCampaignWinners(deps: PayoutDeps, campaignId: string | undefined) {
+  const id = assertCampaignId(campaignId);
+  const outcomes = await payEach(deps, sql`po.campaign_id = ${id} and ${unpaid}`, "manual");
+  if (outcomes.length === 0) {
+    const [busy] = await queryRows<{ id: string }>(
+      deps.db,
+      sql`select id from payouts where campaign_id = ${id} and status = 'processing' limit 1`,
+    );
+    throw new DomainError("conflict", busy ? payoutMessages.inProgress : payoutMessages.nothingPending);
+  }
+  const failed = outcomes.find((outcome) => outcome.kind === "failed");
+  if (failed) throw new DomainError("provider_error", `Payout failed: ${failed.reason}`);
+  if (outcomes.some((outcome) => outcome.kind === "account_required")) {
+    throw new DomainError("conflict", payoutMessages.winnerAccountRequired);
+  }
+  const paid = outcomes.filter((outcome) => outcome.kind === "paid");
+  if (paid.length === 0) throw new DomainError("conflict", payoutMessages.inProgress);
+  return { ok: true as const, transfer_ids: paid.map((outcome) => outcome.transferId) };
+}
+
+/** Request Payout: a promoter with at least $50 unpaid asks for it now. */
+export async function requestPayout(deps: PayoutDeps, userId: string) {
+  const promoter = await findPromoterProfile(deps.db, userId);
+  if (!promoter) throw new DomainError("validation", payoutMessages.minimum);
+  const [owed] = await queryRows<{ cents: string | number | null }>(
+    deps.db,
+    sql`select coalesce(sum(amount_cents), 0) as cents from payouts po where po.promoter_id = ${promoter.id} and ${unpaid}`,
+  );
+  const owedCents = Number(owed?.cents ?? 0);
+  if (owedCents < MIN_PAYOUT_CENTS) throw new DomainError("validation", payoutMessages.minimum);
+  const account = await refreshPayoutAccount(deps, userId);
+  if (!account?.payoutsEnabled) throw new DomainError("conflict", payoutMessages.accountRequired);
+  const outcomes = await payEach(deps, sql`po.promoter_id = ${promoter.id} and ${unpaid}`, "manual");
+  const paidCents = outcomes.reduce((sum, outcome) => sum + (outcome.kind === "paid" ? outcome.amountCents : 0), 0);
+  const failed = outcomes.find((outcome) => outcome.kind === "failed");
+  if (failed && paidCents === 0) throw new DomainError("provider_error", `Payout failed: ${failed.reason}`);
+  return {
+    paid_cents: paidCents,
+    message:
+      paidCents > 0 ? `${formatCents(paidCents)} is on its way to your payout account.` : payoutMessages.inProgress,
+  };
+}
+
+/** The retry job: failed payouts whose backoff is over, and ones whose process died during the transfer call. */
+export async function retryDuePayouts(deps: PayoutDeps): Promise<PayoutOutcome[]> {
+  await deps.db.execute(
+    sql`update payouts set status = 'failed', failure_reason = 'Transfer outcome unknown; checking again',
+          next_attempt_at = now(), updated_at = now()
+        where status = 'processing' and updated_at < now() - make_interval(secs => ${STUCK_AFTER_MS / 1000})`,
+  );
+  return payEach(deps, sql`po.status = 'failed' and po.next_attempt_at <= now()`, "scheduled");
+}
+
+/**
+ * The weekly payout run: on the payout weekday (UTC), every pending payout whose promoter has a payout account
+ * (its status is refreshed from the provider before paying; one still onboarding stays pending).
+ */
+export async function runWeeklyPayouts(deps: PayoutDeps, payoutWeekday: number, now = new Date()) {
+  if (now.getUTCDay() !== payoutWeekday) return [];
+  return payEach(
+    deps,
+    sql`po.status = 'pending' and exists (
+          select 1 from promoters pr join payout_accounts pa on pa.user_id = pr.auth_user_id
+          where pr.id = po.promoter_id)`,
+    "scheduled",
+  );
+}

@@ -1,0 +1,100 @@
+import { eq, sql } from "drizzle-orm";
+import { payoutAccounts } from "../db/schema.js";
+import { DomainError } from "../errors.js";
+import type { PayoutDeps } from "./payout-deps.js";
+
+export const payoutAccountMessages = {
+  createFailed: "Could not create account",
+  linkFailed: "Could not create account link",
+  statusFailed: "Failed to check payout status",
+} as const;
+
+export type PayoutAccount = { accountId: string; detailsSubmitted: boolean; payoutsEnabled: boolean };
+
+/** Where the provider's onboarding sends the promoter back: the earnings page, which closes its popup. */
+export const onboardingReturnPath = "/earnings?payout_setup=return";
+/** Where it sends them when the link expired or failed (SPEC.md Payout setup error page). */
+export const onboardingRefreshPath = "/stripe/connect-error";
+
+async function storedAccount(deps: PayoutDeps, userId: string) {
+  const [row] = await deps.db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, userId)).limit(1);
+  // An account at another provider (the operator switched from the sandbox to Stripe) cannot receive money here.
+  return row?.provider === deps.payments.kind ? row : undefined;
+}
+
+/**
+ * The user's payout account with its status as the provider reports it; the provider is asked only until the
+ * account can receive payouts, and what it says is remembered.
+ */
+export async function refreshPayoutAccount(deps: PayoutDeps, userId: string): Promise<PayoutAccount | null> {
+  const row = await storedAccount(deps, userId);
+  if (!row) return null;
+  if (row.detailsSubmitted && row.payoutsEnabled) return row;
+  const status = await deps.payments.retrieveConnectedAccount(row.accountId);
+  if (status.detailsSubmitted !== row.detailsSubmitted || status.payoutsEnabled !== row.payoutsEnabled) {
+    await deps.db
+      .update(payoutAccounts)
+      .set({ ...status, updatedAt: sql`now()` })
+      .where(eq(payoutAccounts.userId, userId));
+  }
+  return { accountId: row.accountId, ...status };
+}
+
+/** SPEC.md payout account status: hasAccount, details_submitted, payouts_enabled. */
+export async function payoutAccountStatus(deps: PayoutDeps, userId: string) {
+  let account: PayoutAccount | null;
+  try {
+    account = await refreshPayoutAccount(deps, userId);
+  } catch (error) {
+    deps.log.error({ err: error, userId }, "payout account status failed");
+    throw new DomainError("provider_error", payoutAccountMessages.statusFailed);
+  }
+  return {
+    hasAccount: Boolean(account),
+    details_submitted: account?.detailsSubmitted ?? false,
+    payouts_enabled: account?.payoutsEnabled ?? false,
+  };
+}
+
+/** Creates the user's connected account at the provider, once: a second call returns the same account. */
+export async function createPayoutAccount(deps: PayoutDeps, user: { id: string; email: string }) {
+  const existing = await storedAccount(deps, user.id);
+  if (existing) return { accountId: existing.accountId };
+  let accountId: string;
+  try {
+    ({ id: accountId } = await deps.payments.createConnectedAccount({
+      userId: user.id,
+      email: user.email,
+      idempotencyKey: `connect-account-${deps.payments.kind}-${user.id}`,
+    }));
+  } catch (error) {
+    deps.log.error({ err: error, userId: user.id }, "connected account creation failed");
+    throw new DomainError("provider_error", payoutAccountMessages.createFailed);
+  }
+  await deps.db
+    .insert(payoutAccounts)
+    .values({ userId: user.id, provider: deps.payments.kind, accountId })
+    .onConflictDoUpdate({
+      target: payoutAccounts.userId,
+      set: { provider: deps.payments.kind, accountId, detailsSubmitted: false, payoutsEnabled: false },
+      setWhere: sql`${payoutAccounts.provider} <> ${deps.payments.kind}`,
+    });
+  const stored = await storedAccount(deps, user.id);
+  return { accountId: stored?.accountId ?? accountId };
+}
+
+/** A fresh onboarding link for the user's account (links are single-use and expire). */
+export async function createPayoutAccountLink(deps: PayoutDeps, userId: string) {
+  const account = await storedAccount(deps, userId);
+  if (!account) throw new DomainError("not_found", payoutAccountMessages.linkFailed);
+  try {
+    return await deps.payments.createAccountLink({
+      accountId: account.accountId,
+      returnUrl: `${deps.publicUrl}${onboardingReturnPath}`,
+      refreshUrl: `${deps.publicUrl}${onboardingRefreshPath}`,
+    });
+  } catch (error) {
+    deps.log.error({ err: error, userId }, "account link creation failed");
+    throw new DomainError("provider_error", payoutAccountMessages.linkFailed);
+  }
+}

@@ -1,0 +1,23 @@
+import type { Database } from "../db/client.js";
+import type { Logger } from "../logger.js";
+import type { Mailer } from "../mail/mailer.js";
+import type { PaymentProvider } from "../payments/provider.js";
+
+/** What the functions that move money need: the database, the provider, the mailer for the people involved. */
+export type PayoutDeps = {
+  db: Database;
+  payments: PaymentProvider;
+  mailer: Mailer;
+  log: Logger;
+  /** For links in emails and onboarding return addresses. */
+  publicUrl: string;
+};
+
+/** Sends an email without letting a mail failure undo or fail the money move that caused it. */
+export async function sendQuietly(deps: PayoutDeps, message: Parameters<Mailer["send"]>[0]) {
+  try {
+    await deps.mailer.send(message);
+  } catch (error) {
+    deps.log.error({ err: error, to: message.to, subject: message.subject }, "email failed");
+  }
+}

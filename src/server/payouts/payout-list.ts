@@ -1,0 +1,148 @@
+import { sql } from "drizzle-orm";
+import { type Database, queryRows } from "../db/client.js";
+
+export type PayoutWinner = {
+  promoter_id: string;
+  handle: string;
+  clicks: number;
+  payout: {
+    id: string;
+    amount_cents: number;
+    status: string;
+    failure_reason: string | null;
+    paid_at: string | null;
+  } | null;
+};
+
+/** What the admin can do with a row (SPEC.md section 4 Payout list). */
+export type PayoutAction = "pay" | "completed" | "no_winner" | "not_applicable" | "active";
+
+export type PayoutListRow = {
+  campaign_id: string;
+  title: string;
+  artist_name: string;
+  status: string;
+  ended: boolean;
+  ends_at: string;
+  prize_cents: number;
+  platform_fee_cents: number;
+  /** Finalized campaigns: the winners with their payouts. Live ones: the current leaders. */
+  winners: PayoutWinner[];
+  action: PayoutAction;
+};
+
+function actionOf(row: { status: string; ended: boolean }, winners: PayoutWinner[]): PayoutAction {
+  if (!row.ended) return "active";
+  if (row.status === "active" || row.status === "paused") return "not_applicable";
+  const payouts = winners.flatMap((winner) => (winner.payout ? [winner.payout] : []));
+  if (payouts.length === 0) return "no_winner";
+  if (payouts.every((payout) => payout.status === "paid")) return "completed";
+  if (payouts.some((payout) => payout.status === "pending" || payout.status === "failed")) return "pay";
+  return "not_applicable";
+}
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+/**
+ * The admin payout list: campaigns live, ended or completed with an end time, newest end first, each with its
+ * winners (or current leaders) and payouts, plus the summary cards. Three queries whatever the number of rows.
+ */
+export async function adminPayoutList(db: Database, limit = 200) {
+  const campaigns = await queryRows<{
+    id: string;
+    title: string;
+    artist_name: string;
+    status: string;
+    ends_at: Date | string;
+    ended: boolean;
+    prize_cents: number;
+    platform_fee_cents: number;
+  }>(
+    db,
+    sql`select id, title, artist_name, status, ends_at, prize_cents, platform_fee_cents,
+               (status in ('ended', 'completed') or ends_at <= now()) as ended
+        from campaigns
+        where status in ('active', 'paused', 'ended', 'completed') and ends_at is not null
+        order by ends_at desc limit ${limit}`,
+  );
+  const ids = campaigns.map((campaign) => campaign.id);
+  const winners =
+    ids.length === 0
+      ? []
+      : await queryRows<{
+          campaign_id: string;
+          promoter_id: string;
+          handle: string;
+          clicks: number;
+          payout_id: string | null;
+          amount_cents: number | null;
+          payout_status: string | null;
+          failure_reason: string | null;
+          paid_at: Date | string | null;
+        }>(
+          db,
+          sql`select tl.campaign_id, tl.promoter_id, p.handle, tl.total_clicks as clicks,
+                     po.id as payout_id, po.amount_cents, po.status as payout_status, po.failure_reason, po.paid_at
+              from tracking_links tl
+              join promoters p on p.id = tl.promoter_id
+              left join payouts po on po.campaign_id = tl.campaign_id and po.promoter_id = tl.promoter_id
+              where tl.campaign_id in (${sql.join(
+                ids.map((id) => sql`${id}`),
+                sql`, `,
+              )})
+                and (po.id is not null or (tl.total_clicks > 0 and tl.total_clicks = (
+                  select max(o.total_clicks) from tracking_links o where o.campaign_id = tl.campaign_id)))
+              order by tl.created_at asc`,
+        );
+  const [summary] = await queryRows<{ paid_cents: string; ready: string; fees_cents: string }>(
+    db,
+    sql`select (select coalesce(sum(amount_cents), 0) from payouts where status = 'paid') as paid_cents,
+               (select count(distinct campaign_id) from payouts where status in ('pending', 'failed')) as ready,
+               (select coalesce(sum(platform_fee_cents), 0) from campaigns
+                 where status in ('active', 'paused', 'ended', 'completed')) as fees_cents`,
+  );
+  const rows: PayoutListRow[] = campaigns.map((campaign) => {
+    const finalized = campaign.status === "ended" || campaign.status === "completed";
+    const own = winners
+      .filter((winner) => winner.campaign_id === campaign.id && (finalized ? winner.payout_id : true))
+      .map(
+        (winner): PayoutWinner => ({
+          promoter_id: winner.promoter_id,
+          handle: winner.handle,
+          clicks: Number(winner.clicks),
+          payout: winner.payout_id
+            ? {
+                id: winner.payout_id,
+                amount_cents: Number(winner.amount_cents),
+                status: winner.payout_status as string,
+                failure_reason: winner.failure_reason,
+                paid_at: iso(winner.paid_at),
+              }
+            : null,
+        }),
+      );
+    return {
+      campaign_id: campaign.id,
+      title: campaign.title,
+      artist_name: campaign.artist_name,
+      status: campaign.status,
+      ended: Boolean(campaign.ended),
+      ends_at: iso(campaign.ends_at) as string,
+      prize_cents: Number(campaign.prize_cents),
+      platform_fee_cents: Number(campaign.platform_fee_cents),
+      winners: own,
+      action: actionOf({ status: campaign.status, ended: Boolean(campaign.ended) }, own),
+    };
+  });
+  return {
+    rows,
+    summary: {
+      /** Paid to winners: every paid payout (winners receive the whole prize, PRODUCT.md). */
+      total_paid_cents: Number(summary?.paid_cents ?? 0),
+      /** Campaigns ready: ended with a winner whose payout is not yet paid. */
+      pending_campaigns: Number(summary?.ready ?? 0),
+      /** Fees collected on funded campaigns that were not cancelled (a cancellation refunds the fee). */
+      platform_fees_cents: Number(summary?.fees_cents ?? 0),
+    },
+  };
+}

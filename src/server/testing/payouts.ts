@@ -1,0 +1,77 @@
+import { sql } from "drizzle-orm";
+import { expect } from "vitest";
+import { queryRows } from "../db/client.js";
+import { admins } from "../db/schema.js";
+import type { TestUser } from "./accounts.js";
+import type { TestApp } from "./test-app.js";
+
+const browserUa = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
+
+/** A counted click on a tracking link from `ip`. */
+export async function clickFrom(t: TestApp, shortCode: string, ip: string) {
+  const response = await t.request(`/t/${shortCode}`, { ip, headers: { "User-Agent": browserUa } });
+  expect(response.status).toBe(200);
+  return response.headers.get("X-Click-Verdict");
+}
+
+/** `count` counted clicks from fresh addresses under `prefix` (for example "10.1.1"). */
+export async function clicks(t: TestApp, shortCode: string, count: number, prefix: string) {
+  for (let index = 1; index <= count; index++)
+    expect(await clickFrom(t, shortCode, `${prefix}.${index}`)).toBe("counted");
+}
+
+export async function makeAdmin(t: TestApp, user: TestUser) {
+  await t.database.db.insert(admins).values({ authUserId: user.id }).onConflictDoNothing();
+}
+
+/** Creates the user's payout account and completes the sandbox onboarding form, as the popup would. */
+export async function onboardPayouts(t: TestApp, user: TestUser) {
+  expect((await t.request("/api/payouts/account", { method: "POST", cookie: user.cookie, json: {} })).status).toBe(200);
+  const link = await t.request("/api/payouts/account-link", { method: "POST", cookie: user.cookie, json: {} });
+  const { url } = (await link.json()) as { url: string };
+  const submitted = await t.request(new URL(url).pathname, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      legal_name: "Test Promoter",
+      birth_date: "1990-04-01",
+      routing_number: "110000000",
+      account_number: "000123456789",
+      action: "submit",
+    }).toString(),
+  });
+  expect(submitted.status).toBe(303);
+}
+
+export async function adminPost(t: TestApp, admin: TestUser, path: string) {
+  return t.request(path, { method: "POST", cookie: admin.cookie, json: {} });
+}
+
+/**
+ * The money of a campaign adds up to the cent: what the artist was charged = the fee kept + every payout + every
+ * refund; and the provider's own records agree (transfers = paid payouts, refunds = refunds sent).
+ */
+export async function expectLedgerBalanced(t: TestApp, campaignId: string) {
+  const [row] = await queryRows<Record<string, string | number>>(
+    t.database.db,
+    sql`select c.status, c.prize_cents, c.platform_fee_cents,
+          (select coalesce(sum(amount_cents), 0) from sandbox_payments s
+            where s.kind = 'payment_intent' and s.campaign_id = c.id and s.status = 'succeeded') as charged,
+          (select coalesce(sum(amount_cents), 0) from payouts p where p.campaign_id = c.id) as payouts,
+          (select coalesce(sum(amount_cents), 0) from payouts p where p.campaign_id = c.id and p.status = 'paid') as paid,
+          (select coalesce(sum(amount_cents), 0) from refunds r where r.campaign_id = c.id) as refunds,
+          (select coalesce(sum(amount_cents), 0) from refunds r where r.campaign_id = c.id and r.status = 'succeeded') as refunded,
+          (select coalesce(sum(amount_cents), 0) from sandbox_payments s where s.kind = 'transfer' and s.campaign_id = c.id) as transferred,
+          (select coalesce(sum(amount_cents), 0) from sandbox_payments s
+            where s.kind = 'refund' and s.payment_intent_id = c.payment_intent_id) as provider_refunds
+        from campaigns c where c.id = ${campaignId}`,
+  );
+  if (!row) throw new Error(`no campaign ${campaignId}`);
+  const n = (key: string) => Number(row[key]);
+  const feeKept = row.status === "cancelled" ? 0 : n("platform_fee_cents");
+  expect(n("charged")).toBe(n("prize_cents") + n("platform_fee_cents"));
+  expect(n("charged")).toBe(feeKept + n("payouts") + n("refunds"));
+  expect(n("transferred")).toBe(n("paid"));
+  expect(n("provider_refunds")).toBe(n("refunded"));
+  return { paid: n("paid"), refunded: n("refunded"), payouts: n("payouts") };
+}
