@@ -13,6 +13,7 @@ import { useAuthDialog } from "../auth/auth-dialog-context";
 import { Badge } from "../ui/badge";
 import { Button, buttonStyles } from "../ui/button";
 import { Card } from "../ui/card";
+import { CampaignAdminTools } from "./campaign-admin-tools";
 import { CampaignArt } from "./campaign-art";
 
 export const genreLabel = (genre: string | null) =>
@@ -112,6 +113,7 @@ export function CampaignCard({ campaign, onOpen }: { campaign: CampaignListItem;
           </span>
         </div>
         <LeadingPromoter campaign={campaign} />
+        {account?.isAdmin ? <CampaignAdminTools campaignId={campaign.id} /> : null}
         <div className="mt-auto flex flex-col gap-2 pt-1">
           {loading ? (
             <Button disabled loading>

@@ -1,0 +1,136 @@
+import { randomBytes } from "node:crypto";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiPost, signUpViaApi } from "./api";
+import { type AppServer, launchBrowser, newPage, startAppServer } from "./harness";
+
+const adminEmail = `admin-${randomBytes(3).toString("hex")}@example.com`;
+let server: AppServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startAppServer({ ADMIN_EMAILS: adminEmail });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const visible = (page: Page, text: string | RegExp, timeout = 15_000) =>
+  expect.poll(() => page.getByText(text).first().isVisible(), { timeout }).toBe(true);
+
+/** A browser context signed in with the session cookies an API sign-up returned. */
+async function signedInPage(cookies: string, name: string) {
+  const { context, page } = await newPage(browser, server.url, name);
+  await context.addCookies(
+    cookies.split("; ").map((pair) => {
+      const [cookieName = "", ...value] = pair.split("=");
+      return { name: cookieName, value: value.join("="), url: server.url };
+    }),
+  );
+  return { context, page };
+}
+
+describe("payout journey", () => {
+  const contexts: BrowserContext[] = [];
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+  });
+
+  it("an admin ends a campaign, the winner sets up payouts in the popup, the admin pays and the winner sees it paid", async () => {
+    const title = `Payday ${randomBytes(2).toString("hex")}`;
+    const artist = await signUpViaApi(server, "artist");
+    const created = await apiPost(
+      server,
+      "/api/campaigns",
+      {
+        title,
+        artist_name: "E2E Band",
+        song_link: "https://open.spotify.com/track/payday",
+        prize_cents: 120_00,
+        duration_days: 3,
+      },
+      artist,
+    );
+    const campaignId = (created.json.campaign as { id: string }).id;
+    await apiPost(server, `/api/campaigns/${campaignId}/funding`, {}, artist);
+    await apiPost(
+      server,
+      `/api/campaigns/${campaignId}/sandbox-payment`,
+      { number: "4242424242424242", expiry: "12/34", cvc: "123" },
+      artist,
+    );
+    const winner = await signUpViaApi(server, "promoter");
+    const joined = await apiPost(server, `/api/campaigns/${campaignId}/join`, {}, winner);
+    const code = (joined.json.link as { short_code: string }).short_code;
+    const clicked = await fetch(`${server.url}/t/${code}`, {
+      headers: { "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/140.0 Safari/537.36" },
+    });
+    expect(clicked.headers.get("x-click-verdict")).toBe("counted");
+
+    const admin = await apiPost(server, "/api/auth/sign-up/email", {
+      email: adminEmail,
+      password: "a long password",
+      first_name: "Ada",
+      last_name: "Admin",
+      user_type: "promoter",
+    });
+    const adminView = await signedInPage(admin.cookies, "admin-payouts");
+    contexts.push(adminView.context);
+    adminView.page.on("dialog", (dialog) => dialog.accept());
+    await adminView.page.goto("/join-campaign");
+    const card = adminView.page.locator("div.rounded-2xl", {
+      has: adminView.page.getByRole("heading", { name: title }),
+    });
+    await card.last().getByRole("button", { name: "End Campaign" }).click();
+    await visible(adminView.page, "Campaign ended. Its winners are on the payouts page.");
+
+    await adminView.page.goto("/admin/payouts");
+    const row = adminView.page.locator(`tr[data-campaign-id="${campaignId}"]`);
+    await expect
+      .poll(() => row.getByRole("button", { name: "Pay Winner" }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
+    await row.getByRole("button", { name: "Pay Winner" }).click();
+    await expect
+      .poll(() => row.getByText("The winner has not set up a payout account yet", { exact: false }).isVisible())
+      .toBe(true);
+
+    const winnerView = await signedInPage(winner, "winner-earnings");
+    contexts.push(winnerView.context);
+    await winnerView.page.goto("/earnings");
+    await visible(winnerView.page, title);
+    await visible(winnerView.page, "Not set up");
+    const popupOpened = winnerView.context.waitForEvent("page");
+    await winnerView.page.getByRole("button", { name: "Set Up Payouts" }).click();
+    const popup = await popupOpened;
+    await popup.waitForURL(/\/sandbox\/connect\//, { timeout: 15_000 });
+    expect(popup.viewportSize()).toEqual({ width: 800, height: 600 });
+    await popup.getByLabel("Legal name").fill("Winner Person");
+    await popup.getByLabel("Date of birth").fill("1992-05-17");
+    await popup.getByLabel("Routing number").fill("110000000");
+    await popup.getByLabel("Account number").fill("000123456789");
+    await popup.getByRole("button", { name: "Agree and submit" }).click();
+    await expect.poll(() => popup.isClosed(), { timeout: 15_000 }).toBe(true);
+    await visible(winnerView.page, "Payouts enabled");
+
+    await row.getByRole("button", { name: "Pay Winner" }).click();
+    await visible(adminView.page, "Payout processed successfully!");
+    await expect.poll(() => row.getByText("Completed").isVisible(), { timeout: 15_000 }).toBe(true);
+
+    await winnerView.page.reload();
+    const paidRow = winnerView.page.locator("tr", { hasText: title });
+    await expect.poll(() => paidRow.getByText("Paid", { exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => paidRow.getByText("$120").isVisible()).toBe(true);
+  });
+
+  it("shows Access Denied on /admin/payouts to someone who is not an admin", async () => {
+    const promoter = await signUpViaApi(server, "promoter");
+    const view = await signedInPage(promoter, "not-admin");
+    contexts.push(view.context);
+    await view.page.goto("/admin/payouts");
+    await visible(view.page, "Access Denied");
+    await view.page.getByRole("link", { name: "Go Home" }).click();
+    await view.page.waitForURL(`${server.url}/`);
+  });
+});

@@ -1,0 +1,74 @@
+/** Earnings history rules shared by the browser and tests: period and status filters, the CSV export. */
+
+export const earningsPeriods = [
+  { value: "all-time", label: "All time" },
+  { value: "this-month", label: "This month" },
+  { value: "last-month", label: "Last month" },
+  { value: "this-year", label: "This year" },
+] as const;
+export type EarningsPeriod = (typeof earningsPeriods)[number]["value"];
+
+export const earningsStatuses = [
+  { value: "all", label: "All statuses" },
+  { value: "paid", label: "Paid" },
+  { value: "pending", label: "Pending" },
+  { value: "lost", label: "Lost" },
+] as const;
+export type EarningsStatusFilter = (typeof earningsStatuses)[number]["value"];
+
+export type EarningsCsvRow = {
+  campaign_title: string;
+  campaign_artist: string;
+  date: string;
+  rank: number;
+  participants: number;
+  total_clicks: number;
+  status: "paid" | "pending" | "lost";
+  amount_cents: number;
+};
+
+/** Whether an ISO date falls in the period, in the viewer's local calendar. */
+export function inPeriod(isoDate: string, period: EarningsPeriod, now = new Date()): boolean {
+  if (period === "all-time") return true;
+  const date = new Date(isoDate);
+  if (period === "this-year") return date.getFullYear() === now.getFullYear();
+  const monthsAgo = period === "this-month" ? 0 : 1;
+  const month = new Date(now.getFullYear(), now.getMonth() - monthsAgo, 1);
+  return date.getFullYear() === month.getFullYear() && date.getMonth() === month.getMonth();
+}
+
+export function filterEarnings<T extends { date: string; status: string }>(
+  rows: readonly T[],
+  period: EarningsPeriod,
+  status: EarningsStatusFilter,
+  now = new Date(),
+): T[] {
+  return rows.filter((row) => inPeriod(row.date, period, now) && (status === "all" || row.status === status));
+}
+
+const csvCell = (value: string | number) => {
+  const text = String(value);
+  // Quote when needed, and defuse values a spreadsheet would run as a formula.
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[",\n\r]/.test(safe) || safe !== text ? `"${safe.replace(/"/g, '""')}"` : safe;
+};
+
+/** The earnings history as CSV (RFC 4180), amounts in dollars with two decimals. */
+export function earningsCsv(rows: readonly EarningsCsvRow[]): string {
+  const header = ["Campaign", "Artist", "Date", "Rank", "Participants", "Clicks", "Status", "Earnings (USD)"];
+  const lines = rows.map((row) =>
+    [
+      row.campaign_title,
+      row.campaign_artist,
+      row.date.slice(0, 10),
+      row.rank,
+      row.participants,
+      row.total_clicks,
+      row.status,
+      (row.amount_cents / 100).toFixed(2),
+    ]
+      .map(csvCell)
+      .join(","),
+  );
+  return `${[header.join(","), ...lines].join("\r\n")}\r\n`;
+}

@@ -1,0 +1,77 @@
+import { CheckCircle2, CircleDashed, Landmark, RefreshCw } from "lucide-react";
+import { toast } from "sonner";
+import { payoutStatusMessage, usePayoutAccount, usePayoutSetup } from "../../lib/payouts";
+import { ErrorAlert } from "../ui/alert";
+import { Badge } from "../ui/badge";
+import { Button } from "../ui/button";
+import { Card, CardBody } from "../ui/card";
+
+/**
+ * SPEC.md payout setup: not started (Set Up Payouts), onboarding incomplete (Enable Payouts) or enabled, through the
+ * payment provider's onboarding in an 800x600 popup.
+ */
+export function PayoutStatusCard() {
+  const account = usePayoutAccount(true);
+  const setup = usePayoutSetup(() => toast.success("Payouts enabled! Prize money will reach your account."));
+  const status = account.data;
+  const enabled = Boolean(status?.details_submitted && status.payouts_enabled);
+  const state = !status?.hasAccount ? "not-started" : enabled ? "enabled" : "incomplete";
+
+  return (
+    <Card>
+      <CardBody className="flex flex-col gap-4">
+        <div className="flex items-start gap-3">
+          <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-brand-100 text-brand-700">
+            <Landmark className="h-5 w-5" aria-hidden />
+          </span>
+          <div className="min-w-0">
+            <h2 className="text-base font-semibold text-slate-900">Payout account</h2>
+            {account.isPending ? (
+              <p className="text-sm text-slate-600">Checking payout status…</p>
+            ) : account.isError ? null : state === "enabled" ? (
+              <p className="text-sm text-slate-600">Prize money is transferred to your account through Stripe.</p>
+            ) : state === "incomplete" ? (
+              <p className="text-sm text-slate-600">
+                Your account exists, but onboarding is not finished. Finish it to receive payouts.
+              </p>
+            ) : (
+              <p className="text-sm text-slate-600">
+                Connect a payout account with Stripe so we can send your prize money. It takes a few minutes, once.
+              </p>
+            )}
+          </div>
+        </div>
+        {account.isError ? (
+          <ErrorAlert>
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <span>{payoutStatusMessage(account.error)}</span>
+              <Button size="sm" variant="secondary" onClick={() => account.refetch()}>
+                <RefreshCw className="h-3.5 w-3.5" aria-hidden /> Retry
+              </Button>
+            </div>
+          </ErrorAlert>
+        ) : null}
+        {status ? (
+          <div className="flex flex-wrap items-center gap-3">
+            {state === "enabled" ? (
+              <Badge tone="success">
+                <CheckCircle2 className="h-3.5 w-3.5" aria-hidden /> Payouts enabled
+              </Badge>
+            ) : (
+              <>
+                <Badge tone={state === "incomplete" ? "warning" : "neutral"}>
+                  <CircleDashed className="h-3.5 w-3.5" aria-hidden />{" "}
+                  {state === "incomplete" ? "Onboarding incomplete" : "Not set up"}
+                </Badge>
+                <Button variant="accent" loading={setup.busy} onClick={setup.start}>
+                  {state === "incomplete" ? "Enable Payouts" : "Set Up Payouts"}
+                </Button>
+              </>
+            )}
+          </div>
+        ) : null}
+        {setup.error ? <ErrorAlert onDismiss={setup.clearError}>{setup.error}</ErrorAlert> : null}
+      </CardBody>
+    </Card>
+  );
+}

@@ -1,0 +1,162 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { ApiError, apiFetch } from "./api";
+
+export type PayoutAccountStatus = { hasAccount: boolean; details_submitted: boolean; payouts_enabled: boolean };
+
+export type EarningsRow = {
+  tracking_link_id: string;
+  campaign_id: string;
+  campaign_title: string;
+  campaign_artist: string;
+  campaign_status: string;
+  ends_at: string | null;
+  amount_cents: number;
+  payout_status: "pending" | "processing" | "paid" | "failed" | null;
+  failure_reason: string | null;
+  total_clicks: number;
+  rank: number;
+  participants: number;
+  status: "paid" | "pending" | "lost";
+  date: string;
+};
+
+export type Earnings = {
+  promoter: { id: string; handle: string } | null;
+  rows: EarningsRow[];
+  totals: {
+    paid_cents: number;
+    owed_cents: number;
+    in_progress_cents: number;
+    campaigns_won: number;
+    campaigns_joined: number;
+    active_campaigns: number;
+    total_clicks: number;
+    win_rate_percent: number;
+    can_request_payout: boolean;
+  } | null;
+};
+
+export const earningsQueryKey = ["earnings"] as const;
+const accountQueryKey = ["payout-account"] as const;
+
+export function useEarnings(enabled: boolean) {
+  return useQuery({
+    queryKey: earningsQueryKey,
+    queryFn: () => apiFetch<Earnings>("/api/earnings"),
+    enabled,
+    refetchInterval: 30_000,
+  });
+}
+
+/** SPEC.md payout setup status texts. */
+export function payoutStatusMessage(error: unknown): string {
+  if (error instanceof ApiError && error.status === 401) return "Please sign in to check payout status";
+  if (error instanceof ApiError && error.status >= 500) return "Failed to check payout status";
+  return "Status check failed";
+}
+
+export function usePayoutAccount(enabled: boolean) {
+  return useQuery({
+    queryKey: accountQueryKey,
+    queryFn: () => apiFetch<PayoutAccountStatus>("/api/payouts/account"),
+    enabled,
+    retry: false,
+  });
+}
+
+export const POPUP_FEATURES = "width=800,height=600";
+const POLL_MS = 2_000;
+const ABANDON_MS = 600_000;
+const popupBlocked = "Popup blocked. Please allow popups and try again.";
+
+const ready = (status: PayoutAccountStatus) => status.details_submitted && status.payouts_enabled;
+
+/**
+ * The payout onboarding popup of SPEC.md: opens an 800x600 window at the provider's onboarding link (creating the
+ * account first when needed), polls the status every 2 s while it is open, gives up after 10 minutes, and checks
+ * once more when it closes; `onEnabled` runs only when details are submitted and payouts enabled.
+ */
+export function usePayoutSetup(onEnabled: () => void) {
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const stopPolling = useRef<() => void>(() => undefined);
+
+  useEffect(() => () => stopPolling.current(), []);
+
+  const checkStatus = useCallback(async () => {
+    const status = await queryClient.fetchQuery({
+      queryKey: accountQueryKey,
+      queryFn: () => apiFetch<PayoutAccountStatus>("/api/payouts/account"),
+      staleTime: 0,
+    });
+    return status;
+  }, [queryClient]);
+
+  const start = useCallback(async () => {
+    setError(null);
+    // Opened inside the click so the browser allows it; pointed at the onboarding link once it exists.
+    const popup = window.open("", "fanboost-payout-setup", POPUP_FEATURES);
+    if (!popup) {
+      setError(popupBlocked);
+      return;
+    }
+    setBusy(true);
+    try {
+      const status = await checkStatus();
+      if (!status.hasAccount) {
+        await apiFetch("/api/payouts/account", { method: "POST", json: {} }).catch((cause: unknown) => {
+          throw new Error(cause instanceof ApiError ? cause.message : "Could not create account");
+        });
+      }
+      const { url } = await apiFetch<{ url: string }>("/api/payouts/account-link", { method: "POST", json: {} }).catch(
+        (cause: unknown) => {
+          throw new Error(cause instanceof ApiError ? cause.message : "Could not create account link");
+        },
+      );
+      popup.location.href = url;
+    } catch (cause) {
+      popup.close();
+      setBusy(false);
+      setError(cause instanceof Error && cause.message ? cause.message : "Something went wrong. Try again.");
+      return;
+    }
+
+    stopPolling.current();
+    const startedAt = Date.now();
+    let finished = false;
+    const finish = async () => {
+      if (finished) return;
+      finished = true;
+      stopPolling.current();
+      setBusy(false);
+      try {
+        const status = await checkStatus();
+        if (ready(status)) onEnabled();
+      } catch (cause) {
+        setError(payoutStatusMessage(cause));
+      }
+    };
+    const timer = window.setInterval(async () => {
+      if (popup.closed) return finish();
+      if (Date.now() - startedAt > ABANDON_MS) {
+        stopPolling.current();
+        setBusy(false);
+        return;
+      }
+      try {
+        const status = await checkStatus();
+        if (ready(status)) {
+          popup.close();
+          await finish();
+        }
+      } catch {
+        // A failed poll is retried on the next tick; the final check reports errors.
+      }
+    }, POLL_MS);
+    stopPolling.current = () => window.clearInterval(timer);
+  }, [checkStatus, onEnabled]);
+
+  return { start, busy, error, clearError: () => setError(null) };
+}

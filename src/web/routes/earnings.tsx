@@ -1,0 +1,331 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { CheckCircle2, Download, Loader2, MousePointerClick, RefreshCw, Trophy, Wallet } from "lucide-react";
+import { useEffect, useMemo, useState } from "react";
+import { Link, Navigate, useSearchParams } from "react-router";
+import { toast } from "sonner";
+import {
+  type EarningsPeriod,
+  type EarningsStatusFilter,
+  earningsCsv,
+  earningsPeriods,
+  earningsStatuses,
+  filterEarnings,
+} from "../../core/earnings";
+import { formatCents, formatCount, MIN_PAYOUT_CENTS } from "../../core/money";
+import { StatTile } from "../components/campaigns/stat-tile";
+import { PayoutStatusCard } from "../components/payouts/payout-status-card";
+import { ErrorAlert } from "../components/ui/alert";
+import { Badge } from "../components/ui/badge";
+import { Button, buttonStyles } from "../components/ui/button";
+import { Card, CardBody } from "../components/ui/card";
+import { Select } from "../components/ui/field";
+import { ApiError, apiFetch } from "../lib/api";
+import { usePageMeta } from "../lib/page-meta";
+import { type EarningsRow, earningsQueryKey, useEarnings } from "../lib/payouts";
+import { useAccount } from "../lib/session";
+
+const statusTone = { paid: "success", pending: "warning", lost: "neutral" } as const;
+const statusLabel = { paid: "Paid", pending: "Pending", lost: "Lost" } as const;
+
+function downloadCsv(rows: EarningsRow[]) {
+  const blob = new Blob([earningsCsv(rows)], { type: "text/csv;charset=utf-8" });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = `fanboost-earnings-${new Date().toISOString().slice(0, 10)}.csv`;
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+/** Where the payout provider's onboarding returns inside the popup: it tells the opener by closing. */
+function PopupReturn() {
+  useEffect(() => {
+    const timer = window.setTimeout(() => window.close(), 1200);
+    return () => window.clearTimeout(timer);
+  }, []);
+  return (
+    <section className="container-page flex flex-1 flex-col items-center justify-center gap-3 py-16 text-center">
+      <CheckCircle2 className="h-12 w-12 text-emerald-600" aria-hidden />
+      <h1 className="text-2xl font-bold text-slate-900">Payout setup finished</h1>
+      <p className="text-slate-600">This window closes by itself. You can also close it now.</p>
+    </section>
+  );
+}
+
+function EarningsAmount({ row }: { row: EarningsRow }) {
+  if (row.status === "lost") return <span className="text-slate-500">{formatCents(0)}</span>;
+  if (row.payout_status === null) {
+    return <span className="text-slate-700">up to {formatCents(row.amount_cents)}</span>;
+  }
+  return <span className="font-semibold text-slate-900">{formatCents(row.amount_cents)}</span>;
+}
+
+function RowStatus({ row }: { row: EarningsRow }) {
+  return (
+    <>
+      <Badge tone={statusTone[row.status]}>{statusLabel[row.status]}</Badge>
+      {row.payout_status === null && row.status === "pending" ? (
+        <p className="mt-1 text-xs text-slate-500">Campaign live</p>
+      ) : row.payout_status === "failed" ? (
+        <p className="mt-1 text-xs text-amber-800">Transfer retrying</p>
+      ) : row.payout_status === "processing" ? (
+        <p className="mt-1 text-xs text-slate-500">Transfer in progress</p>
+      ) : null}
+    </>
+  );
+}
+
+/** Phones get one block per campaign; wider screens the table. */
+function HistoryList({ rows }: { rows: EarningsRow[] }) {
+  return (
+    <ul className="divide-y divide-slate-100 sm:hidden">
+      {rows.map((row) => (
+        <li key={row.tracking_link_id} className="flex items-start justify-between gap-3 px-5 py-4">
+          <div className="min-w-0">
+            <p className="font-semibold text-slate-900">{row.campaign_title}</p>
+            <p className="text-xs text-slate-600">by {row.campaign_artist}</p>
+            <p className="mt-1 text-xs text-slate-600">
+              {new Date(row.date).toLocaleDateString()} · #{row.rank} of {row.participants} ·{" "}
+              {formatCount(row.total_clicks)} {row.total_clicks === 1 ? "click" : "clicks"}
+            </p>
+          </div>
+          <div className="shrink-0 text-right">
+            <EarningsAmount row={row} />
+            <div className="mt-1">
+              <RowStatus row={row} />
+            </div>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function HistoryTable({ rows }: { rows: EarningsRow[] }) {
+  if (rows.length === 0) {
+    return <p className="px-5 py-10 text-center text-sm text-slate-600">No earnings match these filters yet.</p>;
+  }
+  return (
+    <>
+      <HistoryList rows={rows} />
+      <div className="hidden overflow-x-auto sm:block">
+        <table className="w-full min-w-[40rem] text-left text-sm">
+          <caption className="sr-only">Earnings history</caption>
+          <thead className="border-b border-slate-200 bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
+            <tr>
+              <th scope="col" className="px-5 py-3 font-semibold">
+                Campaign
+              </th>
+              <th scope="col" className="px-3 py-3 font-semibold">
+                Date
+              </th>
+              <th scope="col" className="px-3 py-3 font-semibold">
+                Rank
+              </th>
+              <th scope="col" className="px-3 py-3 font-semibold">
+                Clicks
+              </th>
+              <th scope="col" className="px-3 py-3 font-semibold">
+                Status
+              </th>
+              <th scope="col" className="px-5 py-3 text-right font-semibold">
+                Earnings
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {rows.map((row) => (
+              <tr key={row.tracking_link_id}>
+                <td className="px-5 py-3">
+                  <p className="font-semibold text-slate-900">{row.campaign_title}</p>
+                  <p className="text-xs text-slate-600">by {row.campaign_artist}</p>
+                </td>
+                <td className="px-3 py-3 text-slate-700">{new Date(row.date).toLocaleDateString()}</td>
+                <td className="px-3 py-3 text-slate-700">
+                  #{row.rank} <span className="text-xs text-slate-500">of {row.participants}</span>
+                </td>
+                <td className="px-3 py-3 text-slate-700">{formatCount(row.total_clicks)}</td>
+                <td className="px-3 py-3">
+                  <RowStatus row={row} />
+                </td>
+                <td className="px-5 py-3 text-right">
+                  <EarningsAmount row={row} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+function PayoutInfo() {
+  return (
+    <Card>
+      <CardBody className="flex flex-col gap-3 text-sm text-slate-700">
+        <h2 className="text-base font-semibold text-slate-900">How payouts work</h2>
+        <ul className="flex list-disc flex-col gap-1.5 pl-5">
+          <li>When a campaign ends, the promoter with the most verified clicks wins the whole prize.</li>
+          <li>Ties split the prize equally.</li>
+          <li>Payouts go out every Friday and arrive in 1-3 business days.</li>
+          <li>With {formatCents(MIN_PAYOUT_CENTS)} or more won, Request Payout sends it right away.</li>
+        </ul>
+        <h2 className="pt-2 text-base font-semibold text-slate-900">Tips to climb the leaderboard</h2>
+        <ul className="flex list-disc flex-col gap-1.5 pl-5">
+          <li>Share your link where fans of the genre already talk about music.</li>
+          <li>Each visitor counts once per campaign; reaching new people beats asking friends to click again.</li>
+          <li>Post the QR code of your link on flyers and at shows.</li>
+        </ul>
+      </CardBody>
+    </Card>
+  );
+}
+
+export default function EarningsPage() {
+  usePageMeta("Earnings", "Your prizes, payouts and campaign results on FanBoost.");
+  const [params] = useSearchParams();
+  const { account, loading } = useAccount();
+  const earnings = useEarnings(Boolean(account));
+  const queryClient = useQueryClient();
+  const [period, setPeriod] = useState<EarningsPeriod>("all-time");
+  const [status, setStatus] = useState<EarningsStatusFilter>("all");
+  const [requesting, setRequesting] = useState(false);
+  const rows = useMemo(
+    () => filterEarnings(earnings.data?.rows ?? [], period, status),
+    [earnings.data, period, status],
+  );
+
+  if (params.get("payout_setup") === "return" && window.opener) return <PopupReturn />;
+  if (loading) {
+    return (
+      <section className="container-page flex flex-1 items-center justify-center py-16">
+        <Loader2 className="h-8 w-8 animate-spin text-brand-600" aria-label="Loading" />
+      </section>
+    );
+  }
+  if (!account) return <Navigate to="/" replace />;
+
+  const requestPayout = async () => {
+    setRequesting(true);
+    try {
+      const result = await apiFetch<{ message: string }>("/api/payouts/request", { method: "POST", json: {} });
+      toast.success(result.message);
+    } catch (error) {
+      toast.error(error instanceof ApiError ? error.message : "Payout failed");
+    } finally {
+      setRequesting(false);
+      await queryClient.invalidateQueries({ queryKey: earningsQueryKey });
+    }
+  };
+
+  const totals = earnings.data?.totals;
+  const canRequest = Boolean(totals?.can_request_payout);
+
+  return (
+    <section className="container-page flex flex-col gap-6 py-10 sm:py-14">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-extrabold text-slate-900 sm:text-4xl">Earnings</h1>
+          <p className="mt-1 text-slate-600">Your prizes, payouts and campaign results.</p>
+        </div>
+        {earnings.data?.promoter ? (
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" onClick={() => downloadCsv(rows)}>
+              <Download className="h-4 w-4" aria-hidden /> Export Report
+            </Button>
+            <span title={canRequest ? undefined : "Minimum payout is $50"}>
+              <Button variant="accent" disabled={!canRequest} loading={requesting} onClick={requestPayout}>
+                <Wallet className="h-4 w-4" aria-hidden /> Request Payout
+              </Button>
+            </span>
+          </div>
+        ) : null}
+      </div>
+
+      {earnings.isError ? (
+        <ErrorAlert title="Failed to Load Earnings">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <span>Unable to load your earnings data</span>
+            <Button size="sm" variant="secondary" onClick={() => earnings.refetch()}>
+              <RefreshCw className="h-3.5 w-3.5" aria-hidden /> Retry
+            </Button>
+          </div>
+        </ErrorAlert>
+      ) : earnings.isPending ? (
+        <div className="flex justify-center py-16">
+          <Loader2 className="h-8 w-8 animate-spin text-brand-600" aria-label="Loading earnings" />
+        </div>
+      ) : !earnings.data.promoter || !totals ? (
+        <div className="grid gap-6 lg:grid-cols-[1.4fr_1fr]">
+          <Card>
+            <CardBody className="flex flex-col items-start gap-4">
+              <h2 className="text-xl font-bold text-slate-900">Promoter Profile Required</h2>
+              <p className="text-slate-600">
+                Earnings belong to a promoter profile. Join a campaign to create yours and get your first tracking link,
+                and set up payouts so prize money can reach you.
+              </p>
+              <Link to="/join-campaign" className={buttonStyles("accent")}>
+                Browse Campaigns
+              </Link>
+            </CardBody>
+          </Card>
+          <PayoutStatusCard />
+        </div>
+      ) : (
+        <>
+          <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+            <StatTile icon={Wallet} label="Total Earnings" value={formatCents(totals.paid_cents)} />
+            <StatTile
+              icon={Wallet}
+              label="Pending Payouts"
+              value={formatCents(totals.owed_cents + totals.in_progress_cents)}
+            />
+            <StatTile icon={Trophy} label="Campaigns Won" value={String(totals.campaigns_won)} />
+            <StatTile icon={MousePointerClick} label="Total Clicks" value={formatCount(totals.total_clicks)} />
+          </div>
+          <div className="grid gap-6 lg:grid-cols-[1.6fr_1fr]">
+            <Card className="self-start overflow-hidden">
+              <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 p-5">
+                <h2 className="text-lg font-semibold text-slate-900">Earnings history</h2>
+                <div className="grid w-full grid-cols-2 gap-2 sm:w-auto">
+                  <Select
+                    aria-label="Period"
+                    value={period}
+                    onChange={(event) => setPeriod(event.target.value as EarningsPeriod)}
+                  >
+                    {earningsPeriods.map((option) => (
+                      <option key={option.value} value={option.value}>
+                        {option.label}
+                      </option>
+                    ))}
+                  </Select>
+                  <Select
+                    aria-label="Status"
+                    value={status}
+                    onChange={(event) => setStatus(event.target.value as EarningsStatusFilter)}
+                  >
+                    {earningsStatuses.map((option) => (
+                      <option key={option.value} value={option.value}>
+                        {option.label}
+                      </option>
+                    ))}
+                  </Select>
+                </div>
+              </div>
+              <HistoryTable rows={rows} />
+              <p className="border-t border-slate-100 px-5 py-3 text-xs text-slate-600">
+                Win rate {totals.win_rate_percent}% across {totals.campaigns_joined} campaigns joined
+                {totals.active_campaigns > 0 ? `, ${totals.active_campaigns} still live` : ""}.
+              </p>
+            </Card>
+            <div className="flex flex-col gap-6">
+              <PayoutStatusCard />
+              <PayoutInfo />
+            </div>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
