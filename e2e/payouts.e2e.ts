@@ -99,7 +99,10 @@ describe("payout journey", () => {
     const winnerView = await signedInPage(winner, "winner-earnings");
     contexts.push(winnerView.context);
     await winnerView.page.goto("/earnings");
-    await visible(winnerView.page, title);
+    const earningsRow = winnerView.page.locator("tr", { hasText: title });
+    await expect
+      .poll(() => earningsRow.getByText("Pending", { exact: true }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
     await visible(winnerView.page, "Not set up");
     const popupOpened = winnerView.context.waitForEvent("page");
     await winnerView.page.getByRole("button", { name: "Set Up Payouts" }).click();
@@ -119,9 +122,8 @@ describe("payout journey", () => {
     await expect.poll(() => row.getByText("Completed").isVisible(), { timeout: 15_000 }).toBe(true);
 
     await winnerView.page.reload();
-    const paidRow = winnerView.page.locator("tr", { hasText: title });
-    await expect.poll(() => paidRow.getByText("Paid", { exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
-    await expect.poll(() => paidRow.getByText("$120").isVisible()).toBe(true);
+    await expect.poll(() => earningsRow.getByText("Paid", { exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => earningsRow.getByText("$120").isVisible()).toBe(true);
   });
 
   it("shows Access Denied on /admin/payouts to someone who is not an admin", async () => {
