@@ -86,6 +86,8 @@ export function createApp(services: AppServices) {
   };
   const app = new Hono<AppEnv>();
 
+  // Registered before the app-wide middleware, which therefore never runs for a click (see tracking/routes.ts).
+  app.route("/", trackingRoutes({ ...tracking, resolveClientIp }));
   app.use(requestId());
   app.use(async (c, next) => {
     const requestLog = log.child({ reqId: c.get("requestId") });
@@ -130,7 +132,6 @@ export function createApp(services: AppServices) {
   app.route("/api", leaderboardRoutes({ db, live }));
   app.route("/api", contactRoutes({ db, mailer, log, supportEmail: config.supportEmail, guards }));
   app.all("/api/*", (c) => c.json(errorBody("not_found", `No API route for ${c.req.method} ${c.req.path}`), 404));
-  app.route("/", trackingRoutes(tracking));
   if (payments.kind === "sandbox") app.route("/", sandboxOnboardingRoutes(db));
   app.route("/", webRoutes(services.webRoot));
 

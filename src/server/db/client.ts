@@ -21,8 +21,11 @@ export type DatabaseHandle = {
   kind: DatabaseKind;
   /** The PostgreSQL connection string, when there is one (LISTEN/NOTIFY needs its own connection). */
   url: string | undefined;
-  /** One parameterized statement straight to the driver; arrays travel as PostgreSQL arrays (for `unnest`). */
-  rawQuery<Row>(text: string, params: unknown[]): Promise<Row[]>;
+  /**
+   * One parameterized statement straight to the driver; arrays travel as PostgreSQL arrays (for `unnest`).
+   * A `name` makes it a prepared statement on PostgreSQL: parsed and planned once per connection, not per call.
+   */
+  rawQuery<Row>(text: string, params: unknown[], name?: string): Promise<Row[]>;
   close(): Promise<void>;
 };
 
@@ -53,7 +56,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       db,
       kind: "postgres",
       url: options.url,
-      rawQuery: async <Row>(text: string, params: unknown[]) => (await pool.query(text, params)).rows as Row[],
+      rawQuery: async <Row>(text: string, params: unknown[], name?: string) =>
+        (await pool.query({ text, values: params, ...(name ? { name } : {}) })).rows as Row[],
       close: () => pool.end(),
     };
   }

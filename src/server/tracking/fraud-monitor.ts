@@ -11,22 +11,37 @@ export const fraudThresholds = {
   botReportWindowMs: 60 * 60_000,
 } as const;
 
-/** Fixed-window counters in memory, pruned as windows pass. */
-class WindowCounter {
+/**
+ * Fixed-window counters in memory, at most `maxKeys` keys: a new key beyond that evicts the oldest-started windows
+ * first (a Map iterates in insertion order, and a restarted window is re-inserted), so each hit costs O(1) however
+ * many distinct addresses a viral link draws.
+ */
+export class WindowCounter {
   private readonly counts = new Map<string, { start: number; count: number }>();
-  constructor(private readonly windowMs: number) {}
+  constructor(
+    private readonly windowMs: number,
+    private readonly maxKeys = 100_000,
+  ) {}
   hit(key: string, now: number): number {
     const entry = this.counts.get(key);
-    if (!entry || now - entry.start >= this.windowMs) {
-      if (this.counts.size > 200_000) this.prune(now);
-      this.counts.set(key, { start: now, count: 1 });
-      return 1;
+    if (entry && now - entry.start < this.windowMs) {
+      entry.count++;
+      return entry.count;
     }
-    entry.count++;
-    return entry.count;
+    if (entry) this.counts.delete(key);
+    else if (this.counts.size >= this.maxKeys) this.evictOldest();
+    this.counts.set(key, { start: now, count: 1 });
+    return 1;
   }
-  private prune(now: number) {
-    for (const [key, entry] of this.counts) if (now - entry.start >= this.windowMs) this.counts.delete(key);
+  get size() {
+    return this.counts.size;
+  }
+  private evictOldest() {
+    let toEvict = Math.max(1, Math.floor(this.maxKeys / 100));
+    for (const key of this.counts.keys()) {
+      this.counts.delete(key);
+      if (--toEvict === 0) return;
+    }
   }
 }
 

@@ -1,8 +1,16 @@
+import { createHash } from "node:crypto";
 import { escapeHtml } from "../http/escape-html.js";
 
 /** The small server-rendered tracking page (no app bundle): SPEC.md's tracking states, Open Graph tags, redirect. */
 
 export const REDIRECT_SECONDS = 3;
+
+/**
+ * The countdown is the same script on every page (it reads the song from the "go" link), so the page's CSP allows
+ * it by hash: no per-request nonce to generate. Without JavaScript the meta refresh redirects.
+ */
+const countdownScript = `(function(){var n=${REDIRECT_SECONDS},e=document.getElementById("n"),t=setInterval(function(){n--;if(n<=0){clearInterval(t);location.replace(document.getElementById("go").href);return}e.textContent=n+(n===1?" second":" seconds")},1000)})()`;
+export const countdownScriptHash = `'sha256-${createHash("sha256").update(countdownScript).digest("base64")}'`;
 
 export type TrackingPage =
   | {
@@ -27,10 +35,7 @@ main{background:#fff;border-radius:20px;max-width:440px;width:100%;padding:32px;
 a.btn{display:inline-block;margin:6px;padding:10px 18px;border-radius:12px;font-weight:600;text-decoration:none}
 .primary{background:#7c3aed;color:#fff}.secondary{background:#fff;color:#0f172a;box-shadow:inset 0 0 0 1px #cbd5e1}`;
 
-export function renderTrackingPage(
-  page: TrackingPage,
-  options: { nonce: string | undefined; siteUrl: string },
-): string {
+export function renderTrackingPage(page: TrackingPage, options: { siteUrl: string }): string {
   const head = (title: string, extra: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">
 <title>${escapeHtml(title)}</title>${extra}<style>${styles}</style></head>`;
@@ -59,13 +64,10 @@ export function renderTrackingPage(
     page.state === "counted"
       ? `<div class="icon ok" aria-hidden="true">✓</div>`
       : `<div class="icon warn" aria-hidden="true">↻</div>`;
-  const script = options.nonce
-    ? `<script nonce="${escapeHtml(options.nonce)}">(function(){var n=${REDIRECT_SECONDS},e=document.getElementById("n"),t=setInterval(function(){n--;if(n<=0){clearInterval(t);location.replace(${JSON.stringify(page.songLink).replace(/</g, "\\u003c")});return}e.textContent=n+(n===1?" second":" seconds")},1000)})()</script>`
-    : "";
   return `${head(`${title} · FanBoost`, meta)}<body><main><p class="brand">FanBoost</p>${icon}
 <h1>${heading}</h1><p class="song">${escapeHtml(page.title)}</p><p class="by">by ${escapeHtml(page.artistName)}</p>
 <p class="count" aria-live="polite">Redirecting in <span id="n">${REDIRECT_SECONDS} seconds</span>...</p>
 <p class="note">${escapeHtml(page.note)}</p>
-<a class="btn primary" href="${song}">Go to the song now</a>
-<p class="id">Click ID: ${page.clickId}</p></main>${script}</body></html>`;
+<a class="btn primary" id="go" href="${song}">Go to the song now</a>
+<p class="id">Click ID: ${page.clickId}</p></main><script>${countdownScript}</script></body></html>`;
 }

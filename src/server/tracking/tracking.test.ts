@@ -105,7 +105,10 @@ describe("verdicts", () => {
     expect(html).toContain('http-equiv="refresh" content="3;url=https://open.spotify.com/track/abc123"');
     expect(html).toContain('property="og:title" content="Midnight Drive by Nova Lights"');
     expect(Buffer.byteLength(html)).toBeLessThan(15_000);
-    expect(first.headers.get("content-security-policy")).toMatch(/script-src 'self' 'nonce-/);
+    expect(first.headers.get("content-security-policy")).toMatch(
+      /default-src 'none'; script-src 'sha256-[A-Za-z0-9+/=]+';/,
+    );
+    expect(first.headers.get("x-request-id")).toBeNull();
 
     const again = await click(`/track/${shortCode}`, { ip: "198.51.100.1" });
     const againHtml = await again.text();
