@@ -13,14 +13,6 @@ export const campaignMessages = {
   durationInvalid: "Please choose a campaign duration",
 } as const;
 
-export const genres = [
-  { value: "pop", label: "Pop" },
-  { value: "hip-hop", label: "Hip-Hop" },
-  { value: "electronic", label: "Electronic" },
-  { value: "indie", label: "Indie" },
-  { value: "rock", label: "Rock" },
-] as const;
-
 /**
  * Music services a song link may point at (PRODUCT.md), so a tracking redirect can never send people to an
  * arbitrary site. Operators can replace the list with `SONG_LINK_HOSTS`.

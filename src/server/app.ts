@@ -133,7 +133,7 @@ export function createApp(services: AppServices) {
   app.route("/api", contactRoutes({ db, mailer, log, supportEmail: config.supportEmail, guards }));
   app.all("/api/*", (c) => c.json(errorBody("not_found", `No API route for ${c.req.method} ${c.req.path}`), 404));
   if (payments.kind === "sandbox") app.route("/", sandboxOnboardingRoutes(db));
-  app.route("/", webRoutes(services.webRoot));
+  app.route("/", webRoutes(services.webRoot, config.publicUrl));
 
   app.onError((error, c) => {
     if (error instanceof DomainError) {

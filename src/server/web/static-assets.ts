@@ -44,22 +44,26 @@ function walk(dir: string): string[] {
   });
 }
 
+/** A file's bytes with their compressed forms and ETag, ready to serve. */
+export function staticAsset(urlPath: string, body: Bytes): StaticAsset {
+  const extension = extname(urlPath).toLowerCase();
+  const worthCompressing = compressible.has(extension) && body.length > 512;
+  return {
+    body,
+    gzip: worthCompressing ? Uint8Array.from(gzipSync(body, { level: 9 })) : undefined,
+    brotli: worthCompressing ? Uint8Array.from(brotliCompressSync(body)) : undefined,
+    contentType: contentTypes[extension] ?? "application/octet-stream",
+    etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
+    immutable: urlPath.startsWith("/assets/"),
+  };
+}
+
 export function loadStaticAssets(root: string): Map<string, StaticAsset> {
   const assets = new Map<string, StaticAsset>();
   if (!existsSync(root)) return assets;
   for (const file of walk(root)) {
     const urlPath = `/${relative(root, file).split(sep).join("/")}`;
-    const extension = extname(file).toLowerCase();
-    const body = Uint8Array.from(readFileSync(file));
-    const worthCompressing = compressible.has(extension) && body.length > 512;
-    assets.set(urlPath, {
-      body,
-      gzip: worthCompressing ? Uint8Array.from(gzipSync(body, { level: 9 })) : undefined,
-      brotli: worthCompressing ? Uint8Array.from(brotliCompressSync(body)) : undefined,
-      contentType: contentTypes[extension] ?? "application/octet-stream",
-      etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
-      immutable: urlPath.startsWith("/assets/"),
-    });
+    assets.set(urlPath, staticAsset(urlPath, Uint8Array.from(readFileSync(file))));
   }
   return assets;
 }

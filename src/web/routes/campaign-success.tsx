@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Loader2, PartyPopper, Share2, Trophy, Users } from "lucide-react";
 import { Link, useParams, useSearchParams } from "react-router";
-import { genres } from "../../core/campaign-rules";
+import { genres } from "../../core/genres";
 import { DEFAULT_DURATION_DAYS, formatCents, PLATFORM_FEE_PERCENT } from "../../core/money";
 import { buttonStyles } from "../components/ui/button";
 import { Card, CardBody } from "../components/ui/card";

@@ -4,7 +4,8 @@ import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { fieldErrors } from "../../core/auth-rules";
-import { campaignMessages, genres, musicDetailsSchema } from "../../core/campaign-rules";
+import { campaignMessages, musicDetailsSchema } from "../../core/campaign-rules";
+import { genres } from "../../core/genres";
 import {
   campaignDurations,
   DEFAULT_DURATION_DAYS,

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { DollarSign, Megaphone, MousePointerClick, Music, RefreshCw, Search, Users } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { genres } from "../../core/campaign-rules";
+import { genres } from "../../core/genres";
 import { formatCents, formatCount } from "../../core/money";
 import { CampaignCard } from "../components/campaigns/campaign-card";
 import { StatTile } from "../components/campaigns/stat-tile";

@@ -4,7 +4,7 @@ import { QRCodeSVG } from "qrcode.react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
-import { genres } from "../../../core/campaign-rules";
+import { genres } from "../../../core/genres";
 import { formatCents, formatCount } from "../../../core/money";
 import { apiFetch } from "../../lib/api";
 import { type CampaignListItem, campaignsQueryKey, timeLeftLabel, trackingUrl } from "../../lib/campaigns";

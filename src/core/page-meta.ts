@@ -1,0 +1,59 @@
+/**
+ * Titles and descriptions of the public pages: the server writes them into the HTML (so link previews and search
+ * engines see them without JavaScript) and the browser sets the same ones when it navigates.
+ */
+export const SITE_NAME = "FanBoost";
+
+export type PageMeta = { title: string; description: string };
+
+export const publicPageMeta = {
+  "/": {
+    title: "FanBoost: fans promote music, artists fund the prize",
+    description:
+      "Independent artists fund a cash prize for a song. Fans share their personal link and compete on verified clicks. The top promoter wins.",
+  },
+  "/join-campaign": {
+    title: "Browse campaigns",
+    description: "Join a live music campaign, share your personal link and compete for the cash prize.",
+  },
+  "/how-it-works": {
+    title: "How it works",
+    description:
+      "How FanBoost works for artists and promoters: fund a prize, share a link, climb a live leaderboard of verified clicks.",
+  },
+  "/pricing": {
+    title: "Pricing",
+    description: "Simple pricing: the prize you choose plus a 5% platform fee. Winners receive the whole prize.",
+  },
+  "/success-stories": {
+    title: "Success stories",
+    description: "Illustrative stories of how artists and promoters use FanBoost campaigns.",
+  },
+  "/leaderboards": {
+    title: "Leaderboards",
+    description: "The top FanBoost promoters by verified clicks, wins and earnings, and the leaders of live campaigns.",
+  },
+  "/help": {
+    title: "Help center",
+    description: "Answers about campaigns, verified clicks, fees, payouts and your account.",
+  },
+  "/contact": {
+    title: "Contact",
+    description: "Questions about a campaign, a payout or a partnership? Send the FanBoost team a message.",
+  },
+  "/terms": {
+    title: "Terms of Service",
+    description: "The FanBoost terms of service and official contest rules.",
+  },
+  "/privacy": {
+    title: "Privacy Policy",
+    description: "What FanBoost keeps about you, why, for how long, and how to have it deleted.",
+  },
+} as const satisfies Record<string, PageMeta>;
+
+export type PublicPath = keyof typeof publicPageMeta;
+
+/** The document title of a page: the site name alone on the home page, "Page · FanBoost" elsewhere. */
+export function documentTitle(title: string): string {
+  return title === SITE_NAME || title.startsWith(`${SITE_NAME}:`) ? title : `${title} · ${SITE_NAME}`;
+}

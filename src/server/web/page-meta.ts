@@ -1,0 +1,30 @@
+import { documentTitle, type PageMeta } from "../../core/page-meta.js";
+import { escapeHtml } from "../http/escape-html.js";
+
+/**
+ * The built index.html with a page's own title, description, canonical address and Open Graph / Twitter tags, so a
+ * shared link unfurls and search engines read the page without running JavaScript.
+ */
+export function withPageMeta(indexHtml: string, meta: PageMeta, url: string): string {
+  if (!/<\/head>/i.test(indexHtml)) return indexHtml;
+  const title = escapeHtml(documentTitle(meta.title));
+  const description = escapeHtml(meta.description);
+  const tags = [
+    `<title>${title}</title>`,
+    `<meta name="description" content="${description}" />`,
+    `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    `<meta property="og:site_name" content="FanBoost" />`,
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:title" content="${title}" />`,
+    `<meta property="og:description" content="${description}" />`,
+    `<meta property="og:url" content="${escapeHtml(url)}" />`,
+    `<meta name="twitter:card" content="summary" />`,
+    `<meta name="twitter:title" content="${title}" />`,
+    `<meta name="twitter:description" content="${description}" />`,
+  ].join("\n    ");
+  const withoutOwn = indexHtml
+    .replace(/<title>[\s\S]*?<\/title>\s*/i, "")
+    .replace(/<meta\s+(?:name="description"|property="og:[^"]+"|name="twitter:[^"]+")[^>]*>\s*/gi, "")
+    .replace(/<link\s+rel="canonical"[^>]*>\s*/gi, "");
+  return withoutOwn.replace(/<\/head>/i, `  ${tags}\n  </head>`);
+}
