@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from "react-router";
 import { AppLayout } from "./components/layout/app-layout";
 import { RouteErrorScreen } from "./components/layout/route-error";
+import HomePage from "./routes/home";
 
 type Screen = () => Promise<{ default: React.ComponentType }>;
 const screen = (path: string, load: Screen): RouteObject => ({
@@ -8,13 +9,14 @@ const screen = (path: string, load: Screen): RouteObject => ({
   lazy: async () => ({ Component: (await load()).default }),
 });
 
-/** Each screen is its own chunk, loaded when first visited. */
+/** Each screen but the home page is its own chunk, loaded when first visited. */
 export const router = createBrowserRouter([
   {
     element: <AppLayout />,
     errorElement: <RouteErrorScreen />,
     children: [
-      { index: true, lazy: async () => ({ Component: (await import("./routes/home")).default }) },
+      // The landing page ships with the entry chunk: no extra round trip before the first paint.
+      { index: true, Component: HomePage },
       screen("create-campaign", () => import("./routes/create-campaign")),
       screen("join-campaign", () => import("./routes/join-campaign")),
       screen("leaderboards", () => import("./routes/leaderboards")),

@@ -2,7 +2,6 @@ import { useQuery } from "@tanstack/react-query";
 import { Check, ChevronLeft, ChevronRight, Rocket } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
 import { fieldErrors } from "../../core/auth-rules";
 import { campaignMessages, musicDetailsSchema } from "../../core/campaign-rules";
 import { genres } from "../../core/genres";
@@ -26,6 +25,7 @@ import { ApiError, apiFetch } from "../lib/api";
 import { cn } from "../lib/cn";
 import { usePageMeta } from "../lib/page-meta";
 import { useAccount } from "../lib/session";
+import { toast } from "../lib/toast";
 
 type Form = {
   songTitle: string;

@@ -2,7 +2,6 @@ import { useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2, Download, Loader2, MousePointerClick, RefreshCw, Trophy, Wallet } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { Link, Navigate, useSearchParams } from "react-router";
-import { toast } from "sonner";
 import {
   type EarningsPeriod,
   type EarningsStatusFilter,
@@ -23,6 +22,7 @@ import { ApiError, apiFetch } from "../lib/api";
 import { usePageMeta } from "../lib/page-meta";
 import { type EarningsRow, earningsQueryKey, useEarnings } from "../lib/payouts";
 import { useAccount } from "../lib/session";
+import { toast } from "../lib/toast";
 
 const statusTone = { paid: "success", pending: "warning", lost: "neutral" } as const;
 const statusLabel = { paid: "Paid", pending: "Pending", lost: "Lost" } as const;

@@ -3,7 +3,7 @@ import { useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { estimatedEarningsCents, promoterTier, type Tier } from "../../core/leaderboard-rules";
 import { formatCents, formatCount } from "../../core/money";
-import { DebugPanel } from "../components/diagnostics/debug-panel";
+import { LazyDebugPanel } from "../components/diagnostics/lazy-debug-panel";
 import { ErrorAlert } from "../components/ui/alert";
 import { Badge, type BadgeTone } from "../components/ui/badge";
 import { Button, buttonStyles } from "../components/ui/button";
@@ -283,7 +283,7 @@ export default function LeaderboardsPage() {
 
       {debug ? (
         <div className="mt-10">
-          <DebugPanel extra={{ leaderboards: boards.data ?? null }} />
+          <LazyDebugPanel extra={{ leaderboards: boards.data ?? null }} />
         </div>
       ) : null}
     </section>

@@ -2,9 +2,9 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Flag, Shield, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
 import { ApiError, apiFetch } from "../../lib/api";
 import { campaignsQueryKey } from "../../lib/campaigns";
+import { toast } from "../../lib/toast";
 import { Button } from "../ui/button";
 
 const signInAgain = "Please sign in again as admin.";

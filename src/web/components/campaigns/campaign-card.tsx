@@ -1,20 +1,22 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { BarChart3, Clock, Copy, Crown, MousePointerClick, QrCode, Users } from "lucide-react";
-import { QRCodeSVG } from "qrcode.react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import { genres } from "../../../core/genres";
 import { formatCents, formatCount } from "../../../core/money";
 import { apiFetch } from "../../lib/api";
 import { type CampaignListItem, campaignsQueryKey, timeLeftLabel, trackingUrl } from "../../lib/campaigns";
 import { useAccount } from "../../lib/session";
+import { toast } from "../../lib/toast";
 import { useAuthDialog } from "../auth/auth-dialog-context";
 import { Badge } from "../ui/badge";
 import { Button, buttonStyles } from "../ui/button";
 import { Card } from "../ui/card";
 import { CampaignAdminTools } from "./campaign-admin-tools";
 import { CampaignArt } from "./campaign-art";
+
+/** The QR code library loads only when someone opens their QR code. */
+const QRCodeSVG = lazy(async () => ({ default: (await import("qrcode.react")).QRCodeSVG }));
 
 export const genreLabel = (genre: string | null) =>
   genres.find((entry) => entry.value === genre)?.label ?? genre ?? "Music";
@@ -145,11 +147,13 @@ export function CampaignCard({ campaign, onOpen }: { campaign: CampaignListItem;
               </div>
               {showQr ? (
                 <div className="flex flex-col items-center gap-2 rounded-xl bg-white p-3 ring-1 ring-slate-200">
-                  <QRCodeSVG
-                    value={trackingUrl(campaign.my_link.short_code)}
-                    size={144}
-                    title={`QR code for ${trackingUrl(campaign.my_link.short_code)}`}
-                  />
+                  <Suspense fallback={<div className="h-36 w-36 animate-pulse rounded-lg bg-slate-100" />}>
+                    <QRCodeSVG
+                      value={trackingUrl(campaign.my_link.short_code)}
+                      size={144}
+                      title={`QR code for ${trackingUrl(campaign.my_link.short_code)}`}
+                    />
+                  </Suspense>
                   <code className="text-xs break-all text-slate-600">{trackingUrl(campaign.my_link.short_code)}</code>
                 </div>
               ) : null}

@@ -1,9 +1,10 @@
 import { DollarSign, Megaphone, MousePointerClick, Music, Plus, RefreshCw, Users } from "lucide-react";
+import { useDeferredValue } from "react";
 import { Link, useSearchParams } from "react-router";
 import { formatCents, formatCount } from "../../../core/money";
-import { useCampaigns, useSiteMetrics } from "../../lib/campaigns";
+import { type CampaignListItem, useCampaigns, useSiteMetrics } from "../../lib/campaigns";
 import { storageKeys } from "../../lib/session";
-import { DebugPanel } from "../diagnostics/debug-panel";
+import { LazyDebugPanel } from "../diagnostics/lazy-debug-panel";
 import { ErrorAlert } from "../ui/alert";
 import { Button, buttonStyles } from "../ui/button";
 import { Card, CardBody } from "../ui/card";
@@ -11,20 +12,22 @@ import { CampaignCard } from "./campaign-card";
 import { StatTile } from "./stat-tile";
 
 const HOME_FILTERS = { q: "", genre: "all", sort: "prize" } as const;
+const noItems: CampaignListItem[] = [];
 
 /** The home page's live campaigns (SPEC.md Home, campaigns section). */
 export function HomeCampaignsSection() {
   const [params] = useSearchParams();
   const campaigns = useCampaigns(HOME_FILTERS);
   const metrics = useSiteMetrics();
-  const items = campaigns.data?.pages[0]?.items.slice(0, 6) ?? [];
+  // Cards render in the background when data arrives, in slices that keep the page responsive.
+  const items = useDeferredValue(campaigns.data?.pages[0]?.items.slice(0, 6) ?? noItems);
   const m = metrics.data?.metrics;
   const showCreate = typeof window !== "undefined" && localStorage.getItem(storageKeys.loggedIn) === "true";
   const debug = params.get("debug") === "1" || campaigns.isError;
   const updatedAt = campaigns.dataUpdatedAt ? new Date(campaigns.dataUpdatedAt).toLocaleTimeString() : null;
 
   return (
-    <section className="bg-slate-50 py-16 sm:py-20" aria-labelledby="live-campaigns-heading">
+    <section className="below-fold bg-slate-50 py-16 sm:py-20" aria-labelledby="live-campaigns-heading">
       <div className="container-page">
         <div className="flex flex-wrap items-end justify-between gap-4">
           <div>
@@ -105,7 +108,7 @@ export function HomeCampaignsSection() {
         </div>
         {debug ? (
           <div className="mt-10">
-            <DebugPanel extra={{ metrics: metrics.data ?? null }} />
+            <LazyDebugPanel extra={{ metrics: metrics.data ?? null }} />
           </div>
         ) : null}
       </div>

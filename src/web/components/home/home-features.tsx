@@ -50,7 +50,7 @@ const groups = [
 /** SPEC.md Home feature section: artist tools and promoter benefits. */
 export function HomeFeatures() {
   return (
-    <section className="bg-white py-16 sm:py-20" aria-labelledby="features-heading">
+    <section className="below-fold bg-white py-16 sm:py-20" aria-labelledby="features-heading">
       <div className="container-page">
         <h2 id="features-heading" className="max-w-2xl text-3xl font-extrabold text-slate-900 sm:text-4xl">
           Promotion that pays the people who do it

@@ -24,7 +24,7 @@ type Audience = keyof typeof steps;
 export function HomeHowItWorks() {
   const [audience, setAudience] = useState<Audience>("artists");
   return (
-    <section className="py-16 sm:py-20" aria-labelledby="home-how-heading">
+    <section className="below-fold py-16 sm:py-20" aria-labelledby="home-how-heading">
       <div className="container-page">
         <div className="flex flex-wrap items-end justify-between gap-6">
           <div>

@@ -1,6 +1,6 @@
 import { CheckCircle2, CircleDashed, Landmark, RefreshCw } from "lucide-react";
-import { toast } from "sonner";
 import { payoutStatusMessage, usePayoutAccount, usePayoutSetup } from "../../lib/payouts";
+import { toast } from "../../lib/toast";
 import { ErrorAlert } from "../ui/alert";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";

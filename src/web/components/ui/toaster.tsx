@@ -1,6 +1,14 @@
-import { Toaster as Sonner } from "sonner";
+import { lazy, Suspense, useSyncExternalStore } from "react";
+import { toasterHost } from "../../lib/toast";
 
-/** Toasts sit top-right and disappear after 4 s (SPEC.md section 9). */
+const SonnerToaster = lazy(() => import("./sonner-toaster"));
+
+/** Mounts the toaster, and loads its code, only when the first toast is shown. */
 export function Toaster() {
-  return <Sonner position="top-right" duration={4000} richColors closeButton />;
+  const needed = useSyncExternalStore(toasterHost.subscribe, () => toasterHost.needed);
+  return needed ? (
+    <Suspense fallback={null}>
+      <SonnerToaster />
+    </Suspense>
+  ) : null;
 }

@@ -1,0 +1,159 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listContactMessages } from "../src/server/contact/contact-messages";
+import { openDatabase } from "../src/server/db/client";
+import { type AppServer, launchBrowser, newPage, startAppServer } from "./harness";
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+const dataDir = mkdtempSync(join(tmpdir(), "fanboost-public-e2e-"));
+let server: AppServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startAppServer({ DATA_DIR: dataDir });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Every public screen of SPEC.md's route table, its heading and texts a visitor must see. */
+const publicRoutes: Array<{ path: string; heading: string | RegExp; texts: Array<string | RegExp> }> = [
+  {
+    path: "/",
+    heading: /Turn your fans into your street team/,
+    texts: [
+      "Paid to Music Promoters",
+      "Clicks for Independent Artists",
+      "Active Music Promoters",
+      "Launch Music Campaign",
+      "Promote Music & Earn",
+      "Live campaigns",
+    ],
+  },
+  { path: "/join-campaign", heading: "Join a campaign", texts: ["Active campaigns", "No Campaigns Yet"] },
+  {
+    path: "/how-it-works",
+    heading: "A prize for the song, a link for every fan",
+    texts: ["For Promoters", "For Artists", "Claim your promo link", "Illustrative example"],
+  },
+  {
+    path: "/pricing",
+    heading: "You set the prize. We add 5%.",
+    texts: ["Starter", "Professional", "Elite", "Most popular", "$105 total", "$525 total", "$1,050 total"],
+  },
+  { path: "/success-stories", heading: "What a FanBoost campaign can look like", texts: [/Illustrative stories/] },
+  { path: "/leaderboards", heading: "Leaderboards", texts: [] },
+  {
+    path: "/help",
+    heading: "How can we help?",
+    texts: ["Getting Started", "Payments & Earnings", "Campaign Rules", "Technical Support", "Contact support"],
+  },
+  { path: "/contact", heading: "Talk to the FanBoost team", texts: ["Send a message", "Inquiry type"] },
+  {
+    path: "/terms",
+    heading: "Terms of Service",
+    texts: ["18 or older", "13 to 17", "One win per promoter per 30 days", "Official campaign rules"],
+  },
+  { path: "/privacy", heading: "Privacy Policy", texts: ["cleared after 30 days", "within 30 days"] },
+  { path: "/campaign/abc/promoter/def", heading: "Link Format Updated", texts: [] },
+];
+
+const visible = (page: Page, text: string | RegExp) =>
+  expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 15_000 }).toBe(true);
+
+async function seriousViolations(page: Page) {
+  await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => {
+    const result = await (
+      window as unknown as {
+        axe: {
+          run: () => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }>;
+        };
+      }
+    ).axe.run();
+    return result.violations;
+  });
+  return violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+}
+
+describe("public pages", () => {
+  it("shows every public route with its heading and key texts, without serious accessibility violations", async () => {
+    for (const width of [1280, 360]) {
+      // axe is injected as a script, which the pages' CSP rightly refuses.
+      const { page, context } = await newPage(browser, server.url, `public-${width}`, { bypassCSP: true });
+      await page.setViewportSize({ width, height: 800 });
+      for (const route of publicRoutes) {
+        await page.goto(route.path);
+        await expect
+          .poll(() => page.getByRole("heading", { level: 1, name: route.heading }).isVisible(), {
+            timeout: 15_000,
+            message: route.path,
+          })
+          .toBe(true);
+        for (const text of route.texts) await visible(page, text);
+        expect(await page.title(), route.path).toMatch(/FanBoost/);
+        expect(await seriousViolations(page), `${route.path} at ${width}px`).toEqual([]);
+      }
+      await context.close();
+    }
+  });
+
+  it("filters the help centre's questions as you type", async () => {
+    const { page, context } = await newPage(browser, server.url, "help-search");
+    await page.goto("/help");
+    await page.getByRole("searchbox", { name: "Search the help center" }).fill("streams");
+    await visible(page, "Do streams count?");
+    expect(await page.getByText("I forgot my password.").count()).toBe(0);
+    await page.getByText("Do streams count?").click();
+    await visible(page, /counts verified clicks on your link, not streams/);
+    await page.getByRole("searchbox", { name: "Search the help center" }).fill("zzzz nothing");
+    await visible(page, "No answers match your search.");
+    await context.close();
+  });
+
+  it("validates the contact form, then stores the message", async () => {
+    const { page, context } = await newPage(browser, server.url, "contact");
+    await page.goto("/contact");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    for (const message of ["Name is required", "Email is required", "Subject is required", "Message is required"]) {
+      await visible(page, message);
+    }
+    await page.getByLabel("Name").fill("Ada Listener");
+    await expect.poll(() => page.getByText("Name is required").count()).toBe(0);
+    await page.getByLabel("Email").fill("not-an-email");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await visible(page, "Please enter a valid email address");
+    await page.getByLabel("Email").fill("ada@example.com");
+    await page.getByLabel("Inquiry type").selectOption("billing");
+    await page.getByLabel("Subject").fill("Payout timing");
+    await page.getByLabel("Message").fill("When does the Friday payout run?");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await visible(page, "Message sent!");
+    await visible(page, /emailed a confirmation to ada@example.com/);
+    await context.close();
+
+    await server.stop();
+    const database = await openDatabase({ kind: "pglite", dataDir: join(dataDir, "pglite") });
+    try {
+      const [stored] = await listContactMessages(database.db);
+      expect(stored).toMatchObject({
+        name: "Ada Listener",
+        email: "ada@example.com",
+        type: "billing",
+        subject: "Payout timing",
+        message: "When does the Friday payout run?",
+      });
+    } finally {
+      await database.close();
+    }
+  });
+});
