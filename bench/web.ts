@@ -10,18 +10,8 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
 import { harnessSettings } from "../src/server/config.js";
+import { chromiumFlags } from "../src/server/testing/chromium.js";
 import { startAppServer } from "../src/server/testing/server-process.js";
-
-const chromeFlags = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 async function post(url: string, path: string, body: unknown, cookie?: string) {
   const response = await fetch(`${url}${path}`, {
@@ -75,7 +65,7 @@ async function seedCampaigns(url: string) {
 
 /** Gzip bytes of every script the home page loads for a signed-out visitor. */
 async function homeScriptBytes(url: string, executablePath: string) {
-  const browser = await chromium.launch({ executablePath, args: chromeFlags });
+  const browser = await chromium.launch({ executablePath, args: chromiumFlags });
   try {
     const page = await browser.newPage();
     const scripts: Array<{ url: string; gzipBytes: number }> = [];
@@ -108,7 +98,7 @@ try {
   const homeJsGzipKB = Math.round((scripts.reduce((sum, script) => sum + script.gzipBytes, 0) / 1024) * 10) / 10;
   for (const script of scripts) console.log(`home script ${(script.gzipBytes / 1024).toFixed(1)} KB gz ${script.url}`);
 
-  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags });
+  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: chromiumFlags });
   try {
     const result = await lighthouse(`${server.url}/`, {
       port: chrome.port,

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { onTestFailed } from "vitest";
 import { harnessSettings } from "../src/server/config";
+import { chromiumFlags } from "../src/server/testing/chromium";
 
 export { type AppServer, startAppServer } from "../src/server/testing/server-process";
 
@@ -12,17 +13,7 @@ const artifactsDir = join(projectRoot, ".artifacts/e2e");
 export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: harnessSettings().chromiumPath,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      ...extraArgs,
-    ],
+    args: [...chromiumFlags, ...extraArgs],
   });
 }
 

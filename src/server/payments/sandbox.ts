@@ -51,6 +51,21 @@ export function createSandboxProvider(db: Database, publicUrl: string) {
     const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.id, id)).limit(1);
     return row;
   };
+  const findByKey = async (idempotencyKey: string) => {
+    const [row] = await db
+      .select()
+      .from(sandboxPayments)
+      .where(eq(sandboxPayments.idempotencyKey, idempotencyKey))
+      .limit(1);
+    return row;
+  };
+  /** Stores a record once per idempotency key, as the real provider does, and returns the one stored. */
+  const storeOnce = async (record: typeof sandboxPayments.$inferInsert) => {
+    await db.insert(sandboxPayments).values(record).onConflictDoNothing();
+    const row = await findByKey(record.idempotencyKey);
+    if (!row) throw new Error(`sandbox ${record.kind} was not stored`);
+    return row;
+  };
 
   const provider: PaymentProvider & {
     /** Charges the card against the intent: the sandbox's stand-in for the browser confirming with Stripe. */
@@ -61,24 +76,15 @@ export function createSandboxProvider(db: Database, publicUrl: string) {
 
     async createPaymentIntent({ campaignId, amountCents, idempotencyKey }) {
       const id = newId("pi");
-      await db
-        .insert(sandboxPayments)
-        .values({
-          id,
-          kind: "payment_intent",
-          campaignId,
-          amountCents,
-          status: "requires_payment_method",
-          idempotencyKey,
-          clientSecret: `${id}_secret_${randomBytes(12).toString("hex")}`,
-        })
-        .onConflictDoNothing();
-      const [row] = await db
-        .select()
-        .from(sandboxPayments)
-        .where(eq(sandboxPayments.idempotencyKey, idempotencyKey))
-        .limit(1);
-      if (!row) throw new Error("sandbox payment intent was not stored");
+      const row = await storeOnce({
+        id,
+        kind: "payment_intent",
+        campaignId,
+        amountCents,
+        status: "requires_payment_method",
+        idempotencyKey,
+        clientSecret: `${id}_secret_${randomBytes(12).toString("hex")}`,
+      });
       return toIntent(row);
     },
 
@@ -116,17 +122,15 @@ export function createSandboxProvider(db: Database, publicUrl: string) {
     },
 
     async refund({ paymentIntentId, amountCents, idempotencyKey }) {
-      const id = newId("re");
-      await db
-        .insert(sandboxPayments)
-        .values({ id, kind: "refund", paymentIntentId, amountCents, status: "succeeded", idempotencyKey })
-        .onConflictDoNothing();
-      const [row] = await db
-        .select({ id: sandboxPayments.id })
-        .from(sandboxPayments)
-        .where(eq(sandboxPayments.idempotencyKey, idempotencyKey))
-        .limit(1);
-      return { id: row?.id ?? id };
+      const row = await storeOnce({
+        id: newId("re"),
+        kind: "refund",
+        paymentIntentId,
+        amountCents,
+        status: "succeeded",
+        idempotencyKey,
+      });
+      return { id: row.id };
     },
 
     async createConnectedAccount({ email, idempotencyKey }) {
@@ -162,11 +166,7 @@ export function createSandboxProvider(db: Database, publicUrl: string) {
     },
 
     async createTransfer({ amountCents, destinationAccountId, idempotencyKey, metadata }) {
-      const [existing] = await db
-        .select({ id: sandboxPayments.id })
-        .from(sandboxPayments)
-        .where(eq(sandboxPayments.idempotencyKey, idempotencyKey))
-        .limit(1);
+      const existing = await findByKey(idempotencyKey);
       if (existing) return { id: existing.id };
       const status = await provider.retrieveConnectedAccount(destinationAccountId).catch(() => null);
       if (!status?.payoutsEnabled) {
@@ -174,24 +174,15 @@ export function createSandboxProvider(db: Database, publicUrl: string) {
           "The destination account cannot receive transfers until onboarding is complete.",
         );
       }
-      await db
-        .insert(sandboxPayments)
-        .values({
-          id: newId("tr"),
-          kind: "transfer",
-          campaignId: metadata.campaign_id ?? null,
-          destination: destinationAccountId,
-          amountCents,
-          status: "succeeded",
-          idempotencyKey,
-        })
-        .onConflictDoNothing();
-      const [row] = await db
-        .select({ id: sandboxPayments.id })
-        .from(sandboxPayments)
-        .where(eq(sandboxPayments.idempotencyKey, idempotencyKey))
-        .limit(1);
-      if (!row) throw new Error("sandbox transfer was not stored");
+      const row = await storeOnce({
+        id: newId("tr"),
+        kind: "transfer",
+        campaignId: metadata.campaign_id ?? null,
+        destination: destinationAccountId,
+        amountCents,
+        status: "succeeded",
+        idempotencyKey,
+      });
       return { id: row.id };
     },
   };

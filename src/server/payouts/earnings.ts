@@ -1,31 +1,8 @@
 import { sql } from "drizzle-orm";
 import { MIN_PAYOUT_CENTS } from "../../core/money.js";
+import type { Earnings, EarningsRow } from "../../core/payout-api.js";
 import { findPromoterProfile } from "../accounts/promoter-profile.js";
 import { type Database, queryRows } from "../db/client.js";
-
-/** One row of the earnings history (SPEC.md section 3 Earnings row), with the real rank and status. */
-export type EarningsRow = {
-  tracking_link_id: string;
-  campaign_id: string;
-  campaign_title: string;
-  campaign_artist: string;
-  campaign_status: string;
-  ends_at: string | null;
-  link_created_at: string;
-  payout_created_at: string | null;
-  paid_at: string | null;
-  /** The payout, or for a live campaign the prize it could still win. */
-  amount_cents: number;
-  payout_status: "pending" | "processing" | "paid" | "failed" | null;
-  failure_reason: string | null;
-  total_clicks: number;
-  rank: number;
-  participants: number;
-  /** paid: payout paid; pending: payout not yet paid, or campaign still live; lost otherwise. */
-  status: "paid" | "pending" | "lost";
-  /** When the row happened: paid, else won, else joined. */
-  date: string;
-};
 
 type Row = Omit<EarningsRow, "status" | "date" | "ends_at" | "link_created_at" | "payout_created_at" | "paid_at"> & {
   ends_at: Date | string | null;
@@ -46,7 +23,7 @@ function statusOf(row: Pick<Row, "payout_status" | "campaign_status">): Earnings
  * A promoter's earnings: one row per campaign joined, with rank among the campaign's promoters (equal clicks share a
  * rank), the payout if they won, and totals. Null promoter when the user has no promoter profile yet.
  */
-export async function promoterEarnings(db: Database, userId: string) {
+export async function promoterEarnings(db: Database, userId: string): Promise<Earnings> {
   const promoter = await findPromoterProfile(db, userId);
   if (!promoter) return { promoter: null, rows: [], totals: null };
   const rows = await queryRows<Row>(
@@ -92,7 +69,6 @@ export async function promoterEarnings(db: Database, userId: string) {
     rows: history,
     totals: {
       paid_cents: sum((row) => row.status === "paid"),
-      /** Won and not yet paid out: what Request Payout sends. */
       owed_cents: owedCents,
       in_progress_cents: sum((row) => row.payout_status === "processing"),
       campaigns_won: wins,

@@ -1,35 +1,6 @@
 import { sql } from "drizzle-orm";
+import type { PayoutAction, PayoutList, PayoutListRow, PayoutStatus, PayoutWinner } from "../../core/payout-api.js";
 import { type Database, queryRows } from "../db/client.js";
-
-export type PayoutWinner = {
-  promoter_id: string;
-  handle: string;
-  clicks: number;
-  payout: {
-    id: string;
-    amount_cents: number;
-    status: string;
-    failure_reason: string | null;
-    paid_at: string | null;
-  } | null;
-};
-
-/** What the admin can do with a row (SPEC.md section 4 Payout list). */
-export type PayoutAction = "pay" | "completed" | "no_winner" | "not_applicable" | "active";
-
-export type PayoutListRow = {
-  campaign_id: string;
-  title: string;
-  artist_name: string;
-  status: string;
-  ended: boolean;
-  ends_at: string;
-  prize_cents: number;
-  platform_fee_cents: number;
-  /** Finalized campaigns: the winners with their payouts. Live ones: the current leaders. */
-  winners: PayoutWinner[];
-  action: PayoutAction;
-};
 
 function actionOf(row: { status: string; ended: boolean }, winners: PayoutWinner[]): PayoutAction {
   if (!row.ended) return "active";
@@ -47,7 +18,7 @@ const iso = (value: Date | string | null) => (value === null ? null : new Date(v
  * The admin payout list: campaigns live, ended or completed with an end time, newest end first, each with its
  * winners (or current leaders) and payouts, plus the summary cards. Three queries whatever the number of rows.
  */
-export async function adminPayoutList(db: Database, limit = 200) {
+export async function adminPayoutList(db: Database, limit = 200): Promise<PayoutList> {
   const campaigns = await queryRows<{
     id: string;
     title: string;
@@ -114,7 +85,7 @@ export async function adminPayoutList(db: Database, limit = 200) {
             ? {
                 id: winner.payout_id,
                 amount_cents: Number(winner.amount_cents),
-                status: winner.payout_status as string,
+                status: winner.payout_status as PayoutStatus,
                 failure_reason: winner.failure_reason,
                 paid_at: iso(winner.paid_at),
               }
@@ -137,11 +108,8 @@ export async function adminPayoutList(db: Database, limit = 200) {
   return {
     rows,
     summary: {
-      /** Paid to winners: every paid payout (winners receive the whole prize, PRODUCT.md). */
       total_paid_cents: Number(summary?.paid_cents ?? 0),
-      /** Campaigns ready: ended with a winner whose payout is not yet paid. */
       pending_campaigns: Number(summary?.ready ?? 0),
-      /** Fees collected on funded campaigns that were not cancelled (a cancellation refunds the fee). */
       platform_fees_cents: Number(summary?.fees_cents ?? 0),
     },
   };

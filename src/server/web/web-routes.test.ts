@@ -51,7 +51,11 @@ describe("public pages' meta tags", () => {
   });
 
   it("escapes what it writes into the HTML", () => {
-    const html = withPageMeta(indexHtml, { title: 'Songs & "hits" <3', description: "a < b" }, "https://x.test/p?q=1&r=2");
+    const html = withPageMeta(
+      indexHtml,
+      { title: 'Songs & "hits" <3', description: "a < b" },
+      "https://x.test/p?q=1&r=2",
+    );
     expect(html).toContain("<title>Songs &amp; &quot;hits&quot; &lt;3 · FanBoost</title>");
     expect(html).toContain('content="a &lt; b"');
     expect(html).toContain('href="https://x.test/p?q=1&amp;r=2"');

@@ -1,41 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
+import type { Earnings, PayoutAccountStatus } from "../../core/payout-api";
 import { ApiError, apiFetch } from "./api";
-
-export type PayoutAccountStatus = { hasAccount: boolean; details_submitted: boolean; payouts_enabled: boolean };
-
-export type EarningsRow = {
-  tracking_link_id: string;
-  campaign_id: string;
-  campaign_title: string;
-  campaign_artist: string;
-  campaign_status: string;
-  ends_at: string | null;
-  amount_cents: number;
-  payout_status: "pending" | "processing" | "paid" | "failed" | null;
-  failure_reason: string | null;
-  total_clicks: number;
-  rank: number;
-  participants: number;
-  status: "paid" | "pending" | "lost";
-  date: string;
-};
-
-export type Earnings = {
-  promoter: { id: string; handle: string } | null;
-  rows: EarningsRow[];
-  totals: {
-    paid_cents: number;
-    owed_cents: number;
-    in_progress_cents: number;
-    campaigns_won: number;
-    campaigns_joined: number;
-    active_campaigns: number;
-    total_clicks: number;
-    win_rate_percent: number;
-    can_request_payout: boolean;
-  } | null;
-};
 
 export const earningsQueryKey = ["earnings"] as const;
 const accountQueryKey = ["payout-account"] as const;

@@ -3,6 +3,7 @@ import { CheckCircle2, DollarSign, Loader2, Percent, RefreshCw, ShieldAlert, Tim
 import { useState } from "react";
 import { Link } from "react-router";
 import { formatCents, formatCount } from "../../core/money";
+import type { PayoutList, PayoutListRow as Row } from "../../core/payout-api";
 import { StatTile } from "../components/campaigns/stat-tile";
 import { ErrorAlert } from "../components/ui/alert";
 import { Badge } from "../components/ui/badge";
@@ -11,31 +12,6 @@ import { Card, CardBody } from "../components/ui/card";
 import { ApiError, apiFetch } from "../lib/api";
 import { usePageMeta } from "../lib/page-meta";
 import { useAccount } from "../lib/session";
-
-type Payout = {
-  id: string;
-  amount_cents: number;
-  status: string;
-  failure_reason: string | null;
-  paid_at: string | null;
-};
-type Winner = { promoter_id: string; handle: string; clicks: number; payout: Payout | null };
-type Row = {
-  campaign_id: string;
-  title: string;
-  artist_name: string;
-  status: string;
-  ended: boolean;
-  ends_at: string;
-  prize_cents: number;
-  platform_fee_cents: number;
-  winners: Winner[];
-  action: "pay" | "completed" | "no_winner" | "not_applicable" | "active";
-};
-type PayoutList = {
-  rows: Row[];
-  summary: { total_paid_cents: number; pending_campaigns: number; platform_fees_cents: number };
-};
 
 const queryKey = ["admin-payouts"] as const;
 const payoutTone = { paid: "success", pending: "warning", processing: "brand", failed: "danger" } as const;

@@ -11,6 +11,7 @@ import {
   filterEarnings,
 } from "../../core/earnings";
 import { formatCents, formatCount, MIN_PAYOUT_CENTS } from "../../core/money";
+import type { EarningsRow } from "../../core/payout-api";
 import { StatTile } from "../components/campaigns/stat-tile";
 import { PayoutStatusCard } from "../components/payouts/payout-status-card";
 import { ErrorAlert } from "../components/ui/alert";
@@ -20,7 +21,7 @@ import { Card, CardBody } from "../components/ui/card";
 import { Select } from "../components/ui/field";
 import { ApiError, apiFetch } from "../lib/api";
 import { usePageMeta } from "../lib/page-meta";
-import { type EarningsRow, earningsQueryKey, useEarnings } from "../lib/payouts";
+import { earningsQueryKey, useEarnings } from "../lib/payouts";
 import { useAccount } from "../lib/session";
 import { toast } from "../lib/toast";
 

@@ -1,0 +1,93 @@
+/** The shapes of the earnings and payout APIs, shared by the server that sends them and the browser that reads them. */
+
+export type PayoutStatus = "pending" | "processing" | "paid" | "failed";
+
+/** One row of the earnings history (SPEC.md section 3 Earnings row), with the real rank and status. */
+export type EarningsRow = {
+  tracking_link_id: string;
+  campaign_id: string;
+  campaign_title: string;
+  campaign_artist: string;
+  campaign_status: string;
+  ends_at: string | null;
+  link_created_at: string;
+  payout_created_at: string | null;
+  paid_at: string | null;
+  /** The payout, or for a live campaign the prize it could still win. */
+  amount_cents: number;
+  payout_status: PayoutStatus | null;
+  failure_reason: string | null;
+  total_clicks: number;
+  rank: number;
+  participants: number;
+  /** paid: payout paid; pending: payout not yet paid, or campaign still live; lost otherwise. */
+  status: "paid" | "pending" | "lost";
+  /** When the row happened: paid, else won, else joined. */
+  date: string;
+};
+
+export type EarningsTotals = {
+  paid_cents: number;
+  /** Won and not yet paid out: what Request Payout sends. */
+  owed_cents: number;
+  in_progress_cents: number;
+  campaigns_won: number;
+  campaigns_joined: number;
+  active_campaigns: number;
+  total_clicks: number;
+  win_rate_percent: number;
+  can_request_payout: boolean;
+};
+
+/** GET /api/earnings: null promoter (and no rows) when the user has no promoter profile yet. */
+export type Earnings = {
+  promoter: { id: string; handle: string } | null;
+  rows: EarningsRow[];
+  totals: EarningsTotals | null;
+};
+
+/** GET /api/payouts/account (SPEC.md payout account status). */
+export type PayoutAccountStatus = { hasAccount: boolean; details_submitted: boolean; payouts_enabled: boolean };
+
+export type PayoutWinner = {
+  promoter_id: string;
+  handle: string;
+  clicks: number;
+  payout: {
+    id: string;
+    amount_cents: number;
+    status: PayoutStatus;
+    failure_reason: string | null;
+    paid_at: string | null;
+  } | null;
+};
+
+/** What the admin can do with a row (SPEC.md section 4 Payout list). */
+export type PayoutAction = "pay" | "completed" | "no_winner" | "not_applicable" | "active";
+
+export type PayoutListRow = {
+  campaign_id: string;
+  title: string;
+  artist_name: string;
+  status: string;
+  ended: boolean;
+  ends_at: string;
+  prize_cents: number;
+  platform_fee_cents: number;
+  /** Finalized campaigns: the winners with their payouts. Live ones: the current leaders. */
+  winners: PayoutWinner[];
+  action: PayoutAction;
+};
+
+/** GET /api/admin/payouts. */
+export type PayoutList = {
+  rows: PayoutListRow[];
+  summary: {
+    /** Paid to winners: every paid payout (winners receive the whole prize, PRODUCT.md). */
+    total_paid_cents: number;
+    /** Campaigns ready: ended with a winner whose payout is not yet paid. */
+    pending_campaigns: number;
+    /** Fees collected on funded campaigns that were not cancelled (a cancellation refunds the fee). */
+    platform_fees_cents: number;
+  };
+};
