@@ -1,32 +1,48 @@
-import { dollarsToCents, platformFeeCents, totalChargeCents } from "./money.js";
+import { type campaignDurations, dollarsToCents, platformFeeCents, totalChargeCents } from "./money.js";
+
+type DurationDays = (typeof campaignDurations)[number]["days"];
+
+export type PricingTier = {
+  name: string;
+  tagline: string;
+  prizeDollars: number;
+  /** A guide to the campaign's size: campaigns accept any number of promoters. */
+  promoters: string;
+  durationDays: { min: DurationDays; max: DurationDays };
+  popular: boolean;
+  features: readonly string[];
+};
 
 /** The three pricing tiers of SPEC.md section 9; every amount is computed by the money rules. */
-export const pricingTiers = [
+export const pricingTiers: readonly PricingTier[] = [
   {
     name: "Starter",
+    tagline: "Test the waters with a new single.",
     prizeDollars: 100,
     promoters: "Suits up to 50 promoters",
-    durations: "3-7 day campaigns",
+    durationDays: { min: 3, max: 7 },
     popular: false,
-    features: ["Live leaderboard", "Verified click tracking", "Winner paid through Stripe"],
+    features: ["Live leaderboard of verified clicks", "A personal link and QR code for every promoter"],
   },
   {
     name: "Professional",
+    tagline: "A prize big enough to draw a crowd.",
     prizeDollars: 500,
     promoters: "Suits up to 200 promoters",
-    durations: "5-14 day campaigns",
+    durationDays: { min: 5, max: 14 },
     popular: true,
-    features: ["Everything in Starter", "A prize big enough to draw a crowd", "Near the top of the prize-sorted list"],
+    features: ["Everything in Starter", "Near the top of the prize-sorted campaign list"],
   },
   {
     name: "Elite",
+    tagline: "For the release that matters most.",
     prizeDollars: 1000,
-    promoters: "Room for any number of promoters",
-    durations: "10-30 day campaigns",
+    promoters: "Unlimited promoters",
+    durationDays: { min: 10, max: 30 },
     popular: false,
-    features: ["Everything in Professional", "Top of the prize-sorted list", "Room for your biggest releases"],
+    features: ["Everything in Professional", "Top of the prize-sorted campaign list"],
   },
-] as const;
+];
 
 /** A prize's amount, its fee and what the artist pays, in cents. */
 export function prizeAmounts(prizeDollars: number) {

@@ -1,10 +1,12 @@
 import { formatCents, MIN_PAYOUT_CENTS, PLATFORM_FEE_PERCENT } from "../../core/money";
+import { prizeAmounts } from "../../core/pricing";
 import type { Faq } from "../components/marketing/faq-accordion";
 
 export type FaqGroup = { id: string; title: string; items: readonly Faq[] };
 
 const fee = `${PLATFORM_FEE_PERCENT}%`;
 const minimumPayout = formatCents(MIN_PAYOUT_CENTS);
+const example = prizeAmounts(500);
 
 /** The help centre's four groups (SPEC.md); fee and click rules as PRODUCT.md states them. */
 export const faqGroups: readonly FaqGroup[] = [
@@ -40,7 +42,7 @@ export const faqGroups: readonly FaqGroup[] = [
     items: [
       {
         question: "What does it cost an artist?",
-        answer: `The prize you choose plus a ${fee} platform fee, paid once when you fund the campaign. For a $500 prize you pay $525. About 95% of what you pay goes to the winners; the ${fee} fee funds the platform.`,
+        answer: `The prize you choose plus a ${fee} platform fee, paid once when you fund the campaign. For a ${formatCents(example.prizeCents)} prize you pay ${formatCents(example.totalCents)}. About 95% of what you pay goes to the winners; the ${fee} fee funds the platform.`,
       },
       {
         question: "How much does the winner receive?",
@@ -54,7 +56,7 @@ export const faqGroups: readonly FaqGroup[] = [
       },
       {
         question: "How and when are winners paid?",
-        answer: `Set up payouts once on your Earnings page: a Stripe window asks for your payout details. Payouts go out every Friday and usually arrive in 1-3 business days. With ${minimumPayout} or more won, Request Payout sends it right away.`,
+        answer: `Set up payouts once on your Earnings page: a Stripe Connect window asks for your payout details. Payouts go out weekly on Fridays and arrive within 1-3 business days. The minimum payout you can request yourself is ${minimumPayout}: with ${minimumPayout} or more pending, Request Payout sends it right away.`,
       },
       {
         question: "What if nobody wins?",

@@ -7,13 +7,25 @@ import {
   MousePointerClick,
   Music2,
   Rocket,
-  Search,
   Share2,
   Trophy,
+  UserPlus,
   Wallet,
 } from "lucide-react";
-import { formatCents, MIN_PAYOUT_CENTS, PLATFORM_FEE_PERCENT } from "../../core/money";
+import {
+  campaignDurations,
+  dollarsToCents,
+  formatCents,
+  MIN_PAYOUT_CENTS,
+  MIN_PRIZE_CENTS,
+  PLATFORM_FEE_PERCENT,
+  prizePresets,
+} from "../../core/money";
+import { prizeAmounts } from "../../core/pricing";
 import type { Step } from "../components/marketing/steps";
+
+const presetRange = `${formatCents(dollarsToCents(prizePresets[0].dollars))} to ${formatCents(dollarsToCents(prizePresets[prizePresets.length - 1]?.dollars ?? 0))}`;
+const durationRange = `${campaignDurations[0].days} to ${campaignDurations[campaignDurations.length - 1]?.days} days`;
 
 /** The six steps of each side, for the How It Works page. */
 export const artistSteps: readonly Step[] = [
@@ -24,7 +36,7 @@ export const artistSteps: readonly Step[] = [
   },
   {
     title: "Set a prize",
-    text: "Choose a preset from $100 to $2,500 or any amount from $10, and how long the campaign runs: 3 to 30 days.",
+    text: `Choose a preset from ${presetRange} or any amount from ${formatCents(MIN_PRIZE_CENTS)}, and how long the campaign runs: ${durationRange}.`,
     icon: CircleDollarSign,
   },
   {
@@ -44,7 +56,7 @@ export const artistSteps: readonly Step[] = [
   },
   {
     title: "The top promoter is paid",
-    text: "When the timer ends, the promoter with the most verified clicks receives the whole prize. If nobody brought a click, your prize is refunded.",
+    text: "When the timer ends, the promoter with the most verified clicks receives the whole prize; a tie splits it equally. If nobody brought a click, your prize is refunded.",
     icon: Trophy,
   },
 ];
@@ -53,7 +65,7 @@ export const promoterSteps: readonly Step[] = [
   {
     title: "Create your account",
     text: "Sign up free as a promoter. All you need is an email address and a love of new music.",
-    icon: Search,
+    icon: UserPlus,
   },
   {
     title: "Pick a campaign",
@@ -81,3 +93,17 @@ export const promoterSteps: readonly Step[] = [
     icon: Wallet,
   },
 ];
+
+const examplePrize = prizeAmounts(250);
+
+/** The illustrative campaign told on the How It Works page (labelled as an example there). */
+export const exampleCampaign = {
+  prize: formatCents(examplePrize.prizeCents),
+  story: `Maya funds a ${formatCents(examplePrize.prizeCents)} prize for her new single and a one-week campaign. Thirty fans join; the leader shares her link in three college group chats and on a gig flyer with its QR code. By Sunday the leaderboard shows 1,400 verified clicks across all promoters, and on Friday the top promoter is paid the whole ${formatCents(examplePrize.prizeCents)}.`,
+  facts: [
+    { label: "Prize", value: formatCents(examplePrize.prizeCents) },
+    { label: "Artist paid", value: formatCents(examplePrize.totalCents) },
+    { label: "Promoters", value: "30" },
+    { label: "Verified clicks", value: "1,400" },
+  ],
+};

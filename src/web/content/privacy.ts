@@ -1,5 +1,7 @@
 import type { LegalSection } from "../components/marketing/legal-document";
 
+export const privacyUpdated = "2026-11-23";
+
 export const privacyIntro =
   "This policy explains what FanBoost keeps about you, why, for how long, and how to have it corrected or deleted. We keep only what running campaigns, counting clicks fairly and paying winners needs.";
 
@@ -9,47 +11,76 @@ export const privacySections: readonly LegalSection[] = [
     heading: "What we keep",
     paragraphs: ["Depending on how you use FanBoost, we keep:"],
     list: [
-      "Account details: your email address, name, account type, artist name or social handle if you give one, and a securely hashed password.",
-      "Campaigns and their results: songs, prizes, durations, tracking links, click counts, ranks and winners.",
-      "Click records: for every visit to a tracking link, the time, the visitor's IP address, the browser's user agent, the referring page, the country reported by our network provider, a device fingerprint made from the user agent, language and network, and whether the click counted.",
-      "Payments and payouts: amounts, statuses and the identifiers Stripe gives us. Card numbers and bank details are entered with and held by Stripe, never stored by FanBoost.",
-      "Messages you send us through the contact form, and the emails we send you.",
+      {
+        lead: "Account data",
+        text: "your email address, name, account type, artist name or social handle if you give one, and your password in securely hashed form (we never see it).",
+      },
+      {
+        lead: "Campaign records",
+        text: "the songs, prizes, durations, tracking links, click counts, ranks and winners of the campaigns you start or join.",
+      },
+      {
+        lead: "Payment and payout records",
+        text: "amounts, dates, statuses and the reference numbers Stripe gives us for payments, refunds and payouts.",
+      },
+      {
+        lead: "Click events",
+        text: "for every visit to a tracking link: the time, the visitor's IP address, the browser's user agent, the country reported by our network provider, the referring page, a device fingerprint derived from the user agent, browser language and network, and whether the click counted.",
+      },
+      {
+        lead: "Messages",
+        text: "what you send us through the contact form, and the emails we send you.",
+      },
     ],
   },
   {
     id: "why",
     heading: "Why we use it",
     paragraphs: [
-      "To run your account and campaigns; to count each visitor once and keep out bots and fraud, so that prizes go to the promoters who earned them; to pay winners and refund artists; to answer your messages; and to meet our legal obligations. We do not sell your data and do not use it for advertising.",
+      "To run your account and campaigns; to count each visitor once and keep out bots and fraud, so that prizes go to the promoters who earned them; to pay winners and refund artists; to answer your messages; and to meet our legal and accounting obligations. We do not sell your data and do not use it for advertising.",
     ],
   },
   {
     id: "retention",
     heading: "How long we keep it",
     paragraphs: [
-      "Raw IP addresses in click records are cleared after 30 days. After that we keep only a keyed hash of the address, which lets us keep counting each visitor once per campaign but cannot be turned back into the address.",
+      "Raw IP addresses in click events are cleared after 30 days. After that we keep only a keyed hash of the address: it lets us go on counting each visitor once per campaign, but cannot be turned back into the address.",
       "Account data is kept while your account is open. When you ask us to delete your account, we delete your account data within 30 days, except the payment and payout records that tax and accounting law requires us to keep.",
     ],
   },
   {
-    id: "sharing",
-    heading: "Who we share it with",
+    id: "payments",
+    heading: "Payments",
     paragraphs: [
-      "Stripe processes card payments, payouts and the identity checks payouts require, under its own privacy policy. Our email provider delivers the messages we send. Public pages show campaign details, promoter handles and click counts on leaderboards; they never show email addresses or IP addresses.",
+      "Card payments, refunds and payouts are handled by Stripe. You enter your card and bank details in Stripe's own forms and Stripe holds them under its privacy policy; FanBoost never receives or stores card numbers or bank account numbers. To pay you, Stripe also runs the identity checks the law requires.",
+    ],
+  },
+  {
+    id: "emails",
+    heading: "Emails",
+    paragraphs: [
+      "We email you about your account and your campaigns only: password resets, confirmations of the messages you send us, when a campaign you started ends, when you win a prize and when a payout is on its way. We send no marketing emails. Emails are delivered through our email provider, which receives your address for that purpose only.",
     ],
   },
   {
     id: "cookies",
-    heading: "Cookies and storage",
+    heading: "Cookies",
     paragraphs: [
-      "We use one cookie to keep you signed in, and your browser's local storage to remember display preferences such as whether you are signed in. We use no advertising or third-party tracking cookies.",
+      "We set one cookie: the session cookie that keeps you signed in, removed when you sign out. Your browser also remembers whether you are signed in, in its local storage, so pages can show the right buttons straight away. We use no advertising, analytics or third-party tracking cookies.",
+    ],
+  },
+  {
+    id: "sharing",
+    heading: "What is public",
+    paragraphs: [
+      "Campaign pages and leaderboards show campaign details, promoter handles, click counts and winners. They never show email addresses or IP addresses. Apart from Stripe and our email provider, we share data only when the law requires it.",
     ],
   },
   {
     id: "your-rights",
-    heading: "Your choices and rights",
+    heading: "Your rights and deleting your data",
     paragraphs: [
-      "You can ask for a copy of your data, ask us to correct it, or ask us to delete it, through the Contact page. Depending on where you live you may have further rights, including to object to processing or to complain to a data protection authority.",
+      "You can ask for a copy of your data, ask us to correct it, or ask us to delete your account and its data, through the Contact page. We delete your account data within 30 days of your request. Depending on where you live you may have further rights, including to object to processing or to complain to a data protection authority.",
     ],
   },
   {
@@ -63,7 +94,7 @@ export const privacySections: readonly LegalSection[] = [
     id: "contact",
     heading: "Changes and contact",
     paragraphs: [
-      "We will show the date of the latest version of this policy above. For any privacy question or request, write to us through the Contact page.",
+      "When we change this policy, the date at the top changes with it. For any privacy question or request, write to us through the Contact page.",
     ],
   },
 ];

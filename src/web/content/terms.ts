@@ -2,6 +2,9 @@ import { formatCents, MIN_PAYOUT_CENTS, PLATFORM_FEE_PERCENT } from "../../core/
 import type { LegalSection } from "../components/marketing/legal-document";
 
 const fee = `${PLATFORM_FEE_PERCENT}%`;
+const minimumPayout = formatCents(MIN_PAYOUT_CENTS);
+
+export const termsUpdated = "2026-11-23";
 
 export const termsIntro =
   "These terms are the agreement between you and FanBoost when you use the site, start a campaign or promote one. They include the official rules of every campaign. Please read them; by creating an account you accept them.";
@@ -12,14 +15,22 @@ export const termsSections: readonly LegalSection[] = [
     heading: "Who can use FanBoost",
     paragraphs: [
       "You must be 18 or older to use FanBoost. If you are 13 to 17, you may use it only with the consent of a parent or legal guardian, who accepts these terms on your behalf and is responsible for your use, including receiving any payout. FanBoost is not for children under 13.",
-      "You may hold one account. The details you give us must be true, and you are responsible for keeping your password secret and for what happens under your account.",
+      "You may not use FanBoost where the law of your country forbids taking part in prize competitions, or if we have closed an account of yours before.",
+    ],
+  },
+  {
+    id: "accounts",
+    heading: "Your account",
+    paragraphs: [
+      "You may hold one account. The details you give us must be true and kept up to date, and you are responsible for keeping your password secret and for everything done under your account. Tell us straight away through the Contact page if you think someone else has used it.",
+      "When you sign up you choose whether you are an artist or a promoter. Every account can join campaigns as a promoter; artist accounts can also start campaigns.",
     ],
   },
   {
     id: "campaigns",
-    heading: "Campaigns and payment",
+    heading: "Campaigns",
     paragraphs: [
-      `An artist starts a campaign by choosing a prize and a duration and paying the prize plus a platform fee of ${fee} of the prize, by card, through our payment provider Stripe. A campaign goes live only when the payment is confirmed, and ends when its timer runs out or when FanBoost ends it.`,
+      "An artist starts a campaign by adding a song, choosing a prize and a duration, and funding it. A campaign goes live only when the payment is confirmed, and ends when its timer runs out or when FanBoost ends it.",
       "You must own or have the right to promote the song you link to, and the link must point to a recognised music service. We may pause, hide or end a campaign that breaks these terms or the law.",
     ],
   },
@@ -28,31 +39,65 @@ export const termsSections: readonly LegalSection[] = [
     heading: "Official campaign rules",
     paragraphs: ["Every campaign is a contest of skill among its promoters, run under these rules:"],
     list: [
-      "How to enter: sign in, join the campaign and receive a personal tracking link. Entry is free; no purchase is needed to take part as a promoter.",
-      "Verified clicks: a click counts when a person opens your tracking link while the campaign is live. Each visitor address counts once per campaign. Visits by bots, search crawlers and link-preview services, HEAD requests, repeat visits from the same address, and visits by you or the campaign's artist while signed in are recorded but never counted. Visits beyond normal limits from one address may be rate-limited and not counted.",
-      "Winning: when the campaign ends, the promoter whose link has the most verified clicks wins the whole prize, provided it has at least one verified click.",
-      "Ties: promoters tied for the most verified clicks share the prize equally. When the prize does not divide exactly, the remaining cents go one each to the tied promoters who joined the campaign earliest.",
-      "No winner: if no link has a verified click, there is no winner and the prize is refunded to the artist.",
-      "Fair play: buying clicks, using bots, scripts, click farms, incentivised or misleading traffic, or any other way of faking interest is forbidden. FanBoost monitors traffic for such patterns, may void clicks it finds fraudulent, and may disqualify a promoter and withhold or reclaim a prize won through fraud.",
-      "One win per promoter per 30 days: a promoter may win at most one campaign in any 30-day period.",
-      "Artists may not promote their own campaigns, and their clicks on their campaigns' links never count.",
-      "FanBoost's records of clicks and verdicts decide the result. You can ask us to review a result through the Contact page within 14 days of a campaign's end.",
+      {
+        lead: "How to enter",
+        text: "Sign in, join the campaign and receive a personal tracking link. Entry is free; no purchase is needed to take part as a promoter.",
+      },
+      {
+        lead: "Verified clicks",
+        text: "A click counts when a person opens your tracking link while the campaign is live. Each visitor address counts once per campaign: one counted click per address, whichever promoter's link it opens first. Visits by bots, search crawlers and link-preview services, HEAD requests, repeat visits from the same address, and visits by you or by the campaign's artist while signed in are recorded but never counted; opening your own link signed out to add to your count breaks the fair-play rule. Unusually many visits from one address may be rate-limited and not counted.",
+      },
+      {
+        lead: "Winning",
+        text: "When the campaign's timer ends, the promoter whose link has the most verified clicks wins the whole prize, provided it has at least one verified click.",
+      },
+      {
+        lead: "Ties",
+        text: "Promoters tied for the most verified clicks share the prize equally. When the prize does not divide exactly, the remaining cents go one each to the tied promoters who joined the campaign earliest.",
+      },
+      {
+        lead: "No winner",
+        text: "If no link has a verified click, there is no winner and the prize is refunded to the artist.",
+      },
+      {
+        lead: "Fair play",
+        text: "Buying clicks, using bots, scripts, click farms, incentivised or misleading traffic, or any other way of faking interest is forbidden. FanBoost monitors traffic for such patterns and may void clicks it finds fraudulent, disqualify the promoter responsible, and withhold or reclaim a prize won through fraud.",
+      },
+      {
+        lead: "One win per promoter per 30 days",
+        text: "A promoter may win at most one campaign in any 30-day period.",
+      },
+      {
+        lead: "Artists cannot promote their own campaigns",
+        text: "An artist may not join a campaign they started, and their visits to its links never count.",
+      },
+      {
+        lead: "Results",
+        text: "FanBoost's records of clicks and their verdicts decide the result. You can ask us to review a result through the Contact page within 14 days of a campaign's end.",
+      },
+    ],
+  },
+  {
+    id: "fees",
+    heading: "Fees",
+    paragraphs: [
+      `The platform fee is ${fee} of the prize, rounded to the cent. It is charged once, together with the prize, when the artist funds the campaign by card through our payment provider Stripe. Winners receive the whole prize; the fee is never taken from it. Promoters pay nothing.`,
     ],
   },
   {
     id: "payouts",
     heading: "Payouts",
     paragraphs: [
-      "Prizes are paid through Stripe to a payout account you connect on your Earnings page; you must complete Stripe's verification to receive money.",
-      `Pending prizes are paid in a weekly payout run on Fridays and usually arrive in 1 to 3 business days. With ${formatCents(MIN_PAYOUT_CENTS)} or more unpaid you may request a payout at any time. A prize stays pending until you set up a payout account. You are responsible for any taxes on your winnings.`,
+      "Prizes are paid through Stripe Connect to a payout account you connect on your Earnings page; you must complete Stripe's identity and bank checks to receive money. A prize stays pending until your payout account is ready.",
+      `Pending prizes are paid in a weekly payout run on Fridays and usually arrive within 1 to 3 business days. You may also request a payout yourself at any time once ${minimumPayout} or more is pending; ${minimumPayout} is the minimum payout you can request. You are responsible for any taxes on your winnings.`,
     ],
   },
   {
-    id: "fees-refunds",
-    heading: "Fees and refunds",
+    id: "refunds",
+    heading: "Refunds",
     paragraphs: [
-      `The platform fee is ${fee} of the prize, rounded to the cent, charged once with the prize when a campaign is funded. Winners receive the whole prize; the fee is never taken from it.`,
-      "If a campaign ends without a winner, the prize is refunded to the artist and the fee is kept. If FanBoost cancels a funded campaign before it ends, the prize and the fee are refunded. Other than that, payments for campaigns that have started are not refundable.",
+      "If a campaign ends without a winner, the prize is refunded to the artist's card and the platform fee is kept. If a funded campaign is cancelled before it ends, both the prize and the fee are refunded.",
+      "Apart from these cases, payments for campaigns that have gone live are not refundable.",
     ],
   },
   {
@@ -67,21 +112,21 @@ export const termsSections: readonly LegalSection[] = [
     id: "termination",
     heading: "Suspension and closing your account",
     paragraphs: [
-      "We may suspend or close an account that breaks these terms. You may close your account at any time through the Contact page; unpaid prizes you have won are paid out first if your payout account is set up.",
+      "We may suspend or close an account that breaks these terms, and void its clicks in running campaigns. You may close your account at any time through the Contact page; prizes you have already won are paid out first if your payout account is set up.",
     ],
   },
   {
     id: "liability",
     heading: "Disclaimers and liability",
     paragraphs: [
-      "FanBoost is provided as it is. We work to keep it available and accurate but do not promise that it will be uninterrupted or error-free, or that a campaign will reach any number of listeners. To the extent the law allows, our liability to you is limited to the fees you paid us in the 12 months before the claim.",
+      "FanBoost is provided as it is. We work to keep it available and accurate but do not promise that it will be uninterrupted or error-free, or that a campaign will reach any number of listeners. To the extent the law allows, we are not liable for indirect or consequential losses, and our total liability to you is limited to the fees you paid us in the 12 months before the claim. Nothing in these terms limits liability that the law does not allow us to limit.",
     ],
   },
   {
     id: "changes",
     heading: "Changes and contact",
     paragraphs: [
-      "We may update these terms; we will show the date of the latest version above, and material changes will not affect campaigns already running. Questions about these terms are welcome through the Contact page.",
+      "We may update these terms; the date of the latest version is shown at the top, and changes never alter the rules of a campaign that is already running. Questions about these terms are welcome through the Contact page.",
     ],
   },
 ];

@@ -1,5 +1,5 @@
 import { CheckCircle2, Clock, Mail, MessageSquare } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { fieldErrors } from "../../core/auth-rules";
 import { contactMessageSchema, type InquiryType, inquiryTypes } from "../../core/contact-rules";
@@ -22,6 +22,13 @@ export default function ContactPage() {
   const [submitting, setSubmitting] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const confirmationRef = useRef<HTMLHeadingElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // The form is replaced by the confirmation: move focus there so keyboard and screen-reader users are not lost.
+  useEffect(() => {
+    if (sentTo) confirmationRef.current?.focus();
+  }, [sentTo]);
 
   const update = (key: keyof Form) => (event: { target: { value: string } }) => {
     setForm((current) => ({ ...current, [key]: event.target.value }));
@@ -34,6 +41,8 @@ export default function ContactPage() {
     const parsed = contactMessageSchema.safeParse(form);
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error));
+      // After the errors render, take the user to the first field that needs fixing.
+      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
       return;
     }
     setSubmitting(true);
@@ -43,7 +52,11 @@ export default function ContactPage() {
       setForm(emptyForm);
     } catch (error) {
       if (error instanceof ApiError && error.fields) setErrors(error.fields);
-      setServerError(error instanceof ApiError ? error.message : "Something went wrong. Please try again.");
+      setServerError(
+        error instanceof ApiError && error.status !== 0
+          ? error.message
+          : "We couldn't reach FanBoost. Check your connection and try again.",
+      );
     } finally {
       setSubmitting(false);
     }
@@ -56,13 +69,22 @@ export default function ContactPage() {
         title="Talk to the FanBoost team"
         lead="Questions about a campaign, a payout, your account or a partnership: send us a message and we'll answer by email."
       />
-      <section className="container-page grid gap-8 py-14 lg:grid-cols-[1.5fr_1fr]" aria-label="Contact form">
+      <section
+        className="container-page grid gap-8 py-14 lg:grid-cols-[1.5fr_1fr] lg:items-start"
+        aria-label="Contact form"
+      >
         <Card>
           <CardBody>
             {sentTo ? (
               <div role="status" className="flex flex-col items-start gap-4 py-6">
                 <CheckCircle2 className="h-10 w-10 text-emerald-600" aria-hidden />
-                <h2 className="text-2xl font-bold text-slate-900">Message sent!</h2>
+                <h2
+                  ref={confirmationRef}
+                  tabIndex={-1}
+                  className="text-2xl font-bold text-slate-900 focus:outline-none"
+                >
+                  Message sent!
+                </h2>
                 <p className="text-slate-600">
                   Thanks for writing. We've emailed a confirmation to {sentTo} and will reply within 1-2 business days.
                 </p>
@@ -71,7 +93,7 @@ export default function ContactPage() {
                 </Button>
               </div>
             ) : (
-              <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+              <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-5">
                 <h2 className="text-xl font-bold text-slate-900">Send a message</h2>
                 {serverError ? <ErrorAlert onDismiss={() => setServerError(null)}>{serverError}</ErrorAlert> : null}
                 <div className="grid gap-5 sm:grid-cols-2">
@@ -166,7 +188,7 @@ export default function ContactPage() {
             {
               icon: Mail,
               title: "Payouts and billing",
-              text: "Choose Billing & payments above so your message reaches the right person first.",
+              text: "Choose Billing & payments as the inquiry type so your message reaches the right person first.",
             },
           ].map((tile) => (
             <div key={tile.title} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">

@@ -1,5 +1,5 @@
-import { ArrowRight, Quote } from "lucide-react";
-import { useState } from "react";
+import { ArrowRight, Info, Quote } from "lucide-react";
+import { type KeyboardEvent, useState } from "react";
 import { Link } from "react-router";
 import { publicPageMeta } from "../../core/page-meta";
 import { useAuthDialog } from "../components/auth/auth-dialog-context";
@@ -7,13 +7,23 @@ import { CtaBand } from "../components/marketing/cta-band";
 import { PageHero } from "../components/marketing/page-hero";
 import { Steps } from "../components/marketing/steps";
 import { Button, buttonStyles } from "../components/ui/button";
-import { artistSteps, promoterSteps } from "../content/how-it-works";
+import { artistSteps, exampleCampaign, promoterSteps } from "../content/how-it-works";
 import { cn } from "../lib/cn";
 import { usePublicPageMeta } from "../lib/page-meta";
 
 const tabs = [
-  { id: "promoters", label: "For Promoters", steps: promoterSteps },
-  { id: "artists", label: "For Artists", steps: artistSteps },
+  {
+    id: "promoters",
+    label: "For Promoters",
+    lead: "Share songs you like, bring real listeners, win cash. Free to join.",
+    steps: promoterSteps,
+  },
+  {
+    id: "artists",
+    label: "For Artists",
+    lead: "Fund a prize once and let your fans compete to spread your song.",
+    steps: artistSteps,
+  },
 ] as const;
 type TabId = (typeof tabs)[number]["id"];
 
@@ -21,7 +31,28 @@ export default function HowItWorksPage() {
   usePublicPageMeta(publicPageMeta["/how-it-works"]);
   const { openAuth } = useAuthDialog();
   const [active, setActive] = useState<TabId>("promoters");
-  const tab = tabs.find((candidate) => candidate.id === active) ?? tabs[0];
+  const activeIndex = Math.max(
+    0,
+    tabs.findIndex((candidate) => candidate.id === active),
+  );
+  const tab = tabs[activeIndex] ?? tabs[0];
+
+  // The WAI-ARIA tabs pattern: arrows move between tabs, Home and End jump to the ends.
+  const onTabKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const moves: Record<string, number> = {
+      ArrowRight: activeIndex + 1,
+      ArrowLeft: activeIndex - 1 + tabs.length,
+      Home: 0,
+      End: tabs.length - 1,
+    };
+    const target = moves[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    const next = tabs[target % tabs.length];
+    if (!next) return;
+    setActive(next.id);
+    document.getElementById(`tab-${next.id}`)?.focus();
+  };
 
   return (
     <>
@@ -30,41 +61,40 @@ export default function HowItWorksPage() {
         title="A prize for the song, a link for every fan"
         lead="Artists put up a cash prize. Fans share their own link to the song. Verified clicks decide the winner, live, for everyone to see."
       />
+
       <section className="container-page py-14 sm:py-20" aria-labelledby="steps-heading">
-        <h2 id="steps-heading" className="sr-only">
-          Steps
-        </h2>
-        <div
-          role="tablist"
-          aria-label="Who you are"
-          className="inline-flex rounded-2xl bg-white p-1 shadow-sm ring-1 ring-slate-200"
-        >
-          {tabs.map((candidate) => (
-            <button
-              key={candidate.id}
-              type="button"
-              role="tab"
-              id={`tab-${candidate.id}`}
-              aria-selected={candidate.id === active}
-              aria-controls={`panel-${candidate.id}`}
-              tabIndex={candidate.id === active ? 0 : -1}
-              onClick={() => setActive(candidate.id)}
-              onKeyDown={(event) => {
-                if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
-                const next = tabs[(tabs.findIndex((item) => item.id === active) + 1) % tabs.length];
-                if (next) {
-                  setActive(next.id);
-                  document.getElementById(`tab-${next.id}`)?.focus();
-                }
-              }}
-              className={cn(
-                "rounded-xl px-5 py-2.5 text-sm font-semibold transition-colors",
-                candidate.id === active ? "bg-brand-600 text-white shadow" : "text-slate-700 hover:bg-slate-100",
-              )}
-            >
-              {candidate.label}
-            </button>
-          ))}
+        <div className="flex flex-col gap-6 md:flex-row md:items-end md:justify-between">
+          <div>
+            <h2 id="steps-heading" className="text-3xl font-extrabold text-slate-900">
+              Six steps from start to prize
+            </h2>
+            <p className="mt-2 max-w-xl text-slate-600">{tab.lead}</p>
+          </div>
+          <div
+            role="tablist"
+            aria-label="Show the steps for"
+            className="inline-flex self-start rounded-2xl bg-white p-1 shadow-sm ring-1 ring-slate-200 md:self-auto"
+          >
+            {tabs.map((candidate) => (
+              <button
+                key={candidate.id}
+                type="button"
+                role="tab"
+                id={`tab-${candidate.id}`}
+                aria-selected={candidate.id === active}
+                aria-controls={`panel-${candidate.id}`}
+                tabIndex={candidate.id === active ? 0 : -1}
+                onClick={() => setActive(candidate.id)}
+                onKeyDown={onTabKeyDown}
+                className={cn(
+                  "rounded-xl px-4 py-2.5 text-sm font-semibold transition-colors sm:px-5",
+                  candidate.id === active ? "bg-brand-600 text-white shadow" : "text-slate-700 hover:bg-slate-100",
+                )}
+              >
+                {candidate.label}
+              </button>
+            ))}
+          </div>
         </div>
         <div role="tabpanel" id={`panel-${tab.id}`} aria-labelledby={`tab-${tab.id}`} className="mt-8">
           <Steps steps={tab.steps} />
@@ -74,22 +104,27 @@ export default function HowItWorksPage() {
       <section className="bg-white py-14 sm:py-20" aria-labelledby="story-heading">
         <div className="container-page grid gap-10 lg:grid-cols-[1fr_1.2fr] lg:items-center">
           <div>
-            <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">An example campaign</p>
-            <h2 id="story-heading" className="mt-2 text-3xl font-extrabold text-slate-900">
-              From a $250 prize to a song people talk about
+            <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">A success story</p>
+            <h2 id="story-heading" className="mt-2 text-3xl font-extrabold text-balance text-slate-900">
+              From a {exampleCampaign.prize} prize to a song people talk about
             </h2>
-            <p className="mt-4 text-slate-600">
+            <p className="mt-4 flex items-start gap-2 text-sm text-slate-600">
+              <Info className="mt-0.5 h-4 w-4 shrink-0 text-amber-700" aria-hidden />
               An illustrative story of how a campaign plays out. Names and numbers are examples, not a real campaign.
             </p>
+            <dl className="mt-8 grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-2">
+              {exampleCampaign.facts.map((fact) => (
+                <div key={fact.label} className="rounded-2xl bg-slate-50 p-4 ring-1 ring-slate-200">
+                  <dt className="text-xs font-medium tracking-wide text-slate-600 uppercase">{fact.label}</dt>
+                  <dd className="mt-1 text-2xl font-extrabold text-slate-900">{fact.value}</dd>
+                </div>
+              ))}
+            </dl>
           </div>
-          <figure className="rounded-3xl bg-slate-50 p-8 ring-1 ring-slate-200">
+          <figure className="rounded-3xl bg-gradient-to-br from-brand-50 to-white p-6 ring-1 ring-brand-100 sm:p-8">
             <Quote className="h-8 w-8 text-brand-600" aria-hidden />
-            <blockquote className="mt-4 text-lg leading-relaxed text-slate-800">
-              Maya funds a $250 prize for her new single and a one-week campaign. Thirty fans join; the leader shares
-              her link in three college group chats and on a gig flyer with its QR code. By Sunday the leaderboard shows
-              1,400 verified clicks across all promoters, and the top promoter is paid $250 on Friday.
-            </blockquote>
-            <figcaption className="mt-4 text-sm text-slate-600">Illustrative example</figcaption>
+            <blockquote className="mt-4 text-lg leading-relaxed text-slate-800">{exampleCampaign.story}</blockquote>
+            <figcaption className="mt-6 text-sm font-medium text-slate-600">Illustrative example</figcaption>
           </figure>
         </div>
       </section>

@@ -1,12 +1,12 @@
 import { LegalDocument } from "../components/marketing/legal-document";
-import { privacyIntro, privacySections } from "../content/privacy";
+import { privacyIntro, privacySections, privacyUpdated } from "../content/privacy";
 
 export default function PrivacyPage() {
   return (
     <LegalDocument
       path="/privacy"
       title="Privacy Policy"
-      updated="November 23, 2026"
+      updated={privacyUpdated}
       intro={privacyIntro}
       sections={privacySections}
     />

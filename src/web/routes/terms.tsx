@@ -1,12 +1,12 @@
 import { LegalDocument } from "../components/marketing/legal-document";
-import { termsIntro, termsSections } from "../content/terms";
+import { termsIntro, termsSections, termsUpdated } from "../content/terms";
 
 export default function TermsPage() {
   return (
     <LegalDocument
       path="/terms"
       title="Terms of Service"
-      updated="November 23, 2026"
+      updated={termsUpdated}
       intro={termsIntro}
       sections={termsSections}
     />

@@ -20,8 +20,8 @@ export function PageHero({
       />
       <div className="container-page relative py-14 sm:py-20">
         <p className="text-sm font-semibold tracking-wide text-brand-200 uppercase">{eyebrow}</p>
-        <h1 className="mt-3 max-w-3xl text-4xl font-extrabold leading-tight sm:text-5xl">{title}</h1>
-        <p className="mt-4 max-w-2xl text-lg text-slate-300">{lead}</p>
+        <h1 className="mt-3 max-w-3xl text-4xl leading-tight font-extrabold text-balance sm:text-5xl">{title}</h1>
+        <p className="mt-4 max-w-2xl text-lg text-pretty text-slate-300">{lead}</p>
         {children ? <div className="mt-8 flex flex-wrap gap-3">{children}</div> : null}
       </div>
     </section>
