@@ -120,6 +120,19 @@ describe("public pages", () => {
     await context.close();
   });
 
+  it("starts the wizard from a pricing tier with that prize chosen", async () => {
+    const { page, context } = await newPage(browser, server.url, "pricing-to-wizard");
+    await page.goto("/pricing");
+    await page.getByRole("link", { name: "Start with $500" }).click();
+    await page.waitForURL(/\/create-campaign\?prize=500$/);
+    await page.getByLabel("Song title").fill("Tier Song");
+    await page.getByLabel("Artist name").fill("Tier Band");
+    await page.getByLabel("Song link").fill("https://open.spotify.com/track/tier");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect.poll(() => page.getByRole("radio", { name: /\$500/ }).isChecked(), { timeout: 10_000 }).toBe(true);
+    await context.close();
+  });
+
   it("validates the contact form, then stores the message", async () => {
     const { page, context } = await newPage(browser, server.url, "contact");
     await page.goto("/contact");

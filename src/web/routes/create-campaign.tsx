@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Check, ChevronLeft, ChevronRight, Rocket } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import { fieldErrors } from "../../core/auth-rules";
 import { campaignMessages, musicDetailsSchema } from "../../core/campaign-rules";
 import { genres } from "../../core/genres";
@@ -62,13 +62,16 @@ export default function CreateCampaignPage() {
     queryFn: () => apiFetch<{ songLinkHosts: string[] }>("/api/public/campaign-settings"),
     staleTime: Number.POSITIVE_INFINITY,
   });
+  // The pricing page links here with ?prize=500 to start from that preset.
+  const [params] = useSearchParams();
+  const presetFromLink = prizePresets.find((preset) => String(preset.dollars) === params.get("prize"));
   const [form, setForm] = useState<Form>({
     songTitle: "",
     artistName: "",
     songLink: "",
     genre: "",
     description: "",
-    prizeAmount: "",
+    prizeAmount: presetFromLink ? String(presetFromLink.dollars) : "",
     customAmount: "",
     duration: String(DEFAULT_DURATION_DAYS),
   });

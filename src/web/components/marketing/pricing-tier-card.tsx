@@ -55,7 +55,10 @@ export function PricingTierCard({ tier }: { tier: PricingTier }) {
           ),
         )}
       </ul>
-      <Link to="/create-campaign" className={buttonStyles(tier.popular ? "accent" : "secondary", "lg", "mt-8 w-full")}>
+      <Link
+        to={`/create-campaign?prize=${tier.prizeDollars}`}
+        className={buttonStyles(tier.popular ? "accent" : "secondary", "lg", "mt-8 w-full")}
+      >
         Start with {formatCents(amounts.prizeCents)}
       </Link>
     </article>
