@@ -63,6 +63,11 @@ const publicRoutes: Array<{ path: string; heading: string | RegExp; texts: Array
   },
   { path: "/privacy", heading: "Privacy Policy", texts: ["cleared after 30 days", "within 30 days"] },
   { path: "/campaign/abc/promoter/def", heading: "Link Format Updated", texts: [] },
+  {
+    path: "/stripe/connect-error",
+    heading: "Stripe Setup Error",
+    texts: ["There was an issue setting up your payout account. Please try again."],
+  },
 ];
 
 const visible = (page: Page, text: string | RegExp) =>

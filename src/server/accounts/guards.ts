@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { Database } from "../db/client.js";
 import type { AppEnv } from "../http/app-env.js";
 import { errorBody } from "../http/error-body.js";
+import { requestHeader } from "../http/node-request.js";
 import { isAdmin } from "./admins.js";
 import type { Auth } from "./auth.js";
 
@@ -18,7 +19,7 @@ export function createGuards(auth: Auth, db: Database) {
     const cached = c.get("user");
     if (cached !== undefined) return cached;
     // Anonymous traffic (most page views, every tracking click) skips the session lookup.
-    const result = c.req.header("cookie") ? await auth.api.getSession({ headers: c.req.raw.headers }) : null;
+    const result = requestHeader(c, "cookie") ? await auth.api.getSession({ headers: c.req.raw.headers }) : null;
     const value: SessionUser | null = result
       ? {
           id: result.user.id,

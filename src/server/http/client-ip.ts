@@ -1,12 +1,6 @@
 import { BlockList, isIP } from "node:net";
 import type { TrustProxy } from "../config.js";
 
-/** The socket's address, as @hono/node-server exposes it in `c.env`. */
-export function socketAddress(env: unknown): string | undefined {
-  const incoming = (env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
-  return incoming?.socket?.remoteAddress;
-}
-
 const normalize = (address: string) => {
   const trimmed = address.trim();
   return trimmed.startsWith("::ffff:") && isIP(trimmed.slice(7)) === 4 ? trimmed.slice(7) : trimmed;

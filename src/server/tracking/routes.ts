@@ -1,7 +1,7 @@
 import { type Context, Hono } from "hono";
 import type { Guards } from "../accounts/guards.js";
 import type { AppEnv } from "../http/app-env.js";
-import { socketAddress } from "../http/client-ip.js";
+import { requestHeader, socketAddress } from "../http/node-request.js";
 import { type TrackDeps, trackClick } from "./track-click.js";
 import { countdownScriptHash, renderTrackingPage } from "./tracking-page.js";
 
@@ -41,11 +41,11 @@ export function trackingRoutes(deps: TrackingRouteDeps) {
     const { status, page, verdict } = await trackClick(deps, {
       shortCode: (c.req.param() as Record<string, string | undefined>).code,
       method: c.req.method,
-      ip: deps.resolveClientIp(socketAddress(c.env), c.req.header("x-forwarded-for")),
-      userAgent: c.req.header("user-agent"),
-      acceptLanguage: c.req.header("accept-language"),
-      referrer: c.req.header("referer"),
-      country: deps.countryHeader ? c.req.header(deps.countryHeader) : undefined,
+      ip: deps.resolveClientIp(socketAddress(c.env), requestHeader(c, "x-forwarded-for")),
+      userAgent: requestHeader(c, "user-agent"),
+      acceptLanguage: requestHeader(c, "accept-language"),
+      referrer: requestHeader(c, "referer"),
+      country: deps.countryHeader ? requestHeader(c, deps.countryHeader) : undefined,
       viewerUserId: viewer?.id,
     });
     const html = renderTrackingPage(page, { siteUrl: deps.publicUrl });
