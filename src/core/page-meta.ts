@@ -2,7 +2,7 @@
  * Titles and descriptions of the public pages: the server writes them into the HTML (so link previews and search
  * engines see them without JavaScript) and the browser sets the same ones when it navigates.
  */
-export const SITE_NAME = "FanBoost";
+const SITE_NAME = "FanBoost";
 
 export type PageMeta = { title: string; description: string };
 
@@ -50,8 +50,6 @@ export const publicPageMeta = {
     description: "What FanBoost keeps about you, why, for how long, and how to have it deleted.",
   },
 } as const satisfies Record<string, PageMeta>;
-
-export type PublicPath = keyof typeof publicPageMeta;
 
 /** The document title of a page: the site name alone on the home page, "Page · FanBoost" elsewhere. */
 export function documentTitle(title: string): string {

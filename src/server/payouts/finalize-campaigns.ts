@@ -19,7 +19,7 @@ type LockedCampaign = {
 
 type Winner = WinnerShare & { promoterId: string; email: string };
 
-export type FinalizedCampaign = {
+type FinalizedCampaign = {
   campaignId: string;
   status: "ended" | "completed";
   winners: Winner[];

@@ -10,7 +10,7 @@ import { type PayoutDeps, sendQuietly } from "./payout-deps.js";
 import { payoutSentMail } from "./payout-mail.js";
 import { nowPlus, retryDelayMs, STUCK_AFTER_MS } from "./retry-policy.js";
 
-export const payoutMessages = {
+const payoutMessages = {
   minimum: "Minimum payout is $50",
   accountRequired: "Set up your payout account first: your payout stays pending until you do.",
   winnerAccountRequired: "The winner has not set up a payout account yet. The payout stays pending until they do.",
@@ -18,7 +18,7 @@ export const payoutMessages = {
   inProgress: "This payout is already being processed",
 } as const;
 
-export type PayoutOutcome =
+type PayoutOutcome =
   | { kind: "paid"; payoutId: string; transferId: string; amountCents: number }
   | { kind: "failed"; payoutId: string; reason: string }
   | { kind: "account_required"; payoutId: string }
@@ -39,7 +39,7 @@ type PayoutRow = {
 type Claimed = { id: string; amount_cents: number; attempts: number; transfer_key: string };
 
 /** `manual`: an admin or the promoter asked now, so a failed payout is retried without waiting for its backoff. */
-export type PayMode = "manual" | "scheduled";
+type PayMode = "manual" | "scheduled";
 
 /**
  * The one code path that pays a payout, used by the weekly run, the retry job, Pay Winner and Request Payout.

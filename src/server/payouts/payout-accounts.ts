@@ -3,18 +3,18 @@ import { payoutAccounts } from "../db/schema.js";
 import { DomainError } from "../errors.js";
 import type { PayoutDeps } from "./payout-deps.js";
 
-export const payoutAccountMessages = {
+const payoutAccountMessages = {
   createFailed: "Could not create account",
   linkFailed: "Could not create account link",
   statusFailed: "Failed to check payout status",
 } as const;
 
-export type PayoutAccount = { accountId: string; detailsSubmitted: boolean; payoutsEnabled: boolean };
+type PayoutAccount = { accountId: string; detailsSubmitted: boolean; payoutsEnabled: boolean };
 
 /** Where the provider's onboarding sends the promoter back: the earnings page, which closes its popup. */
-export const onboardingReturnPath = "/earnings?payout_setup=return";
+const onboardingReturnPath = "/earnings?payout_setup=return";
 /** Where it sends them when the link expired or failed (SPEC.md Payout setup error page). */
-export const onboardingRefreshPath = "/stripe/connect-error";
+const onboardingRefreshPath = "/stripe/connect-error";
 
 async function storedAccount(deps: PayoutDeps, userId: string) {
   const [row] = await deps.db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, userId)).limit(1);

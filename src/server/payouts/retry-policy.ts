@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 
 /** How money moves that failed are retried: exponential backoff from one minute, capped, for a bounded number of tries. */
-export const MAX_AUTOMATIC_ATTEMPTS = 8;
+const MAX_AUTOMATIC_ATTEMPTS = 8;
 const BASE_DELAY_MS = 60_000;
 const MAX_DELAY_MS = 6 * 3600_000;
 /** A transfer or refund still `processing` after this long lost its process; its outcome is checked by retrying. */

@@ -31,7 +31,7 @@ export function usePayoutAccount(enabled: boolean) {
   });
 }
 
-export const POPUP_FEATURES = "width=800,height=600";
+const POPUP_FEATURES = "width=800,height=600";
 const POLL_MS = 2_000;
 const ABANDON_MS = 600_000;
 const popupBlocked = "Popup blocked. Please allow popups and try again.";
