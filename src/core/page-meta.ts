@@ -14,7 +14,7 @@ export const publicPageMeta = {
   },
   "/join-campaign": {
     title: "Browse campaigns",
-    description: "Join a live music campaign, share your personal link and compete for the cash prize.",
+    description: "Join a live music campaign, share your link and compete for the cash prize.",
   },
   "/how-it-works": {
     title: "How it works",
@@ -31,7 +31,7 @@ export const publicPageMeta = {
   },
   "/leaderboards": {
     title: "Leaderboards",
-    description: "The top FanBoost promoters by verified clicks, wins and earnings, and the leaders of live campaigns.",
+    description: "The top FanBoost promoters by verified clicks, wins and earnings, and who leads each live campaign.",
   },
   "/help": {
     title: "Help center",

@@ -1,5 +1,6 @@
-import { documentTitle, type PageMeta } from "../../core/page-meta.js";
+import { documentTitle, type PageMeta, publicPageMeta } from "../../core/page-meta.js";
 import { escapeHtml } from "../http/escape-html.js";
+import { type StaticAsset, staticAsset } from "./static-assets.js";
 
 /**
  * The built index.html with a page's own title, description, canonical address and Open Graph / Twitter tags, so a
@@ -9,15 +10,16 @@ export function withPageMeta(indexHtml: string, meta: PageMeta, url: string): st
   if (!/<\/head>/i.test(indexHtml)) return indexHtml;
   const title = escapeHtml(documentTitle(meta.title));
   const description = escapeHtml(meta.description);
+  const href = escapeHtml(url);
   const tags = [
     `<title>${title}</title>`,
     `<meta name="description" content="${description}" />`,
-    `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    `<link rel="canonical" href="${href}" />`,
     `<meta property="og:site_name" content="FanBoost" />`,
     `<meta property="og:type" content="website" />`,
     `<meta property="og:title" content="${title}" />`,
     `<meta property="og:description" content="${description}" />`,
-    `<meta property="og:url" content="${escapeHtml(url)}" />`,
+    `<meta property="og:url" content="${href}" />`,
     `<meta name="twitter:card" content="summary" />`,
     `<meta name="twitter:title" content="${title}" />`,
     `<meta name="twitter:description" content="${description}" />`,
@@ -27,4 +29,23 @@ export function withPageMeta(indexHtml: string, meta: PageMeta, url: string): st
     .replace(/<meta\s+(?:name="description"|property="og:[^"]+"|name="twitter:[^"]+")[^>]*>\s*/gi, "")
     .replace(/<link\s+rel="canonical"[^>]*>\s*/gi, "");
   return withoutOwn.replace(/<\/head>/i, `  ${tags}\n  </head>`);
+}
+
+/**
+ * index.html once per public page with that page's tags, compressed and tagged with its ETag, prepared once at
+ * start-up: serving a page is then a map lookup, like any other built file.
+ */
+export function prerenderPublicPages(
+  index: StaticAsset | undefined,
+  publicUrl: string,
+  pages: Record<string, PageMeta> = publicPageMeta,
+): Map<string, StaticAsset> {
+  const prepared = new Map<string, StaticAsset>();
+  if (!index) return prepared;
+  const html = new TextDecoder().decode(index.body);
+  for (const [path, meta] of Object.entries(pages)) {
+    const body = new TextEncoder().encode(withPageMeta(html, meta, `${publicUrl}${path}`));
+    prepared.set(path, staticAsset("/index.html", Uint8Array.from(body)));
+  }
+  return prepared;
 }

@@ -1,29 +1,20 @@
 import { type Context, Hono } from "hono";
-import { publicPageMeta } from "../../core/page-meta.js";
+import type { PageMeta } from "../../core/page-meta.js";
 import { isClientRoute } from "../../core/routes.js";
 import type { AppEnv } from "../http/app-env.js";
-import { withPageMeta } from "./page-meta.js";
-import { loadStaticAssets, negotiateEncoding, type StaticAsset, staticAsset } from "./static-assets.js";
+import { prerenderPublicPages } from "./page-meta.js";
+import { loadStaticAssets, negotiateEncoding, type StaticAsset } from "./static-assets.js";
 
 const missingBuildPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>FanBoost</title></head>
 <body><h1>FanBoost</h1><p>The web app has not been built. Run <code>npm run build</code>, or start with <code>npm start</code>.</p></body></html>`;
 
-/** index.html with each public page's own title, description and preview tags, prepared once at start-up. */
-function publicPages(index: StaticAsset | undefined, publicUrl: string): Map<string, StaticAsset> {
-  const pages = new Map<string, StaticAsset>();
-  if (!index) return pages;
-  const html = new TextDecoder().decode(index.body);
-  for (const [path, meta] of Object.entries(publicPageMeta)) {
-    const body = new TextEncoder().encode(withPageMeta(html, meta, `${publicUrl}${path === "/" ? "" : path}`));
-    pages.set(path, staticAsset("/index.html", Uint8Array.from(body)));
-  }
-  return pages;
-}
-
-/** Serves the built React app: files by path, and index.html for client routes (404 status for unknown paths). */
-export function webRoutes(webRoot: string, publicUrl: string) {
+/**
+ * Serves the built React app: files by path, and index.html for client routes (404 status for unknown paths), with
+ * each public page's own title and preview tags (`pages`, the shared table unless a test passes its own).
+ */
+export function webRoutes(webRoot: string, publicUrl: string, pages?: Record<string, PageMeta>) {
   const assets = loadStaticAssets(webRoot);
-  const pages = publicPages(assets.get("/index.html"), publicUrl);
+  const publicPages = prerenderPublicPages(assets.get("/index.html"), publicUrl, pages);
   const app = new Hono<AppEnv>();
 
   const send = (c: Context<AppEnv>, asset: StaticAsset, status: 200 | 404) => {
@@ -41,7 +32,7 @@ export function webRoutes(webRoot: string, publicUrl: string) {
     const path = c.req.path;
     const file = path === "/" ? undefined : assets.get(path);
     if (file) return send(c, file, 200);
-    const index = pages.get(path.length > 1 ? path.replace(/\/+$/, "") : path) ?? assets.get("/index.html");
+    const index = publicPages.get(path.length > 1 ? path.replace(/\/+$/, "") : path) ?? assets.get("/index.html");
     const status = isClientRoute(path) ? 200 : 404;
     if (!index) return c.html(missingBuildPage, status);
     return send(c, index, status);

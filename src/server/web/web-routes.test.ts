@@ -1,20 +1,25 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { publicPageMeta } from "../../core/page-meta";
-import { createTestApp, type TestApp } from "../testing/test-app";
-import { withPageMeta } from "./page-meta";
+import { documentTitle, publicPageMeta } from "../../core/page-meta";
+import { createTestApp, TEST_ORIGIN, type TestApp } from "../testing/test-app";
+import { webRoutes } from "./routes";
 
+// A built index.html in miniature: default tags to be replaced, and enough text to be worth compressing.
 const indexHtml = `<!doctype html><html lang="en"><head><meta charset="UTF-8" />
 <title>FanBoost</title>
 <meta name="description" content="default" />
 <meta property="og:title" content="default" />
-</head><body><div id="root"></div><script type="module" src="/assets/main.js"></script></body></html>`;
+<meta property="og:description" content="default" />
+<meta name="twitter:card" content="default" />
+${"<!-- padding to be worth compressing -->\n".repeat(20)}</head><body><div id="root"></div><script type="module" src="/assets/main.js"></script></body></html>`;
 
 let t: TestApp;
+let webRoot: string;
 beforeAll(async () => {
-  const webRoot = mkdtempSync(join(tmpdir(), "fanboost-web-"));
+  webRoot = mkdtempSync(join(tmpdir(), "fanboost-web-"));
   mkdirSync(join(webRoot, "assets"));
   writeFileSync(join(webRoot, "index.html"), indexHtml);
   writeFileSync(join(webRoot, "assets", "main.js"), "console.log(1)");
@@ -23,41 +28,85 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const tag = (html: string, pattern: RegExp) => html.match(pattern)?.[1];
+const count = (html: string, pattern: RegExp) => html.match(pattern)?.length ?? 0;
 
-describe("public pages' meta tags", () => {
-  it("gives every public page its own title, description and preview tags in the HTML", async () => {
-    for (const [path, meta] of Object.entries(publicPageMeta)) {
-      const response = await t.request(path);
-      expect(response.status, path).toBe(200);
-      const html = await response.text();
-      const expectedTitle = path === "/" ? meta.title : `${meta.title} · FanBoost`;
-      expect(tag(html, /<title>([^<]*)<\/title>/), path).toBe(expectedTitle);
-      expect(tag(html, /<meta name="description" content="([^"]*)"/), path).toBe(meta.description);
-      expect(tag(html, /<meta property="og:title" content="([^"]*)"/), path).toBe(expectedTitle);
-      expect(tag(html, /<meta property="og:description" content="([^"]*)"/), path).toBe(meta.description);
-      expect(tag(html, /<meta property="og:url" content="([^"]*)"/), path).toBe(
-        `http://localhost:3000${path === "/" ? "" : path}`,
-      );
-      expect(tag(html, /<meta name="twitter:card" content="([^"]*)"/), path).toBe("summary");
-      expect(html.match(/<title>/g), path).toHaveLength(1);
-      expect(html.match(/property="og:title"/g), path).toHaveLength(1);
-      expect(html).toContain('<script type="module" src="/assets/main.js"></script>');
+describe("public pages' title, description and preview tags in the served HTML", () => {
+  it.each(Object.entries(publicPageMeta))("%s has its own tags, once each", async (path, meta) => {
+    const response = await t.request(path);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    const html = await response.text();
+    const title = documentTitle(meta.title);
+    const url = `${TEST_ORIGIN}${path}`;
+    expect(tag(html, /<title>([^<]*)<\/title>/)).toBe(title);
+    expect(tag(html, /<meta name="description" content="([^"]*)"/)).toBe(meta.description);
+    expect(tag(html, /<link rel="canonical" href="([^"]*)"/)).toBe(url);
+    expect(tag(html, /<meta property="og:title" content="([^"]*)"/)).toBe(title);
+    expect(tag(html, /<meta property="og:description" content="([^"]*)"/)).toBe(meta.description);
+    expect(tag(html, /<meta property="og:url" content="([^"]*)"/)).toBe(url);
+    expect(tag(html, /<meta property="og:type" content="([^"]*)"/)).toBe("website");
+    expect(tag(html, /<meta name="twitter:card" content="([^"]*)"/)).toBe("summary");
+    expect(tag(html, /<meta name="twitter:title" content="([^"]*)"/)).toBe(title);
+    expect(tag(html, /<meta name="twitter:description" content="([^"]*)"/)).toBe(meta.description);
+    for (const once of [/<title>/g, /name="description"/g, /property="og:title"/g, /name="twitter:card"/g]) {
+      expect(count(html, once), String(once)).toBe(1);
     }
+    expect(html).toContain('<script type="module" src="/assets/main.js"></script>');
   });
 
-  it("keeps the default tags on other client routes and a trailing slash finds the page", async () => {
-    expect(await (await t.request("/earnings")).text()).toContain("<title>FanBoost</title>");
-    expect(await (await t.request("/pricing/")).text()).toContain("<title>Pricing · FanBoost</title>");
+  it("gives the home page the site's own title and the other pages 'Page · FanBoost'", async () => {
+    const home = await (await t.request("/")).text();
+    expect(tag(home, /<title>([^<]*)<\/title>/)).toBe(publicPageMeta["/"].title);
+    const pricing = await (await t.request("/pricing")).text();
+    expect(tag(pricing, /<title>([^<]*)<\/title>/)).toBe(`${publicPageMeta["/pricing"].title} · FanBoost`);
   });
 
-  it("escapes what it writes into the HTML", () => {
-    const html = withPageMeta(
-      indexHtml,
-      { title: 'Songs & "hits" <3', description: "a < b" },
-      "https://x.test/p?q=1&r=2",
-    );
+  it("finds the page with a trailing slash, answers HEAD, and leaves other routes on the default tags", async () => {
+    expect(tag(await (await t.request("/pricing/")).text(), /<title>([^<]*)<\/title>/)).toBe("Pricing · FanBoost");
+    const head = await t.request("/help", { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe("");
+    const earnings = await t.request("/earnings");
+    expect(earnings.status).toBe(200);
+    expect(await earnings.text()).toBe(indexHtml);
+    const unknown = await t.request("/no-such-page");
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toBe(indexHtml);
+  });
+
+  it("serves each page's precomputed gzip and brotli forms, with its own ETag and 304 on a match", async () => {
+    const plain = await (await t.request("/contact", { headers: { "Accept-Encoding": "identity" } })).text();
+    const brotli = await t.request("/contact", { headers: { "Accept-Encoding": "gzip, br" } });
+    expect(brotli.headers.get("content-encoding")).toBe("br");
+    expect(brotliDecompressSync(Buffer.from(await brotli.arrayBuffer())).toString()).toBe(plain);
+    const gzip = await t.request("/contact", { headers: { "Accept-Encoding": "gzip" } });
+    expect(gzip.headers.get("content-encoding")).toBe("gzip");
+    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(plain);
+    expect(gzip.headers.get("vary")).toBe("Accept-Encoding");
+    expect(gzip.headers.get("cache-control")).toBe("no-cache");
+
+    const etag = gzip.headers.get("etag");
+    expect(etag).toMatch(/^".+"$/);
+    expect((await t.request("/terms")).headers.get("etag")).not.toBe(etag);
+    const revalidated = await t.request("/contact", { headers: { "If-None-Match": etag ?? "" } });
+    expect(revalidated.status).toBe(304);
+  });
+});
+
+describe("escaping", () => {
+  it("escapes titles, descriptions and the address it writes into the HTML", async () => {
+    const app = webRoutes(webRoot, "https://fans.example/a&b", {
+      "/": { title: `Songs & "hits" <3`, description: `It's <b>bold</b> & "quoted"` },
+    });
+    const html = await (await app.request("/")).text();
     expect(html).toContain("<title>Songs &amp; &quot;hits&quot; &lt;3 · FanBoost</title>");
-    expect(html).toContain('content="a &lt; b"');
-    expect(html).toContain('href="https://x.test/p?q=1&amp;r=2"');
+    expect(html).toContain(
+      '<meta name="description" content="It&#39;s &lt;b&gt;bold&lt;/b&gt; &amp; &quot;quoted&quot;" />',
+    );
+    expect(html).toContain('<meta property="og:title" content="Songs &amp; &quot;hits&quot; &lt;3 · FanBoost" />');
+    expect(html).toContain('<meta property="og:url" content="https://fans.example/a&amp;b/" />');
+    expect(html).toContain('<link rel="canonical" href="https://fans.example/a&amp;b/" />');
+    expect(html).not.toContain("<b>");
+    expect(html).not.toContain('"hits"');
   });
 });

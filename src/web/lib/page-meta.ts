@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { useLocation } from "react-router";
 import { documentTitle, type PageMeta } from "../../core/page-meta";
 
 function setMeta(attribute: "name" | "property", key: string, content: string) {
@@ -11,8 +12,12 @@ function setMeta(attribute: "name" | "property", key: string, content: string) {
   element.content = content;
 }
 
-/** Sets the document title, description and preview tags when the app navigates (the server sets them on load). */
+/**
+ * Sets the document title, description and preview tags when the app navigates (the server writes the same ones
+ * into the HTML it sends), and points the page's address tags at the page now shown.
+ */
 export function usePageMeta(title: string, description?: string) {
+  const { pathname } = useLocation();
   useEffect(() => {
     const fullTitle = documentTitle(title);
     document.title = fullTitle;
@@ -23,7 +28,10 @@ export function usePageMeta(title: string, description?: string) {
       setMeta("property", "og:description", description);
       setMeta("name", "twitter:description", description);
     }
-  }, [title, description]);
+    const url = `${window.location.origin}${pathname}`;
+    setMeta("property", "og:url", url);
+    document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.setAttribute("href", url);
+  }, [title, description, pathname]);
 }
 
 /** The page meta of a public page, shared with the server. */

@@ -1,31 +1,90 @@
-import { ArrowRight, LayoutDashboard, Music2, Trophy } from "lucide-react";
+import { ArrowRight, LayoutDashboard, Megaphone, Music2, Trophy } from "lucide-react";
 import { Link } from "react-router";
 import { formatCents, formatCount } from "../../../core/money";
 import { useSiteMetrics } from "../../lib/campaigns";
+import { cn } from "../../lib/cn";
 import { useAccount } from "../../lib/session";
 import { useAuthDialog } from "../auth/auth-dialog-context";
 import { Button, buttonStyles } from "../ui/button";
 
-const onDark = "bg-white/10 text-white ring-white/25 hover:bg-white/20";
-
-/** A live figure with '+' (SPEC.md Home), or a dash while it loads, so the hero never changes height. */
-function HeroStat({ value, label }: { value: string | null; label: string }) {
+/** A live figure with '+' (SPEC.md Home), or a dash until it loads, so the hero never changes height. */
+function HeroStat({ value, label, title }: { value: string | null; label: string; title?: string }) {
   return (
-    <div className="flex flex-col-reverse rounded-2xl bg-white/5 px-4 py-4 ring-1 ring-white/10">
+    <div className="flex flex-col-reverse justify-end rounded-2xl bg-white/5 px-4 py-4 ring-1 ring-white/10">
       <dt className="mt-1 text-sm text-slate-300">{label}</dt>
-      <dd className="text-2xl font-extrabold text-white sm:text-3xl">{value ?? "—"}</dd>
+      <dd className="text-2xl font-extrabold text-white tabular-nums sm:text-3xl" title={title}>
+        {value ?? "—"}
+      </dd>
     </div>
   );
 }
 
+const plus = (value: number, format: (value: number) => string) => (value > 0 ? `${format(value)}+` : format(value));
+
+function HeroStats() {
+  const { data, isPending, isError, refetch } = useSiteMetrics();
+  const metrics = data?.metrics;
+  const paid = metrics?.paidToPromotersCents;
+  return (
+    <div className="mt-12 max-w-3xl">
+      <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3" aria-busy={isPending}>
+        <HeroStat
+          label="Paid to Music Promoters"
+          value={metrics && paid != null ? plus(paid, formatCents) : null}
+          title={metrics && paid == null ? "Payouts coming soon" : undefined}
+        />
+        <HeroStat
+          label="Clicks for Independent Artists"
+          value={metrics ? plus(metrics.totalClicks, formatCount) : null}
+        />
+        <HeroStat label="Active Music Promoters" value={metrics ? plus(metrics.activePromoters, formatCount) : null} />
+      </dl>
+      {/* The line is always there, so an error message takes no new room. */}
+      <p className="mt-3 min-h-5 text-sm text-slate-300" role="status">
+        {isError && !metrics ? (
+          <>
+            Live totals are unavailable right now.{" "}
+            <button
+              type="button"
+              className="font-semibold text-white underline underline-offset-2"
+              onClick={() => refetch()}
+            >
+              Try again
+            </button>
+          </>
+        ) : null}
+      </p>
+    </div>
+  );
+}
+
+const ctaSize = "w-full sm:w-auto";
+const onDark = cn(ctaSize, "bg-white/10 text-white ring-white/25 hover:bg-white/20");
+
+/**
+ * Two calls to action in every state (SPEC.md Home): stacked full width on a phone, one row from `sm`. The same count
+ * while the session loads keeps the stats below from moving.
+ */
 function HeroActions() {
   const { account, loading } = useAccount();
   const { openAuth } = useAuthDialog();
-  if (loading) return <div className="h-12" aria-hidden />;
+  if (loading) {
+    return (
+      <>
+        <span className="h-12 rounded-xl bg-white/10 sm:w-60" aria-hidden />
+        <span className="h-12 rounded-xl bg-white/5 sm:w-56" aria-hidden />
+      </>
+    );
+  }
   if (!account) {
     return (
       <>
-        <Button variant="accent" size="lg" onClick={() => openAuth({ mode: "signup", userType: "artist" })}>
+        <Button
+          variant="accent"
+          size="lg"
+          className={ctaSize}
+          onClick={() => openAuth({ mode: "signup", userType: "artist" })}
+        >
           <Music2 className="h-5 w-5" aria-hidden /> Launch Music Campaign
         </Button>
         <Link to="/join-campaign" className={buttonStyles("secondary", "lg", onDark)}>
@@ -34,28 +93,26 @@ function HeroActions() {
       </>
     );
   }
-  return (
-    <>
-      {account.user.user_type === "artist" ? (
-        <Link to="/artist-dashboard" className={buttonStyles("accent", "lg")}>
+  if (account.user.user_type === "artist") {
+    return (
+      <>
+        <Link to="/artist-dashboard" className={buttonStyles("accent", "lg", ctaSize)}>
           <LayoutDashboard className="h-5 w-5" aria-hidden /> Artist Dashboard
         </Link>
-      ) : null}
-      <Link
-        to="/promoter-dashboard"
-        className={buttonStyles(
-          account.user.user_type === "artist" ? "secondary" : "accent",
-          "lg",
-          account.user.user_type === "artist" ? onDark : undefined,
-        )}
-      >
+        <Link to="/promoter-dashboard" className={buttonStyles("secondary", "lg", onDark)}>
+          <Megaphone className="h-5 w-5" aria-hidden /> Promoter Dashboard
+        </Link>
+      </>
+    );
+  }
+  return (
+    <>
+      <Link to="/promoter-dashboard" className={buttonStyles("accent", "lg", ctaSize)}>
         <LayoutDashboard className="h-5 w-5" aria-hidden /> Promoter Dashboard
       </Link>
-      {account.user.user_type === "promoter" ? (
-        <Link to="/join-campaign" className={buttonStyles("secondary", "lg", onDark)}>
-          Promote Music &amp; Earn <ArrowRight className="h-5 w-5" aria-hidden />
-        </Link>
-      ) : null}
+      <Link to="/join-campaign" className={buttonStyles("secondary", "lg", onDark)}>
+        Promote Music &amp; Earn <ArrowRight className="h-5 w-5" aria-hidden />
+      </Link>
     </>
   );
 }
@@ -97,17 +154,14 @@ function LeaderboardArt() {
   );
 }
 
-const plus = (value: number, format: (value: number) => string) => (value > 0 ? `${format(value)}+` : format(value));
-
 export function HomeHero() {
-  const metrics = useSiteMetrics().data?.metrics;
   return (
     <section className="relative overflow-hidden bg-ink text-white">
       <div
         aria-hidden
         className="pointer-events-none absolute inset-0 bg-[radial-gradient(60rem_30rem_at_80%_-10%,rgba(219,39,119,0.35),transparent),radial-gradient(50rem_30rem_at_0%_110%,rgba(124,58,237,0.45),transparent)]"
       />
-      <div className="container-page relative grid gap-12 py-16 sm:py-24 lg:grid-cols-[1.25fr_1fr] lg:items-center">
+      <div className="container-page relative grid gap-12 py-16 sm:py-24 lg:grid-cols-[3fr_2fr] lg:items-center">
         <div>
           <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-medium text-brand-100 ring-1 ring-white/15">
             <Trophy className="h-4 w-4 text-amber-300" aria-hidden /> Cash prizes for the fans who spread your music
@@ -122,23 +176,10 @@ export function HomeHero() {
             Artists fund a prize for a song. Promoters share a personal link and climb a live leaderboard of verified
             clicks. When the timer ends, the top promoter takes the prize.
           </p>
-          <div className="mt-10 flex flex-wrap gap-3">
+          <div className="mt-10 grid gap-3 sm:flex sm:flex-wrap">
             <HeroActions />
           </div>
-          <dl className="mt-12 grid max-w-3xl grid-cols-1 gap-3 sm:grid-cols-3">
-            <HeroStat
-              label="Paid to Music Promoters"
-              value={metrics ? plus(metrics.paidToPromotersCents ?? 0, formatCents) : null}
-            />
-            <HeroStat
-              label="Clicks for Independent Artists"
-              value={metrics ? plus(metrics.totalClicks, formatCount) : null}
-            />
-            <HeroStat
-              label="Active Music Promoters"
-              value={metrics ? plus(metrics.activePromoters, formatCount) : null}
-            />
-          </dl>
+          <HeroStats />
         </div>
         <LeaderboardArt />
       </div>

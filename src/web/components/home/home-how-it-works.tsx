@@ -1,10 +1,14 @@
 import { useState } from "react";
 import { Link } from "react-router";
+import { formatCents, MIN_PRIZE_CENTS, PLATFORM_FEE_PERCENT } from "../../../core/money";
 import { cn } from "../../lib/cn";
 
 const steps = {
   artists: [
-    { title: "Set a prize", text: "From $10 to whatever your release deserves, plus a 5% fee." },
+    {
+      title: "Set a prize",
+      text: `From ${formatCents(MIN_PRIZE_CENTS)} to whatever your release deserves, plus a ${PLATFORM_FEE_PERCENT}% fee.`,
+    },
     { title: "Add your track", text: "Paste the link to your song on a music service." },
     { title: "Share the link", text: "Your campaign goes live and fans join with their own links." },
     { title: "Watch the leaderboard", text: "See verified clicks roll in live until the timer ends." },
@@ -24,7 +28,7 @@ type Audience = keyof typeof steps;
 export function HomeHowItWorks() {
   const [audience, setAudience] = useState<Audience>("artists");
   return (
-    <section className="below-fold py-16 sm:py-20" aria-labelledby="home-how-heading">
+    <section className="below-fold pt-16 sm:pt-20" aria-labelledby="home-how-heading">
       <div className="container-page">
         <div className="flex flex-wrap items-end justify-between gap-6">
           <div>

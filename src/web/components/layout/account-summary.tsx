@@ -23,6 +23,10 @@ export function accountLinks(account: Account) {
 
 export const localPart = (email: string) => email.split("@")[0] ?? email;
 
+/** The look of the button the account menu opens from. */
+export const accountTriggerClass =
+  "flex items-center gap-2 rounded-xl px-2 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-100";
+
 /** The avatar and name the account menu opens from (also its stand-in while the menu code loads). */
 export function AccountChip({ account }: { account: Account }) {
   return (

@@ -1,12 +1,59 @@
-import { LogOut } from "lucide-react";
-import { lazy, Suspense } from "react";
+import { ChevronDown, LogOut } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
-import { useAccount } from "../../lib/session";
+import { type Account, useAccount } from "../../lib/session";
 import { useAuthDialog } from "../auth/auth-dialog-context";
 import { Button, buttonStyles } from "../ui/button";
-import { AccountChip, accountLinks, localPart, RoleBadge } from "./account-summary";
+import { AccountChip, accountLinks, accountTriggerClass, localPart, RoleBadge } from "./account-summary";
 
-const UserMenu = lazy(() => import("./user-menu"));
+const loadUserMenu = () => import("./user-menu");
+const UserMenu = lazy(loadUserMenu);
+
+/**
+ * The account button of the desktop header. The menu's code (Radix and its positioning) is fetched when the pointer
+ * or focus reaches the button and mounted, open, on the first click, so a page view that never opens it never loads it.
+ */
+function AccountMenu({ account }: { account: Account }) {
+  const [mounted, setMounted] = useState(false);
+  const chip = (
+    <>
+      <AccountChip account={account} />
+      <ChevronDown className="h-4 w-4 text-slate-500" aria-hidden />
+    </>
+  );
+  if (mounted) {
+    return (
+      <Suspense
+        fallback={
+          <span className={accountTriggerClass} aria-busy="true">
+            {chip}
+          </span>
+        }
+      >
+        <UserMenu account={account} defaultOpen />
+      </Suspense>
+    );
+  }
+  const warm = () => void loadUserMenu();
+  return (
+    <button
+      type="button"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      className={accountTriggerClass}
+      onPointerEnter={warm}
+      onFocus={warm}
+      onClick={() => setMounted(true)}
+      onKeyDown={(event) => {
+        if (event.key !== "ArrowDown") return;
+        event.preventDefault();
+        setMounted(true);
+      }}
+    >
+      {chip}
+    </button>
+  );
+}
 
 /** The header's right side: SPEC.md Header, signed out and signed in. */
 export function HeaderActions({ layout }: { layout: "row" | "column" }) {
@@ -26,15 +73,7 @@ export function HeaderActions({ layout }: { layout: "row" | "column" }) {
           Browse Campaigns
         </Link>
         {layout === "row" ? (
-          <Suspense
-            fallback={
-              <span className="flex items-center gap-2 px-2 py-1.5 text-sm font-semibold text-slate-800">
-                <AccountChip account={account} />
-              </span>
-            }
-          >
-            <UserMenu account={account} />
-          </Suspense>
+          <AccountMenu account={account} />
         ) : (
           <div className="mt-2 flex flex-col gap-1 border-t border-slate-100 pt-3">
             <div className="flex items-center gap-2 px-3 py-1">

@@ -3,16 +3,16 @@ import { ChevronDown, LogOut } from "lucide-react";
 import { useNavigate } from "react-router";
 import { cn } from "../../lib/cn";
 import type { Account } from "../../lib/session";
-import { AccountChip, accountLinks, localPart, RoleBadge } from "./account-summary";
+import { AccountChip, accountLinks, accountTriggerClass, localPart, RoleBadge } from "./account-summary";
 
-/** The signed-in user menu: loaded only for signed-in visitors (Radix menu and its positioning code). */
-export default function UserMenu({ account }: { account: Account }) {
+/** The signed-in user menu (Radix menu and its positioning code): loaded when someone first opens it. */
+export default function UserMenu({ account, defaultOpen }: { account: Account; defaultOpen?: boolean }) {
   const navigate = useNavigate();
   const itemClass =
     "flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900";
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger className="flex items-center gap-2 rounded-xl px-2 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-100">
+    <DropdownMenu.Root defaultOpen={defaultOpen}>
+      <DropdownMenu.Trigger className={accountTriggerClass}>
         <AccountChip account={account} />
         <ChevronDown className="h-4 w-4 text-slate-500" aria-hidden />
       </DropdownMenu.Trigger>
