@@ -91,6 +91,8 @@ export function useSiteMetrics() {
   return useQuery({
     queryKey: ["site-metrics"],
     queryFn: () => apiFetch<{ ok: boolean; metrics: SiteMetrics; error: string | null }>("/api/public/metrics"),
+    // The hero and the campaigns section both show these: one request serves both.
+    staleTime: 30_000,
     refetchInterval: 60_000,
   });
 }

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { genres } from "../../core/genres";
 import { formatCents, formatCount } from "../../core/money";
+import { publicPageMeta } from "../../core/page-meta";
 import { CampaignCard } from "../components/campaigns/campaign-card";
 import { StatTile } from "../components/campaigns/stat-tile";
 import { CampaignLeaderboard } from "../components/leaderboards/campaign-leaderboard";
@@ -14,7 +15,7 @@ import { Dialog } from "../components/ui/dialog";
 import { Input, Select } from "../components/ui/field";
 import { apiFetch } from "../lib/api";
 import { timeLeftLabel, useCampaigns, useSiteMetrics } from "../lib/campaigns";
-import { usePageMeta } from "../lib/page-meta";
+import { usePublicPageMeta } from "../lib/page-meta";
 import type { CampaignSummary } from "./fund-campaign";
 
 const sorts = {
@@ -36,7 +37,7 @@ function useDebounced<T>(value: T, ms: number): T {
 }
 
 export default function JoinCampaignPage() {
-  usePageMeta("Browse campaigns", "Join a live music campaign, share your link and compete for the cash prize.");
+  usePublicPageMeta(publicPageMeta["/join-campaign"]);
   const [params, setParams] = useSearchParams();
   const [query, setQuery] = useState("");
   const [genre, setGenre] = useState("all");
@@ -161,6 +162,7 @@ export default function JoinCampaignPage() {
           <p className="py-12 text-center text-slate-600">No campaigns match your search.</p>
         ) : (
           <>
+            <h2 className="sr-only">Live campaigns</h2>
             <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {items.map((campaign) => (
                 <CampaignCard key={campaign.id} campaign={campaign} onOpen={openCampaign} />

@@ -3,6 +3,7 @@ import { useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { estimatedEarningsCents, promoterTier, type Tier } from "../../core/leaderboard-rules";
 import { formatCents, formatCount } from "../../core/money";
+import { publicPageMeta } from "../../core/page-meta";
 import { LazyDebugPanel } from "../components/diagnostics/lazy-debug-panel";
 import { ErrorAlert } from "../components/ui/alert";
 import { Badge, type BadgeTone } from "../components/ui/badge";
@@ -11,7 +12,7 @@ import { Card, CardBody } from "../components/ui/card";
 import { timeLeftLabel } from "../lib/campaigns";
 import { cn } from "../lib/cn";
 import { useLiveData } from "../lib/live";
-import { usePageMeta } from "../lib/page-meta";
+import { usePublicPageMeta } from "../lib/page-meta";
 
 type Promoter = { promoter_id: string; handle: string; clicks: number; wins: number; earnings_cents: number };
 type ActiveCampaign = {
@@ -47,10 +48,7 @@ function metricLabel(category: Category, promoter: Promoter) {
 }
 
 export default function LeaderboardsPage() {
-  usePageMeta(
-    "Leaderboards",
-    "The top FanBoost promoters by verified clicks, wins and earnings, and who leads each live campaign.",
-  );
+  usePublicPageMeta(publicPageMeta["/leaderboards"]);
   const [params] = useSearchParams();
   const [tab, setTab] = useState<"promoters" | "campaigns">("promoters");
   const [category, setCategory] = useState<Category>("all");

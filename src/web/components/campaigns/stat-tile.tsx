@@ -14,11 +14,11 @@ export function StatTile({
 }) {
   return (
     <div className="flex items-center gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
-      <span className="flex h-10 w-10 items-center justify-center rounded-xl bg-brand-100 text-brand-700">
+      <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-brand-100 text-brand-700">
         <Icon className="h-5 w-5" aria-hidden />
       </span>
-      <span>
-        <span className="block text-xl font-extrabold text-slate-900" title={title}>
+      <span className="min-w-0">
+        <span className="block text-lg font-extrabold break-words text-slate-900 sm:text-xl" title={title}>
           {value}
         </span>
         <span className="text-xs font-medium text-slate-600">{label}</span>
