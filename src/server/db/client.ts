@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { type SQL, sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -63,7 +64,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
 
   if (options.dataDir !== "memory") mkdirSync(options.dataDir, { recursive: true });
-  const client = options.dataDir === "memory" ? new PGlite() : new PGlite(options.dataDir);
+  // The embedded database loads the extensions the migrations create (PostgreSQL ships them with contrib).
+  const extensions = { pg_trgm };
+  const client =
+    options.dataDir === "memory" ? new PGlite({ extensions }) : new PGlite(options.dataDir, { extensions });
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
   return {

@@ -70,6 +70,12 @@ export const campaigns = pgTable(
     index("campaigns_live_promoters_idx")
       .on(t.promoterCount.desc(), t.publishedAt.desc())
       .where(sql`${t.status} = 'active' and ${t.isPublic}`),
+    /**
+     * Trigram indexes for the case-insensitive substring search of /join-campaign (pg_trgm). Campaigns are written
+     * rarely, so the indexes skip GIN's pending list (fastupdate): always current, always priced right by the planner.
+     */
+    index("campaigns_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")).with({ fastupdate: false }),
+    index("campaigns_artist_trgm_idx").using("gin", t.artistName.op("gin_trgm_ops")).with({ fastupdate: false }),
   ],
 );
 
