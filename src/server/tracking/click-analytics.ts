@@ -76,13 +76,15 @@ export async function voidClicks(
   return db.transaction(async (tx) => {
     // The campaign row first, as click batches and finalization lock it: one lock order, no deadlock.
     await tx.execute(sql`select id from campaigns where id = ${input.campaignId} for no key update`);
+    // A promoter's clicks on a campaign are its link's clicks; an address's counted clicks are found by the
+    // campaign's unique (campaign, address) index.
     const target = input.promoterId
-      ? eq(clickEvents.promoterId, input.promoterId)
-      : eq(clickEvents.ipHash, input.ipHash as string);
+      ? sql`${clickEvents.trackingLinkId} = (select id from tracking_links where campaign_id = ${input.campaignId} and promoter_id = ${input.promoterId})`
+      : and(eq(clickEvents.campaignId, input.campaignId), eq(clickEvents.ipHash, input.ipHash as string));
     const voided = await tx
       .update(clickEvents)
       .set({ verdict: "voided" })
-      .where(and(eq(clickEvents.campaignId, input.campaignId), eq(clickEvents.verdict, "counted"), target))
+      .where(and(eq(clickEvents.verdict, "counted"), target))
       .returning({ linkId: clickEvents.trackingLinkId, promoterId: clickEvents.promoterId });
     await tx.execute(sql`update tracking_links tl set total_clicks = (
         select count(*) from click_events e where e.tracking_link_id = tl.id and e.verdict = 'counted')
@@ -93,7 +95,7 @@ export async function voidClicks(
     const promoterIds = [...new Set(voided.map((row) => row.promoterId))];
     for (const promoterId of promoterIds) {
       await tx.execute(sql`update promoters p set total_clicks_all_time = (
-          select count(*) from click_events e where e.promoter_id = p.id and e.verdict = 'counted')
+          select coalesce(sum(tl.total_clicks), 0) from tracking_links tl where tl.promoter_id = p.id)
         where p.id = ${promoterId}`);
     }
     await tx.insert(clickAudit).values({

@@ -25,61 +25,11 @@ export class ClickRecorderOverloadedError extends Error {
 }
 
 /**
- * One statement per batch: counted candidates are inserted with ON CONFLICT DO NOTHING on the partial unique
- * index (campaign, ip hash), so the database decides duplicates even across server instances; the losers and
- * every other verdict are inserted as they are; counters move by aggregate over the rows actually counted.
- * The batch first locks the rows of the campaigns it counts for, in id order, and counts only while they are live:
- * finalizing a campaign locks the same row, so no click counts after a campaign's result is fixed.
+ * One batch in one statement: `record_click_batch` (migration 0008, ADR 010) inserts the counted candidates with
+ * ON CONFLICT DO NOTHING on the partial unique index, so the database decides duplicates even across server instances,
+ * inserts the rest with their verdicts, and moves the counters by aggregate, counting only while the campaign is live.
  */
-const batchStatement = `
-with input as (
-  select * from unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[])
-    as t(tracking_link_id, campaign_id, promoter_id, verdict, ip, ip_hash, user_agent, country, referrer, fingerprint)
-),
-live as (
-  select id from campaigns
-  where id in (select campaign_id from input where verdict = 'counted')
-    and status = 'active' and is_public and ends_at > now()
-  order by id
-  for no key update
-),
-counted as (
-  insert into click_events (tracking_link_id, campaign_id, promoter_id, verdict, ip, ip_hash, user_agent, country, referrer, fingerprint)
-  select tracking_link_id, campaign_id, promoter_id, 'counted', ip, ip_hash, user_agent, country, referrer, fingerprint
-  from input where verdict = 'counted' and campaign_id in (select id from live)
-  on conflict (campaign_id, ip_hash) where verdict = 'counted' do nothing
-  returning id, tracking_link_id, campaign_id, promoter_id, ip_hash
-),
-others as (
-  insert into click_events (tracking_link_id, campaign_id, promoter_id, verdict, ip, ip_hash, user_agent, country, referrer, fingerprint)
-  select i.tracking_link_id, i.campaign_id, i.promoter_id,
-         case when i.verdict <> 'counted' then i.verdict
-              when i.campaign_id in (select id from live) then 'duplicate'
-              else 'inactive' end,
-         i.ip, i.ip_hash, i.user_agent, i.country, i.referrer, i.fingerprint
-  from input i
-  where i.verdict <> 'counted'
-     or not exists (select 1 from counted c where c.campaign_id = i.campaign_id and c.ip_hash = i.ip_hash)
-  returning id, verdict, tracking_link_id, ip_hash, user_agent
-),
-bump_links as (
-  update tracking_links tl set total_clicks = tl.total_clicks + x.n
-  from (select tracking_link_id, count(*)::int as n from counted group by tracking_link_id) x
-  where tl.id = x.tracking_link_id returning tl.id
-),
-bump_promoters as (
-  update promoters p set total_clicks_all_time = p.total_clicks_all_time + x.n
-  from (select promoter_id, count(*)::int as n from counted group by promoter_id) x
-  where p.id = x.promoter_id returning p.id
-),
-bump_campaigns as (
-  update campaigns c set total_clicks = c.total_clicks + x.n
-  from (select campaign_id, count(*)::int as n from counted group by campaign_id) x
-  where c.id = x.campaign_id returning c.id
-)
-select 'counted' as verdict, id, tracking_link_id, ip_hash, null as user_agent from counted
-union all
-select verdict, id, tracking_link_id, ip_hash, user_agent from others`;
+const batchStatement = "select * from record_click_batch($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)";
 
 type ResultRow = {
   verdict: ClickVerdict;

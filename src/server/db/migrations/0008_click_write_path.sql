@@ -1,0 +1,75 @@
+ALTER TABLE "click_events" DROP CONSTRAINT "click_events_campaign_id_campaigns_id_fk";
+--> statement-breakpoint
+ALTER TABLE "click_events" DROP CONSTRAINT "click_events_promoter_id_promoters_id_fk";
+--> statement-breakpoint
+DROP INDEX "click_events_campaign_ts_idx";--> statement-breakpoint
+DROP INDEX "click_events_ts_idx";--> statement-breakpoint
+DROP INDEX "click_events_ip_hash_ts_idx";--> statement-breakpoint
+CREATE INDEX "click_events_ts_brin" ON "click_events" USING brin ("ts");--> statement-breakpoint
+-- One batch of clicks in one statement (ADR 010). Counted candidates are inserted with ON CONFLICT DO NOTHING on the
+-- partial unique index (campaign, ip hash), so the database decides duplicates even across server instances; the
+-- losers and every other verdict are inserted as they are; counters move by aggregate over the rows actually counted.
+-- The batch first locks the rows of the campaigns it counts for, in id order, and counts only while they are live:
+-- finalizing a campaign locks the same row, so no click counts after a campaign's result is fixed.
+-- A PL/pgSQL function keeps its plan for the session: planning this statement on every batch cost the embedded
+-- database more than running it.
+CREATE FUNCTION record_click_batch(
+  link_ids uuid[], campaign_ids uuid[], promoter_ids uuid[], verdicts text[], ips text[], ip_hashes text[],
+  user_agents text[], countries text[], referrers text[], fingerprints text[]
+) RETURNS TABLE (verdict text, id bigint, tracking_link_id uuid, ip_hash text, user_agent text)
+LANGUAGE plpgsql
+SET plan_cache_mode = force_generic_plan
+AS $$
+#variable_conflict use_column
+BEGIN
+  RETURN QUERY
+  WITH input AS (
+    SELECT * FROM unnest(link_ids, campaign_ids, promoter_ids, verdicts, ips, ip_hashes, user_agents, countries, referrers, fingerprints)
+      AS t(tracking_link_id, campaign_id, promoter_id, verdict, ip, ip_hash, user_agent, country, referrer, fingerprint)
+  ),
+  live AS (
+    SELECT c.id FROM campaigns c
+    WHERE c.id IN (SELECT i.campaign_id FROM input i WHERE i.verdict = 'counted')
+      AND c.status = 'active' AND c.is_public AND c.ends_at > now()
+    ORDER BY c.id
+    FOR NO KEY UPDATE
+  ),
+  counted AS (
+    INSERT INTO click_events (tracking_link_id, campaign_id, promoter_id, verdict, ip, ip_hash, user_agent, country, referrer, fingerprint)
+    SELECT i.tracking_link_id, i.campaign_id, i.promoter_id, 'counted', i.ip, i.ip_hash, i.user_agent, i.country, i.referrer, i.fingerprint
+    FROM input i WHERE i.verdict = 'counted' AND i.campaign_id IN (SELECT l.id FROM live l)
+    ON CONFLICT (campaign_id, ip_hash) WHERE verdict = 'counted' DO NOTHING
+    RETURNING click_events.id, click_events.tracking_link_id, click_events.campaign_id, click_events.promoter_id, click_events.ip_hash
+  ),
+  others AS (
+    INSERT INTO click_events (tracking_link_id, campaign_id, promoter_id, verdict, ip, ip_hash, user_agent, country, referrer, fingerprint)
+    SELECT i.tracking_link_id, i.campaign_id, i.promoter_id,
+           CASE WHEN i.verdict <> 'counted' THEN i.verdict
+                WHEN i.campaign_id IN (SELECT l.id FROM live l) THEN 'duplicate'
+                ELSE 'inactive' END,
+           i.ip, i.ip_hash, i.user_agent, i.country, i.referrer, i.fingerprint
+    FROM input i
+    WHERE i.verdict <> 'counted'
+       OR NOT EXISTS (SELECT 1 FROM counted c WHERE c.campaign_id = i.campaign_id AND c.ip_hash = i.ip_hash)
+    RETURNING click_events.id, click_events.verdict, click_events.tracking_link_id, click_events.ip_hash, click_events.user_agent
+  ),
+  bump_links AS (
+    UPDATE tracking_links tl SET total_clicks = tl.total_clicks + x.n
+    FROM (SELECT c.tracking_link_id, count(*)::int AS n FROM counted c GROUP BY c.tracking_link_id) x
+    WHERE tl.id = x.tracking_link_id RETURNING tl.id
+  ),
+  bump_promoters AS (
+    UPDATE promoters p SET total_clicks_all_time = p.total_clicks_all_time + x.n
+    FROM (SELECT c.promoter_id, count(*)::int AS n FROM counted c GROUP BY c.promoter_id) x
+    WHERE p.id = x.promoter_id RETURNING p.id
+  ),
+  bump_campaigns AS (
+    UPDATE campaigns cp SET total_clicks = cp.total_clicks + x.n
+    FROM (SELECT c.campaign_id, count(*)::int AS n FROM counted c GROUP BY c.campaign_id) x
+    WHERE cp.id = x.campaign_id RETURNING cp.id
+  )
+  SELECT 'counted'::text, c.id, c.tracking_link_id, c.ip_hash, NULL::text FROM counted c
+  UNION ALL
+  SELECT o.verdict, o.id, o.tracking_link_id, o.ip_hash, o.user_agent FROM others o;
+END;
+$$;
