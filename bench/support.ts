@@ -1,14 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { serve } from "@hono/node-server";
 import pg from "pg";
 import { createApp } from "../src/server/app.js";
 import { harnessSettings, loadConfig } from "../src/server/config.js";
 import { type DatabaseHandle, openDatabase } from "../src/server/db/client.js";
+import { serveApp } from "../src/server/http/serve-app.js";
 import { createLogger } from "../src/server/logger.js";
 
 export type BenchTarget = { kind: "postgres" | "pglite"; database: DatabaseHandle; url: string; stop(): Promise<void> };
@@ -49,9 +48,7 @@ export async function startBenchTarget(
   });
   const app = createApp({ config, database, log: createLogger("silent"), webRoot: join(dataDir, "web") });
   await app.start();
-  const server = await new Promise<Server>((resolve) => {
-    const started = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(started as Server));
-  });
+  const server = await serveApp(app, { port: 0, hostname: "127.0.0.1" });
   const { port } = server.address() as AddressInfo;
   return {
     kind,

@@ -26,6 +26,7 @@ import type { PaymentProvider } from "./payments/provider.js";
 import { sandboxOnboardingRoutes } from "./payments/sandbox-onboarding.js";
 import type { PayoutDeps } from "./payouts/payout-deps.js";
 import { payoutRoutes } from "./payouts/routes.js";
+import { createClickHandler } from "./tracking/click-handler.js";
 import { createClickRecorder } from "./tracking/click-recorder.js";
 import { createIpHasher } from "./tracking/click-signals.js";
 import { createFraudMonitor } from "./tracking/fraud-monitor.js";
@@ -75,20 +76,21 @@ export function createApp(services: AppServices) {
   const resolveClientIp = createClientIpResolver(config.trustProxy);
   const live = createLiveUpdates(database, log);
   const recorder = createClickRecorder(database, log, { onCounted: (campaignIds) => live.publish(campaignIds) });
-  const tracking = {
-    db,
+  const clickHandler = createClickHandler({
+    log,
     lookup: createLinkLookup(db),
     recorder,
     fraud: createFraudMonitor(db, log),
     hashIp: createIpHasher(config.authSecret),
-    guards,
+    userFromCookie: guards.userFromCookie,
     countryHeader: config.countryHeader,
     publicUrl: config.publicUrl,
-  };
+    resolveClientIp,
+  });
   const app = new Hono<AppEnv>();
 
   // Registered before the app-wide middleware, which therefore never runs for a click (see tracking/routes.ts).
-  app.route("/", trackingRoutes({ ...tracking, resolveClientIp }));
+  app.route("/", trackingRoutes(clickHandler));
   app.use(requestId());
   app.use(async (c, next) => {
     const requestLog = log.child({ reqId: c.get("requestId") });
@@ -150,6 +152,8 @@ export function createApp(services: AppServices) {
 
   /** Waits for queued clicks to be written; called at shutdown after the server stops accepting. */
   return Object.assign(app, {
+    /** Tracking requests, for the Node server's fast path (`serveApp`). */
+    clickHandler,
     /** The background jobs a server runs (campaign end, payouts, refunds, IP retention). */
     jobs: backgroundJobs({ money, payoutWeekday: config.payoutWeekday }),
     /** Starts listening for other instances' leaderboard updates. */

@@ -1,11 +1,10 @@
-import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
-import { serve } from "@hono/node-server";
 import { syncAdminEmails } from "./accounts/admins.js";
 import { createApp } from "./app.js";
 import type { Config } from "./config.js";
 import { openConfiguredDatabase } from "./db/client.js";
+import { serveApp } from "./http/serve-app.js";
 import { startScheduler } from "./jobs/scheduler.js";
 import { createLogger, type Logger } from "./logger.js";
 
@@ -30,11 +29,7 @@ export async function startServer(config: Config, options: { webRoot?: string } 
   const scheduler = startScheduler(app.jobs, log);
 
   await app.start();
-  const server = await new Promise<Server>((resolve) => {
-    const started = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () =>
-      resolve(started as Server),
-    );
-  });
+  const server = await serveApp(app, { port: config.port, hostname: config.host });
   const { port } = server.address() as AddressInfo;
   const host = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
   log.info({ port, database: database.kind }, `FanBoost listening on http://${host}:${port}`);

@@ -14,13 +14,10 @@ export type Guards = ReturnType<typeof createGuards>;
 
 /** Server-side authorization: the session cookie decides, never browser storage. */
 export function createGuards(auth: Auth, db: Database) {
-  /** The signed-in user of this request, or null; looked up once per request. */
-  const sessionUser = async (c: Context<AppEnv>): Promise<SessionUser | null> => {
-    const cached = c.get("user");
-    if (cached !== undefined) return cached;
-    // Anonymous traffic (most page views, every tracking click) skips the session lookup.
-    const result = requestHeader(c, "cookie") ? await auth.api.getSession({ headers: c.req.raw.headers }) : null;
-    const value: SessionUser | null = result
+  /** The user a request's cookie header signs in, or null. Anonymous traffic (no cookie) skips the lookup. */
+  const userFromCookie = async (cookie: string | undefined): Promise<SessionUser | null> => {
+    const result = cookie ? await auth.api.getSession({ headers: new Headers({ cookie }) }) : null;
+    return result
       ? {
           id: result.user.id,
           email: result.user.email,
@@ -28,6 +25,13 @@ export function createGuards(auth: Auth, db: Database) {
           userType: result.user.user_type === "artist" ? "artist" : "promoter",
         }
       : null;
+  };
+
+  /** The signed-in user of this request, or null; looked up once per request. */
+  const sessionUser = async (c: Context<AppEnv>): Promise<SessionUser | null> => {
+    const cached = c.get("user");
+    if (cached !== undefined) return cached;
+    const value = await userFromCookie(requestHeader(c, "cookie"));
     c.set("user", value);
     return value;
   };
@@ -44,6 +48,7 @@ export function createGuards(auth: Auth, db: Database) {
 
   return {
     sessionUser,
+    userFromCookie,
     /** 401 unless signed in. */
     requireUser: guard(() => null),
     /** 401 unless signed in, 403 unless an artist account. */

@@ -1,4 +1,3 @@
-import type { Database } from "../db/client.js";
 import type { ClickVerdict } from "../db/schema.js";
 import type { ClickRecorder } from "./click-recorder.js";
 import { fingerprintOf, isBotRequest } from "./click-signals.js";
@@ -11,6 +10,7 @@ export const trackingMessages = {
   notFound: "Tracking link not found",
   notAvailable: "Campaign is not available",
   failed: "Failed to record click",
+  unexpected: "An unexpected error occurred during tracking",
 } as const;
 
 const notes: Record<Exclude<ClickVerdict, "voided">, string> = {
@@ -36,7 +36,6 @@ export type ClickRequest = {
 };
 
 export type TrackDeps = {
-  db: Database;
   lookup: (shortCode: string) => Promise<TrackedLink | null>;
   recorder: ClickRecorder;
   fraud: FraudMonitor;

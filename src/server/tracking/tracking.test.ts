@@ -1,12 +1,12 @@
-import { createServer, request as httpRequest, type Server } from "node:http";
+import { request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
-import { getRequestListener } from "@hono/node-server";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { createApp } from "../app";
+import type { App } from "../app";
 import { harnessSettings } from "../config";
 import { type Database, queryRows } from "../db/client";
 import { campaigns, clickAudit, clickEvents } from "../db/schema";
+import { serveApp } from "../http/serve-app";
 import { createLogger } from "../logger";
 import { signUp } from "../testing/accounts";
 import { createLiveCampaign, joinAs, liveCampaignWithLink } from "../testing/campaigns";
@@ -228,37 +228,83 @@ describe("verdicts", () => {
   });
 });
 
-describe("concurrency and durability", () => {
-  function serveApp(app: ReturnType<typeof createApp>) {
-    const server = createServer(getRequestListener(app.fetch));
-    return new Promise<{ server: Server; port: number }>((resolve) =>
-      server.listen(0, "127.0.0.1", () => resolve({ server, port: (server.address() as AddressInfo).port })),
+/** The app behind a real Node server, as `npm start` serves it: tracking requests take the Node fast path. */
+async function listen(app: App) {
+  const server = await serveApp(app, { port: 0, hostname: "127.0.0.1" });
+  return { server, port: (server.address() as AddressInfo).port };
+}
+
+type RawResponse = { status: number; headers: Record<string, string | string[] | undefined>; body: string };
+
+function get(port: number, path: string, localAddress: string, method = "GET") {
+  return new Promise<RawResponse>((resolve, reject) => {
+    const req = httpRequest(
+      { host: "127.0.0.1", port, path, method, localAddress, agent: false, headers: { "User-Agent": browserUa } },
+      (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => {
+          body += chunk;
+        });
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
     );
-  }
+    req.on("error", reject);
+    req.end();
+  });
+}
 
-  function get(port: number, path: string, localAddress: string) {
-    return new Promise<number>((resolve, reject) => {
-      const req = httpRequest(
-        { host: "127.0.0.1", port, path, localAddress, agent: false, headers: { "User-Agent": browserUa } },
-        (res) => {
-          res.resume();
-          res.on("end", () => resolve(res.statusCode ?? 0));
-        },
-      );
-      req.on("error", reject);
-      req.end();
-    });
-  }
+describe("the Node fast path", () => {
+  it("answers exactly as the Hono routes do", async () => {
+    const { shortCode } = await liveCampaignWithLink(t);
+    const { server, port } = await listen(t.app);
+    // Click ids differ between two clicks, and pages outside /t carry a fresh CSP nonce per response.
+    const normalize = (text: string | string[] | null | undefined) =>
+      String(text ?? "")
+        .replace(/Click ID: \d+/, "Click ID: #")
+        .replace(/nonce-[\w+/=]+|nonce="[\w+/=]+"/g, "nonce");
+    try {
+      const cases: Array<[string, string]> = [
+        ["GET", "/t"],
+        ["GET", "/t/"],
+        ["GET", "/track/"],
+        ["GET", "/t/NoSuchCode1"],
+        ["GET", "/t/ab"],
+        ["GET", "/t/%E0%A4%A"],
+        ["GET", `/t/${shortCode}?utm_source=x`],
+        ["GET", `/track/${shortCode}`],
+        ["HEAD", `/t/${shortCode}`],
+        ["GET", `/t/${shortCode}/extra`],
+        ["POST", `/t/${shortCode}`],
+      ];
+      for (const [index, [method, path]] of cases.entries()) {
+        const viaNode = await get(port, path, `127.0.3.${2 + index}`, method);
+        const viaHono = await t.request(path, { method, headers: { "User-Agent": browserUa } });
+        const honoBody = method === "HEAD" ? "" : await viaHono.text();
+        expect({ path, method, status: viaNode.status }).toEqual({ path, method, status: viaHono.status });
+        expect(viaNode.headers["x-click-verdict"]).toBe(viaHono.headers.get("x-click-verdict") ?? undefined);
+        expect(normalize(viaNode.headers["content-security-policy"])).toBe(
+          normalize(viaHono.headers.get("content-security-policy")),
+        );
+        expect(normalize(viaNode.body)).toBe(normalize(honoBody));
+      }
+    } finally {
+      server.close();
+    }
+    await expectCountersConsistent(t.database.db);
+  });
+});
 
+describe("concurrency and durability", () => {
   it("counts 500 concurrent requests from 100 real source addresses exactly 100 times", async () => {
     const { shortCode } = await liveCampaignWithLink(t);
-    const { server, port } = await serveApp(t.app);
+    const { server, port } = await listen(t.app);
     try {
       const requests = Array.from({ length: 500 }, (_, index) =>
         get(port, `/t/${shortCode}`, `127.0.0.${2 + (index % 100)}`),
       );
-      const statuses = await Promise.all(requests);
-      expect(statuses.every((status) => status === 200)).toBe(true);
+      const responses = await Promise.all(requests);
+      expect(responses.every((response) => response.status === 200)).toBe(true);
     } finally {
       server.close();
     }
@@ -271,13 +317,13 @@ describe("concurrency and durability", () => {
     async () => {
       const { shortCode } = await liveCampaignWithLink(t);
       const other = await startAppServer({ DATABASE_URL: t.database.url as string, AUTH_SECRET: t.config.authSecret });
-      const one = await serveApp(t.app);
+      const one = await listen(t.app);
       const otherPort = Number(new URL(other.url).port);
       try {
         const requests = Array.from({ length: 400 }, (_, index) =>
           get(index % 2 === 0 ? one.port : otherPort, `/t/${shortCode}`, `127.0.1.${2 + (index % 50)}`),
         );
-        expect((await Promise.all(requests)).every((status) => status === 200)).toBe(true);
+        expect((await Promise.all(requests)).every((response) => response.status === 200)).toBe(true);
       } finally {
         one.server.close();
         await other.stop();

@@ -1,0 +1,16 @@
+import { createServer, type Server } from "node:http";
+import { getRequestListener } from "@hono/node-server";
+import type { App } from "../app.js";
+import { clickFastPath } from "../tracking/click-fast-path.js";
+
+/** Serves the app over HTTP: tracking requests on the Node fast path, everything else through Hono. */
+export function serveApp(app: App, options: { port: number; hostname: string }): Promise<Server> {
+  const server = createServer(clickFastPath(app.clickHandler, getRequestListener(app.fetch, options)));
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port, options.hostname, () => {
+      server.off("error", reject);
+      resolve(server);
+    });
+  });
+}

@@ -1,0 +1,79 @@
+import type { SessionUser } from "../accounts/guards.js";
+import type { Logger } from "../logger.js";
+import { type TrackDeps, trackClick, trackingMessages } from "./track-click.js";
+import { countdownScriptHash, renderTrackingPage } from "./tracking-page.js";
+
+/** A tracking request as both HTTP adapters see it (the Hono route and the Node fast path). */
+export type ClickHttpRequest = {
+  method: string;
+  /** The path segment after /t/ or /track/, decoded; undefined when there is none. */
+  shortCode: string | undefined;
+  socketAddress: string | undefined;
+  /** A request header by its lower-case name. */
+  header: (name: string) => string | undefined;
+};
+
+export type ClickHttpResponse = { status: number; headers: Record<string, string>; body: string };
+
+export type ClickHandlerDeps = TrackDeps & {
+  log: Logger;
+  userFromCookie: (cookie: string | undefined) => Promise<SessionUser | null>;
+  countryHeader: string | undefined;
+  publicUrl: string;
+  resolveClientIp: (socket: string | undefined, forwardedFor: string | undefined) => string | undefined;
+};
+
+export type ClickHandler = (request: ClickHttpRequest) => Promise<ClickHttpResponse>;
+
+/**
+ * The tracking page's headers, computed once: a strict CSP that allows only the inline styles and the countdown
+ * script (by hash), no caching, and the app's other security headers (ADR 008).
+ */
+function trackingHeaders(publicUrl: string): Record<string, string> {
+  return {
+    "Content-Type": "text/html; charset=UTF-8",
+    "Cache-Control": "no-store",
+    "Content-Security-Policy": `default-src 'none'; script-src ${countdownScriptHash}; style-src 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    ...(publicUrl.startsWith("https:") ? { "Strict-Transport-Security": "max-age=15552000; includeSubDomains" } : {}),
+  };
+}
+
+/**
+ * `/t/{code}` and `/track/{code}`: decides and records the click, then answers with the small tracking page. An
+ * unexpected failure (the database unreachable, say) answers SPEC.md's error page, never a stack trace.
+ */
+export function createClickHandler(deps: ClickHandlerDeps): ClickHandler {
+  const headers = trackingHeaders(deps.publicUrl);
+  const respond = (status: number, body: string, verdict?: string): ClickHttpResponse => ({
+    status,
+    headers: {
+      ...headers,
+      "Content-Length": String(Buffer.byteLength(body)),
+      ...(verdict ? { "X-Click-Verdict": verdict } : {}),
+    },
+    body,
+  });
+  return async (request) => {
+    try {
+      const viewer = await deps.userFromCookie(request.header("cookie"));
+      const { status, page, verdict } = await trackClick(deps, {
+        shortCode: request.shortCode,
+        method: request.method,
+        ip: deps.resolveClientIp(request.socketAddress, request.header("x-forwarded-for")),
+        userAgent: request.header("user-agent"),
+        acceptLanguage: request.header("accept-language"),
+        referrer: request.header("referer"),
+        country: deps.countryHeader ? request.header(deps.countryHeader) : undefined,
+        viewerUserId: viewer?.id,
+      });
+      return respond(status, renderTrackingPage(page, { siteUrl: deps.publicUrl }), verdict);
+    } catch (error) {
+      deps.log.error({ err: error, shortCode: request.shortCode }, "tracking request failed");
+      const page = { kind: "error" as const, message: trackingMessages.unexpected };
+      return respond(500, renderTrackingPage(page, { siteUrl: deps.publicUrl }));
+    }
+  };
+}
