@@ -138,41 +138,69 @@ export function createClickRecorder(database: DatabaseHandle, log: Logger, optio
       );
     });
 
-  const writeWithRetry = async (batch: Pending[]): Promise<void> => {
-    try {
-      const results = await withTimeout(writeBatch(database, batch));
-      for (const [index, pending] of batch.entries()) pending.resolve(results[index] as RecordedClick);
-      const moved = new Set(
-        batch.filter((_, index) => results[index]?.verdict === "counted").map((p) => p.click.campaignId),
-      );
-      if (moved.size > 0) options.onCounted?.([...moved]);
-    } catch (error) {
-      if (batch.length === 1) {
-        log.error({ err: error, click: batch[0]?.click.trackingLinkId }, "click could not be recorded");
-        batch[0]?.reject(error instanceof Error ? error : new Error(String(error)));
-        return;
-      }
-      log.warn({ err: error, size: batch.length }, "click batch failed; retrying in halves");
-      const middle = Math.ceil(batch.length / 2);
-      await writeWithRetry(batch.slice(0, middle));
-      await writeWithRetry(batch.slice(middle));
+  /** Resolves a committed batch's clicks (their pages are written when this thread is next free). */
+  const settle = (batch: Pending[], results: RecordedClick[]) => {
+    for (const [index, pending] of batch.entries()) pending.resolve(results[index] as RecordedClick);
+    const moved = new Set(
+      batch.filter((_, index) => results[index]?.verdict === "counted").map((p) => p.click.campaignId),
+    );
+    if (moved.size > 0) options.onCounted?.([...moved]);
+  };
+
+  /** Writes a batch; never rejects: a failure comes back as the error. */
+  const write = (batch: Pending[]): Promise<RecordedClick[] | Error> =>
+    withTimeout(writeBatch(database, batch)).catch((error: unknown) =>
+      error instanceof Error ? error : new Error(String(error)),
+    );
+
+  /** A failed batch is retried in halves, so one bad row cannot fail its neighbours. */
+  const retryInHalves = async (batch: Pending[], error: Error): Promise<void> => {
+    if (batch.length === 1) {
+      log.error({ err: error, click: batch[0]?.click.trackingLinkId }, "click could not be recorded");
+      batch[0]?.reject(error);
+      return;
+    }
+    log.warn({ err: error, size: batch.length }, "click batch failed; retrying in halves");
+    const middle = Math.ceil(batch.length / 2);
+    for (const half of [batch.slice(0, middle), batch.slice(middle)]) {
+      const outcome = await write(half);
+      if (outcome instanceof Error) await retryInHalves(half, outcome);
+      else settle(half, outcome);
     }
   };
 
+  const nextBatch = () => (queue.length > 0 ? prepareBatch(queue.splice(0, maxBatch)) : undefined);
+
   /**
-   * Before taking a batch. The embedded database works on this thread, so the requests that arrived during a write
-   * are parsed first and join the batch. PostgreSQL works in its own process: the next batch leaves at once with what
-   * has queued, so the database writes while this thread answers and parses requests, instead of taking turns.
+   * The embedded database works on this thread: after a batch, its pages are written and the requests that arrived
+   * meanwhile are parsed (one turn of the event loop) before the next batch is taken. PostgreSQL works in its own
+   * process: the next batch leaves as soon as the previous one committed, before this thread writes the committed
+   * batch's pages, so the database is not idle while they go out.
    */
-  const beforeBatch =
-    database.kind === "pglite" ? () => new Promise<void>((resolve) => setImmediate(resolve)) : () => Promise.resolve();
+  const overlap = database.kind === "postgres";
+  const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
   const flush = async () => {
-    await beforeBatch();
-    while (queue.length > 0) {
-      const batch = prepareBatch(queue.splice(0, maxBatch));
-      await writeWithRetry(batch);
-      await beforeBatch();
+    // The clicks recorded in this same turn join the first batch.
+    await (overlap ? Promise.resolve() : nextTurn());
+    let batch = nextBatch();
+    let written = batch && write(batch);
+    while (batch && written) {
+      const outcome = await written;
+      const done = batch;
+      if (outcome instanceof Error) {
+        await retryInHalves(done, outcome);
+      } else if (overlap) {
+        batch = nextBatch();
+        written = batch && write(batch);
+        settle(done, outcome);
+        continue;
+      } else {
+        settle(done, outcome);
+        await nextTurn();
+      }
+      batch = nextBatch();
+      written = batch && write(batch);
     }
     flushing = undefined;
   };
