@@ -29,6 +29,7 @@ import { payoutRoutes } from "./payouts/routes.js";
 import { createClickHandler } from "./tracking/click-handler.js";
 import { createClickRecorder } from "./tracking/click-recorder.js";
 import { createIpHasher } from "./tracking/click-signals.js";
+import { createCountedAddresses } from "./tracking/counted-addresses.js";
 import { createFraudMonitor } from "./tracking/fraud-monitor.js";
 import { createLinkLookup } from "./tracking/link-lookup.js";
 import { trackingRoutes } from "./tracking/routes.js";
@@ -80,6 +81,7 @@ export function createApp(services: AppServices) {
     log,
     lookup: createLinkLookup(db),
     recorder,
+    countedAddresses: createCountedAddresses(),
     fraud: createFraudMonitor(db, log),
     hashIp: createIpHasher(config.authSecret),
     userFromCookie: guards.userFromCookie,
@@ -158,6 +160,8 @@ export function createApp(services: AppServices) {
     jobs: backgroundJobs({ money, payoutWeekday: config.payoutWeekday }),
     /** Starts listening for other instances' leaderboard updates. */
     start: () => live.start(),
+    /** Waits until every click answered so far is written (clicks that did not count are written after their answer). */
+    clicksWritten: () => recorder.drain(),
     /** At shutdown, after the server stops accepting: ends live streams and writes the queued clicks. */
     drain: async () => {
       await live.close();

@@ -52,10 +52,30 @@ describe("click recorder", () => {
       recorder.record(click(ids, "c", "bot")),
     ]);
     expect(results.map((result) => result.verdict)).toEqual(["counted", "duplicate", "counted", "bot"]);
-    expect(new Set(results.map((result) => result.id)).size).toBe(4);
+    const [first, , third] = results;
+    expect(first?.verdict === "counted" && third?.verdict === "counted" && first.id !== third.id).toBe(true);
+    const rows = await queryRows<{ verdict: string }>(
+      t.database.db,
+      sql`select verdict from click_events where tracking_link_id = ${ids.trackingLinkId} order by verdict`,
+    );
+    expect(rows.map((row) => row.verdict)).toEqual(["bot", "counted", "counted", "duplicate"]);
     expect(moved).toEqual([[campaignId]]);
     const again = await recorder.record(click(ids, "a"));
     expect(again.verdict).toBe("duplicate");
+  });
+
+  it("writes a click queued for later with the next batch", async () => {
+    const { shortCode } = await liveCampaignWithLink(t);
+    const ids = await linkIds(shortCode);
+    const recorder = createClickRecorder(t.database, createLogger("silent"));
+    recorder.recordLater(click(ids, "later", "bot"));
+    expect(recorder.queued).toBe(1);
+    await recorder.drain();
+    const rows = await queryRows<{ verdict: string }>(
+      t.database.db,
+      sql`select verdict from click_events where tracking_link_id = ${ids.trackingLinkId}`,
+    );
+    expect(rows.map((row) => row.verdict)).toEqual(["bot"]);
   });
 
   it("fails only the bad row of a batch, never its neighbours", async () => {

@@ -16,7 +16,8 @@ export type ClickInput = {
   fingerprint: string | null;
 };
 
-export type RecordedClick = { id: number; verdict: ClickVerdict };
+/** What the database made of a click: a counted click has its event id. */
+export type RecordedClick = { verdict: "counted"; id: number } | { verdict: Exclude<ClickVerdict, "counted"> };
 
 type Pending = { click: ClickInput; resolve: (result: RecordedClick) => void; reject: (error: Error) => void };
 
@@ -31,24 +32,17 @@ export class ClickRecorderOverloadedError extends Error {
  */
 const batchStatement = "select * from record_click_batch($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)";
 
-type ResultRow = {
-  verdict: ClickVerdict;
-  id: string | number;
-  tracking_link_id: string;
-  ip_hash: string;
-  user_agent: string | null;
-};
+type ResultRow = { kind: "counted" | "live"; id: string | null; ref: string; ip_hash: string | null };
 
-const otherKey = (verdict: string, linkId: string, ipHash: string, userAgent: string | null) =>
-  `${verdict}|${linkId}|${ipHash}|${userAgent ?? ""}`;
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Marks all but the first candidate per (campaign, address) in a batch as duplicates; sorts for a stable lock order. */
 function prepareBatch(batch: Pending[]): Pending[] {
   const sorted = [...batch].sort(
     (a, b) =>
-      a.click.campaignId.localeCompare(b.click.campaignId) ||
-      a.click.trackingLinkId.localeCompare(b.click.trackingLinkId) ||
-      a.click.ipHash.localeCompare(b.click.ipHash),
+      byText(a.click.campaignId, b.click.campaignId) ||
+      byText(a.click.ipHash, b.click.ipHash) ||
+      byText(a.click.trackingLinkId, b.click.trackingLinkId),
   );
   const seen = new Set<string>();
   for (const pending of sorted) {
@@ -80,26 +74,17 @@ async function writeBatch(database: DatabaseHandle, batch: Pending[]): Promise<A
     "click-batch",
   );
   const counted = new Map<string, number>();
-  const others = new Map<string, number[]>();
+  const live = new Set<string>();
   for (const row of rows) {
-    if (row.verdict === "counted") counted.set(`${row.tracking_link_id}|${row.ip_hash}`, Number(row.id));
-    else {
-      const key = otherKey(row.verdict, row.tracking_link_id, row.ip_hash, row.user_agent);
-      others.set(key, [...(others.get(key) ?? []), Number(row.id)]);
-    }
+    if (row.kind === "counted") counted.set(`${row.ref}|${row.ip_hash}`, Number(row.id));
+    else live.add(row.ref);
   }
-  return clicks.map((click) => {
-    if (click.verdict === "counted") {
-      const id = counted.get(`${click.trackingLinkId}|${click.ipHash}`);
-      if (id !== undefined) return { id, verdict: "counted" as const };
-    }
-    // A counted candidate that did not count lost to an earlier click from its address, or its campaign ended.
-    const candidates: ClickVerdict[] = click.verdict === "counted" ? ["duplicate", "inactive"] : [click.verdict];
-    for (const verdict of candidates) {
-      const id = others.get(otherKey(verdict, click.trackingLinkId, click.ipHash, click.userAgent))?.shift();
-      if (id !== undefined) return { id, verdict };
-    }
-    throw new Error("click missing from its batch's result");
+  return clicks.map((click): RecordedClick => {
+    if (click.verdict !== "counted") return { verdict: click.verdict };
+    const id = counted.get(`${click.trackingLinkId}|${click.ipHash}`);
+    if (id !== undefined) return { verdict: "counted", id };
+    // A candidate that did not count lost to an earlier click from its address, or its campaign was no longer live.
+    return { verdict: live.has(click.campaignId) ? "duplicate" : "inactive" };
   });
 }
 
@@ -205,12 +190,25 @@ export function createClickRecorder(database: DatabaseHandle, log: Logger, optio
     flushing = undefined;
   };
 
+  const record = (click: ClickInput): Promise<RecordedClick> => {
+    if (queue.length >= maxQueue) return Promise.reject(new ClickRecorderOverloadedError("Too many clicks queued"));
+    return new Promise<RecordedClick>((resolve, reject) => {
+      queue.push({ click, resolve, reject });
+      flushing ??= flush();
+    });
+  };
+
   return {
-    record(click: ClickInput): Promise<RecordedClick> {
-      if (queue.length >= maxQueue) return Promise.reject(new ClickRecorderOverloadedError("Too many clicks queued"));
-      return new Promise<RecordedClick>((resolve, reject) => {
-        queue.push({ click, resolve, reject });
-        flushing ??= flush();
+    /** Queues a click and resolves once its batch committed, with its id and the verdict the database decided. */
+    record,
+    /**
+     * Queues a click that needs no answer from the database (a verdict other than a counted candidate): it is written
+     * with the next batch, and a failure is logged, not returned.
+     */
+    recordLater(click: ClickInput): void {
+      record(click).catch((error: unknown) => {
+        if (error instanceof ClickRecorderOverloadedError)
+          log.warn({ verdict: click.verdict }, "click dropped: queue full");
       });
     },
     /** Waits for every queued click to be written (shutdown). */

@@ -1,6 +1,7 @@
 import type { ClickVerdict } from "../db/schema.js";
-import type { ClickRecorder } from "./click-recorder.js";
+import type { ClickInput, ClickRecorder } from "./click-recorder.js";
 import { fingerprintOf, isBotRequest } from "./click-signals.js";
+import type { CountedAddresses } from "./counted-addresses.js";
 import type { FraudMonitor } from "./fraud-monitor.js";
 import type { TrackedLink } from "./link-lookup.js";
 import type { TrackingPage } from "./tracking-page.js";
@@ -38,6 +39,7 @@ export type ClickRequest = {
 export type TrackDeps = {
   lookup: (shortCode: string) => Promise<TrackedLink | null>;
   recorder: ClickRecorder;
+  countedAddresses: CountedAddresses;
   fraud: FraudMonitor;
   hashIp: (ip: string) => string;
 };
@@ -45,8 +47,10 @@ export type TrackDeps = {
 const SHORT_CODE = /^[A-Za-z0-9]{4,32}$/;
 
 /**
- * Decides a click's verdict (PRODUCT.md Clicks), stores it (committed before this resolves) and says which page
- * to show. Only `counted` moves counters; duplicates are decided by the database.
+ * Decides a click's verdict (PRODUCT.md Clicks), stores it and says which page to show. A counted candidate is
+ * committed before this resolves and the database decides whether it counts; every other verdict (including a repeat
+ * from an address the database already counted) is answered at once and written with the next batch. Only `counted`
+ * moves counters.
  */
 export async function trackClick(
   deps: TrackDeps,
@@ -87,41 +91,50 @@ export async function trackClick(
   ) {
     verdict = "self";
   } else if (rateLimited) verdict = "rate_limited";
+  else if (deps.countedAddresses.has(link.campaignId, ipHash)) verdict = "duplicate";
   else verdict = "counted";
 
-  let recorded: { id: number; verdict: ClickVerdict };
-  try {
-    recorded = await deps.recorder.record({
-      trackingLinkId: link.linkId,
-      campaignId: link.campaignId,
-      promoterId: link.promoterId,
-      verdict,
-      ip,
-      ipHash,
-      userAgent: userAgent || null,
-      country,
-      referrer: request.referrer?.slice(0, 500) ?? null,
-      fingerprint,
-    });
-  } catch {
-    return { status: 503, page: { kind: "error", message: trackingMessages.failed } };
+  const click: ClickInput = {
+    trackingLinkId: link.linkId,
+    campaignId: link.campaignId,
+    promoterId: link.promoterId,
+    verdict,
+    ip,
+    ipHash,
+    userAgent: userAgent || null,
+    country,
+    referrer: request.referrer?.slice(0, 500) ?? null,
+    fingerprint,
+  };
+  let clickId: number | undefined;
+  if (verdict === "counted") {
+    try {
+      const recorded = await deps.recorder.record(click);
+      verdict = recorded.verdict;
+      if (recorded.verdict === "counted") clickId = recorded.id;
+      if (verdict === "counted" || verdict === "duplicate") deps.countedAddresses.add(link.campaignId, ipHash);
+    } catch {
+      return { status: 503, page: { kind: "error", message: trackingMessages.failed } };
+    }
+  } else {
+    deps.recorder.recordLater(click);
   }
 
   if (!live && !paused) {
-    return { status: 410, page: { kind: "error", message: trackingMessages.notAvailable }, verdict: recorded.verdict };
+    return { status: 410, page: { kind: "error", message: trackingMessages.notAvailable }, verdict };
   }
-  const finalVerdict = recorded.verdict === "voided" ? "duplicate" : recorded.verdict;
+  const shown = verdict === "voided" ? "duplicate" : verdict;
   return {
     status: 200,
-    verdict: recorded.verdict,
+    verdict,
     page: {
       kind: "redirect",
-      state: finalVerdict === "counted" ? "counted" : finalVerdict === "duplicate" ? "already" : "not-counted",
-      note: notes[finalVerdict],
+      state: shown === "counted" ? "counted" : shown === "duplicate" ? "already" : "not-counted",
+      note: notes[shown],
       title: link.title,
       artistName: link.artistName,
       songLink: link.songLink,
-      clickId: recorded.id,
+      clickId,
     },
   };
 }

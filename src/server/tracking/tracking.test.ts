@@ -85,6 +85,7 @@ describe("tracking page messages", () => {
     const ended = await click(`/t/${shortCode}`, { ip: "192.0.2.10" });
     expect(ended.status).toBe(410);
     expect(await ended.text()).toContain("Campaign is not available");
+    await t.app.clicksWritten();
     const [event] = await t.database.db.select().from(clickEvents).where(eq(clickEvents.campaignId, campaignId));
     expect(event?.verdict).toBe("inactive");
     await expectCountersConsistent(t.database.db);
@@ -116,7 +117,11 @@ describe("verdicts", () => {
     expect(againHtml).toContain("IP has already clicked this campaign");
     expect(againHtml).toContain("url=https://open.spotify.com/track/abc123");
 
+    expect(againHtml).not.toContain("Click ID");
+    expect(again.headers.get("x-click-verdict")).toBe("duplicate");
+
     expect(await linkClicks(shortCode)).toBe(1);
+    await t.app.clicksWritten();
     const events = await t.database.db.select().from(clickEvents).where(eq(clickEvents.campaignId, campaignId));
     expect(events.map((event) => event.verdict).sort()).toEqual(["counted", "duplicate"]);
     expect(events.find((event) => event.verdict === "counted")).toMatchObject({ ip: "198.51.100.1", country: "DE" });
@@ -146,6 +151,7 @@ describe("verdicts", () => {
     expect((await click(`/t/${shortCode}`, { ip: "203.0.113.100", ua: null })).status).toBe(200);
     expect((await click(`/t/${shortCode}`, { ip: "203.0.113.101", method: "HEAD" })).status).toBe(200);
     expect(await linkClicks(shortCode)).toBe(0);
+    await t.app.clicksWritten();
     const [bot] = await queryRows<{ count: string }>(
       t.database.db,
       sql`select count(*) from click_events e join tracking_links tl on tl.id = e.tracking_link_id where tl.short_code = ${shortCode} and e.verdict = 'bot'`,

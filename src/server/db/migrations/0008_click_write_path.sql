@@ -11,12 +11,14 @@ CREATE INDEX "click_events_ts_brin" ON "click_events" USING brin ("ts");--> stat
 -- losers and every other verdict are inserted as they are; counters move by aggregate over the rows actually counted.
 -- The batch first locks the rows of the campaigns it counts for, in id order, and counts only while they are live:
 -- finalizing a campaign locks the same row, so no click counts after a campaign's result is fixed.
+-- Returns the clicks that counted ('counted', id, link, ip hash) and the campaigns that were live ('live', -, campaign):
+-- a candidate that did not count lost to an earlier click from its address when its campaign was live.
 -- A PL/pgSQL function keeps its plan for the session: planning this statement on every batch cost the embedded
 -- database more than running it.
 CREATE FUNCTION record_click_batch(
   link_ids uuid[], campaign_ids uuid[], promoter_ids uuid[], verdicts text[], ips text[], ip_hashes text[],
   user_agents text[], countries text[], referrers text[], fingerprints text[]
-) RETURNS TABLE (verdict text, id bigint, tracking_link_id uuid, ip_hash text, user_agent text)
+) RETURNS TABLE (kind text, id bigint, ref uuid, ip_hash text)
 LANGUAGE plpgsql
 SET plan_cache_mode = force_generic_plan
 AS $$
@@ -51,7 +53,6 @@ BEGIN
     FROM input i
     WHERE i.verdict <> 'counted'
        OR NOT EXISTS (SELECT 1 FROM counted c WHERE c.campaign_id = i.campaign_id AND c.ip_hash = i.ip_hash)
-    RETURNING click_events.id, click_events.verdict, click_events.tracking_link_id, click_events.ip_hash, click_events.user_agent
   ),
   bump_links AS (
     UPDATE tracking_links tl SET total_clicks = tl.total_clicks + x.n
@@ -68,8 +69,8 @@ BEGIN
     FROM (SELECT c.campaign_id, count(*)::int AS n FROM counted c GROUP BY c.campaign_id) x
     WHERE cp.id = x.campaign_id RETURNING cp.id
   )
-  SELECT 'counted'::text, c.id, c.tracking_link_id, c.ip_hash, NULL::text FROM counted c
+  SELECT 'counted'::text, c.id, c.tracking_link_id, c.ip_hash FROM counted c
   UNION ALL
-  SELECT o.verdict, o.id, o.tracking_link_id, o.ip_hash, o.user_agent FROM others o;
+  SELECT 'live'::text, NULL::bigint, l.id, NULL::text FROM live l;
 END;
 $$;
