@@ -1,7 +1,7 @@
 import type { SessionUser } from "../accounts/guards.js";
 import type { Logger } from "../logger.js";
 import { type TrackDeps, trackClick, trackingMessages } from "./track-click.js";
-import { countdownScriptHash, renderTrackingPage } from "./tracking-page.js";
+import { countdownScriptHash, createTrackingPageRenderer } from "./tracking-page.js";
 
 /** A tracking request as both HTTP adapters see it (the Hono route and the Node fast path). */
 export type ClickHttpRequest = {
@@ -47,6 +47,7 @@ function trackingHeaders(publicUrl: string): Record<string, string> {
  */
 export function createClickHandler(deps: ClickHandlerDeps): ClickHandler {
   const headers = trackingHeaders(deps.publicUrl);
+  const render = createTrackingPageRenderer({ siteUrl: deps.publicUrl });
   const respond = (status: number, body: string, verdict?: string): ClickHttpResponse => ({
     status,
     headers: {
@@ -69,11 +70,11 @@ export function createClickHandler(deps: ClickHandlerDeps): ClickHandler {
         country: deps.countryHeader ? request.header(deps.countryHeader) : undefined,
         viewerUserId: viewer?.id,
       });
-      return respond(status, renderTrackingPage(page, { siteUrl: deps.publicUrl }), verdict);
+      return respond(status, render(page), verdict);
     } catch (error) {
       deps.log.error({ err: error, shortCode: request.shortCode }, "tracking request failed");
       const page = { kind: "error" as const, message: trackingMessages.unexpected };
-      return respond(500, renderTrackingPage(page, { siteUrl: deps.publicUrl }));
+      return respond(500, render(page));
     }
   };
 }

@@ -68,40 +68,45 @@ export function createFraudMonitor(db: Database, log: Logger) {
   const countriesOverThreshold = new Map<string, Set<string>>();
   const reported = new WindowCounter(60 * 60_000);
 
-  const report = (dedupeKey: string, row: Omit<typeof suspiciousActivity.$inferInsert, "id" | "ts">, now: number) => {
+  /** Records a flag once per key and hour; the row is built only then (a flagged address keeps clicking). */
+  const report = (
+    dedupeKey: string,
+    row: () => Omit<typeof suspiciousActivity.$inferInsert, "id" | "ts">,
+    now: number,
+  ) => {
     if (reported.hit(dedupeKey, now) > 1) return;
     db.insert(suspiciousActivity)
-      .values(row)
+      .values(row())
       .catch((error: unknown) => log.error({ err: error }, "suspicious activity not recorded"));
   };
 
   return {
     /** Counts the click; true when the address went over 1,000 clicks a minute. */
     observe(click: ClickObservation, now = Date.now()): { rateLimited: boolean } {
-      const base = { campaignId: click.campaignId, trackingLinkId: click.trackingLinkId, ipHash: click.ipHash };
+      const base = () => ({ campaignId: click.campaignId, trackingLinkId: click.trackingLinkId, ipHash: click.ipHash });
       const minute = perIpMinute.hit(click.ip, now);
       const burst = perIpBurst.hit(click.ip, now);
       if (burst > fraudThresholds.ipBurst.max) {
         report(
           `rate:${click.ipHash}`,
-          {
-            ...base,
+          () => ({
+            ...base(),
             type: "rate_limit",
             severity: minute > fraudThresholds.rateLimit.max ? "high" : "medium",
             details: `More than ${fraudThresholds.ipBurst.max} clicks in 5 minutes from one address (${burst} so far)`,
-          },
+          }),
           now,
         );
       }
       if (click.bot) {
         report(
           `bot:${click.ipHash}:${click.userAgent}`,
-          {
-            ...base,
+          () => ({
+            ...base(),
             type: "bot_detection",
             severity: "low",
             details: `Bot or link preview: ${click.userAgent.slice(0, 200) || "(no user agent)"}`,
-          },
+          }),
           now,
         );
       }
@@ -109,13 +114,13 @@ export function createFraudMonitor(db: Database, log: Logger) {
       if (fingerprintClicks > fraudThresholds.fingerprint.max) {
         report(
           `fingerprint:${click.fingerprint}`,
-          {
-            ...base,
+          () => ({
+            ...base(),
             fingerprint: click.fingerprint,
             type: "fingerprint_abuse",
             severity: "high",
             details: `More than ${fraudThresholds.fingerprint.max} clicks in an hour from one device fingerprint`,
-          },
+          }),
           now,
         );
       }
@@ -128,12 +133,12 @@ export function createFraudMonitor(db: Database, log: Logger) {
           if (countries.size > fraudThresholds.geo.countries) {
             report(
               `geo:${click.trackingLinkId}`,
-              {
-                ...base,
+              () => ({
+                ...base(),
                 type: "geo_anomaly",
                 severity: "medium",
                 details: `One link drew more than ${fraudThresholds.geo.clicksPerCountry} clicks from each of ${countries.size} countries within an hour: ${[...countries].join(", ")}`,
-              },
+              }),
               now,
             );
           }

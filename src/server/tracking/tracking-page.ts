@@ -20,7 +20,8 @@ export type TrackingPage =
       title: string;
       artistName: string;
       songLink: string;
-      clickId: number;
+      /** Shown on a counted click's page. */
+      clickId?: number;
     }
   | { kind: "error"; message: string };
 
@@ -35,15 +36,19 @@ main{background:#fff;border-radius:20px;max-width:440px;width:100%;padding:32px;
 a.btn{display:inline-block;margin:6px;padding:10px 18px;border-radius:12px;font-weight:600;text-decoration:none}
 .primary{background:#7c3aed;color:#fff}.secondary{background:#fff;color:#0f172a;box-shadow:inset 0 0 0 1px #cbd5e1}`;
 
-export function renderTrackingPage(page: TrackingPage, options: { siteUrl: string }): string {
+/** The page around its click id: a redirect page is `before + "Click ID: n" line + after`. */
+function renderParts(page: TrackingPage, options: { siteUrl: string }): { before: string; after: string } {
   const head = (title: string, extra: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">
 <title>${escapeHtml(title)}</title>${extra}<style>${styles}</style></head>`;
 
   if (page.kind === "error") {
-    return `${head("Link Not Found · FanBoost", "")}<body><main><p class="brand">FanBoost</p>
+    return {
+      before: `${head("Link Not Found · FanBoost", "")}<body><main><p class="brand">FanBoost</p>
 <div class="icon err" aria-hidden="true">!</div><h1>Link Not Found</h1><p class="by">${escapeHtml(page.message)}</p>
-<a class="btn primary" href="/join-campaign">Browse Campaigns</a><a class="btn secondary" href="">Try Again</a></main></body></html>`;
+<a class="btn primary" href="/join-campaign">Browse Campaigns</a><a class="btn secondary" href="">Try Again</a></main></body></html>`,
+      after: "",
+    };
   }
 
   const title = `${page.title} by ${page.artistName}`;
@@ -64,10 +69,38 @@ export function renderTrackingPage(page: TrackingPage, options: { siteUrl: strin
     page.state === "counted"
       ? `<div class="icon ok" aria-hidden="true">✓</div>`
       : `<div class="icon warn" aria-hidden="true">↻</div>`;
-  return `${head(`${title} · FanBoost`, meta)}<body><main><p class="brand">FanBoost</p>${icon}
+  return {
+    before: `${head(`${title} · FanBoost`, meta)}<body><main><p class="brand">FanBoost</p>${icon}
 <h1>${heading}</h1><p class="song">${escapeHtml(page.title)}</p><p class="by">by ${escapeHtml(page.artistName)}</p>
 <p class="count" aria-live="polite">Redirecting in <span id="n">${REDIRECT_SECONDS} seconds</span>...</p>
 <p class="note">${escapeHtml(page.note)}</p>
 <a class="btn primary" id="go" href="${song}">Go to the song now</a>
-<p class="id">Click ID: ${page.clickId}</p></main><script>${countdownScript}</script></body></html>`;
+`,
+    after: `</main><script>${countdownScript}</script></body></html>`,
+  };
+}
+
+const clickIdLine = (page: TrackingPage) =>
+  page.kind === "redirect" && page.clickId !== undefined ? `<p class="id">Click ID: ${page.clickId}</p>` : "";
+
+/**
+ * Renders tracking pages, keeping the most recent ones: a viral link shows the same page thousands of times a second,
+ * differing only in the click id.
+ */
+export function createTrackingPageRenderer(options: { siteUrl: string; maxPages?: number }) {
+  const maxPages = options.maxPages ?? 1_000;
+  const pages = new Map<string, { before: string; after: string }>();
+  return (page: TrackingPage): string => {
+    const key =
+      page.kind === "error"
+        ? page.message
+        : `${page.state}\n${page.note}\n${page.title}\n${page.artistName}\n${page.songLink}`;
+    let parts = pages.get(key);
+    if (!parts) {
+      if (pages.size >= maxPages) pages.clear();
+      parts = renderParts(page, options);
+      pages.set(key, parts);
+    }
+    return parts.before + clickIdLine(page) + parts.after;
+  };
 }
