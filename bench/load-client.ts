@@ -59,8 +59,10 @@ const worker = async () => {
   while (performance.now() < deadline) await once();
 };
 const started = performance.now();
+const cpuAtStart = process.cpuUsage();
 await Promise.all(Array.from({ length: connections }, worker));
 const elapsed = (performance.now() - started) / 1000;
+const cpu = process.cpuUsage(cpuAtStart);
 latencies.sort((a, b) => a - b);
 const p99 = latencies[Math.min(latencies.length - 1, Math.ceil(latencies.length * 0.99) - 1)] ?? 0;
 agent.destroy();
@@ -72,5 +74,7 @@ console.log(
     verdicts,
     errors,
     elapsed,
+    /** This client's own CPU use over the run, in percent of one core: near 100, the client is the limit. */
+    clientCpuPct: Math.round((cpu.user + cpu.system) / 10_000 / elapsed),
   }),
 );
