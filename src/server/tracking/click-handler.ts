@@ -13,7 +13,7 @@ export type ClickHttpRequest = {
   header: (name: string) => string | undefined;
 };
 
-export type ClickHttpResponse = { status: number; headers: Record<string, string>; body: string };
+export type ClickHttpResponse = { status: number; headers: Readonly<Record<string, string>>; body: string };
 
 export type ClickHandlerDeps = TrackDeps & {
   log: Logger;
@@ -48,15 +48,19 @@ function trackingHeaders(publicUrl: string): Record<string, string> {
 export function createClickHandler(deps: ClickHandlerDeps): ClickHandler {
   const headers = trackingHeaders(deps.publicUrl);
   const render = createTrackingPageRenderer({ siteUrl: deps.publicUrl });
-  const respond = (status: number, body: string, verdict?: string): ClickHttpResponse => ({
-    status,
-    headers: {
-      ...headers,
-      "Content-Length": String(Buffer.byteLength(body)),
-      ...(verdict ? { "X-Click-Verdict": verdict } : {}),
-    },
-    body,
-  });
+  // The header sets actually sent (a verdict and a page length) are few: each is built once.
+  const headerSets = new Map<string, Readonly<Record<string, string>>>();
+  const respond = (status: number, body: string, verdict?: string): ClickHttpResponse => {
+    const length = Buffer.byteLength(body);
+    const key = `${verdict}|${length}`;
+    let set = headerSets.get(key);
+    if (!set) {
+      if (headerSets.size >= 1_000) headerSets.clear();
+      set = { ...headers, "Content-Length": String(length), ...(verdict ? { "X-Click-Verdict": verdict } : {}) };
+      headerSets.set(key, set);
+    }
+    return { status, headers: set, body };
+  };
   return async (request) => {
     try {
       const viewer = await deps.userFromCookie(request.header("cookie"));

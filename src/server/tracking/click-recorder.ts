@@ -21,6 +21,8 @@ export type RecordedClick = { verdict: "counted"; id: number } | { verdict: Excl
 
 type Pending = { click: ClickInput; resolve: (result: RecordedClick) => void; reject: (error: Error) => void };
 
+const ignore = () => {};
+
 export class ClickRecorderOverloadedError extends Error {
   override name = "ClickRecorderOverloadedError";
 }
@@ -206,10 +208,13 @@ export function createClickRecorder(database: DatabaseHandle, log: Logger, optio
      * with the next batch, and a failure is logged, not returned.
      */
     recordLater(click: ClickInput): void {
-      record(click).catch((error: unknown) => {
-        if (error instanceof ClickRecorderOverloadedError)
-          log.warn({ verdict: click.verdict }, "click dropped: queue full");
-      });
+      if (queue.length >= maxQueue) {
+        log.warn({ verdict: click.verdict }, "click dropped: queue full");
+        return;
+      }
+      // A failure is logged where the batch fails; nothing waits for this click.
+      queue.push({ click, resolve: ignore, reject: ignore });
+      flushing ??= flush();
     },
     /** Waits for every queued click to be written (shutdown). */
     async drain(): Promise<void> {

@@ -42,7 +42,7 @@ export function createIpHasher(secret: string) {
 
 /** The address's network: /24 for IPv4, /48 for IPv6. */
 export function networkOf(ip: string): string {
-  if (isIP(ip) === 4) return ip.split(".").slice(0, 3).join(".");
+  if (isIP(ip) === 4) return ip.slice(0, ip.lastIndexOf("."));
   return ip.split(":").slice(0, 3).join(":");
 }
 

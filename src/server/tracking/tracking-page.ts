@@ -89,7 +89,7 @@ const clickIdLine = (page: TrackingPage) =>
  */
 export function createTrackingPageRenderer(options: { siteUrl: string; maxPages?: number }) {
   const maxPages = options.maxPages ?? 1_000;
-  const pages = new Map<string, { before: string; after: string }>();
+  const pages = new Map<string, { before: string; after: string; whole: string }>();
   return (page: TrackingPage): string => {
     const key =
       page.kind === "error"
@@ -98,9 +98,11 @@ export function createTrackingPageRenderer(options: { siteUrl: string; maxPages?
     let parts = pages.get(key);
     if (!parts) {
       if (pages.size >= maxPages) pages.clear();
-      parts = renderParts(page, options);
+      const { before, after } = renderParts(page, options);
+      parts = { before, after, whole: before + after };
       pages.set(key, parts);
     }
-    return parts.before + clickIdLine(page) + parts.after;
+    const idLine = clickIdLine(page);
+    return idLine ? parts.before + idLine + parts.after : parts.whole;
   };
 }
