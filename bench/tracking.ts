@@ -22,6 +22,7 @@ type LoadResult = {
   verdicts: Record<string, number>;
   errors: number;
   elapsed: number;
+  clientCpuPct: number;
 };
 
 function load(url: string, ipMode: string, ipOffset = 0): Promise<LoadResult> {
@@ -52,7 +53,7 @@ function load(url: string, ipMode: string, ipOffset = 0): Promise<LoadResult> {
   });
 }
 
-async function ceiling(): Promise<number> {
+async function ceiling(): Promise<LoadResult> {
   const server = createServer((_req, res) => {
     res.writeHead(302, { Location: "https://open.spotify.com/track/bench" });
     res.end();
@@ -61,7 +62,7 @@ async function ceiling(): Promise<number> {
   const { port } = server.address() as AddressInfo;
   const result = await load(`http://127.0.0.1:${port}/t/${SHORT_CODE}`, "unique");
   server.close();
-  return result.rps;
+  return result;
 }
 
 async function run(kind: "postgres" | "pglite", withDuplicates: boolean) {
@@ -110,8 +111,9 @@ async function run(kind: "postgres" | "pglite", withDuplicates: boolean) {
   }
 }
 
-const ceilingRps = Math.round(await ceiling());
-console.log(`ceiling: ${ceilingRps} rps`);
+const bare = await ceiling();
+const ceilingRps = Math.round(bare.rps);
+console.log(`ceiling: ${ceilingRps} rps (load client at ${bare.clientCpuPct}% of a core)`);
 const pg = await run("postgres", true);
 const pglite = await run("pglite", false);
 console.log(
