@@ -122,10 +122,12 @@ export const clickEvents = pgTable(
   "click_events",
   {
     id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
-    trackingLinkId: uuid("tracking_link_id")
-      .notNull()
-      .references(() => trackingLinks.id, { onDelete: "cascade" }),
-    /** The link's campaign and promoter, copied for the counters and reports; the link's key covers both (ADR 010). */
+    /**
+     * No foreign key, which would be checked click by click: each click batch locks its links once and refuses an
+     * unknown one, and deleting a link deletes its clicks (a trigger, migration 0010; ADR 010).
+     */
+    trackingLinkId: uuid("tracking_link_id").notNull(),
+    /** The link's campaign and promoter, copied for the counters and reports. */
     campaignId: uuid("campaign_id").notNull(),
     promoterId: uuid("promoter_id").notNull(),
     verdict: text("verdict", { enum: clickVerdicts }).notNull(),

@@ -97,6 +97,24 @@ describe("click recorder", () => {
     expect(Number(row?.total_clicks)).toBe(3);
   });
 
+  it("takes a deleted link's clicks with it", async () => {
+    const { shortCode } = await liveCampaignWithLink(t);
+    const ids = await linkIds(shortCode);
+    const recorder = createClickRecorder(t.database, createLogger("silent"));
+    await Promise.all([recorder.record(click(ids, "d1")), recorder.record(click(ids, "d2", "bot"))]);
+    const count = async () => {
+      const [row] = await queryRows<{ n: string }>(
+        t.database.db,
+        sql`select count(*) as n from click_events where tracking_link_id = ${ids.trackingLinkId}`,
+      );
+      return Number(row?.n);
+    };
+    expect(await count()).toBe(2);
+    await t.database.db.execute(sql`delete from tracking_links where id = ${ids.trackingLinkId}`);
+    expect(await count()).toBe(0);
+    await expect(recorder.record(click(ids, "d3"))).rejects.toThrow();
+  });
+
   it("refuses new clicks when the queue is full instead of growing without bound", async () => {
     const { shortCode } = await liveCampaignWithLink(t);
     const ids = await linkIds(shortCode);
