@@ -13,7 +13,11 @@ export type ClickHttpRequest = {
   header: (name: string) => string | undefined;
 };
 
-export type ClickHttpResponse = { status: number; headers: Readonly<Record<string, string>>; body: string };
+export type ClickHttpResponse = {
+  status: number;
+  headers: Readonly<Record<string, string>>;
+  body: Buffer<ArrayBuffer>;
+};
 
 export type ClickHandlerDeps = TrackDeps & {
   log: Logger;
@@ -50,8 +54,8 @@ export function createClickHandler(deps: ClickHandlerDeps): ClickHandler {
   const render = createTrackingPageRenderer({ siteUrl: deps.publicUrl });
   // The header sets actually sent (a verdict and a page length) are few: each is built once.
   const headerSets = new Map<string, Readonly<Record<string, string>>>();
-  const respond = (status: number, body: string, verdict?: string): ClickHttpResponse => {
-    const length = Buffer.byteLength(body);
+  const respond = (status: number, body: Buffer<ArrayBuffer>, verdict?: string): ClickHttpResponse => {
+    const length = body.length;
     const key = `${verdict}|${length}`;
     let set = headerSets.get(key);
     if (!set) {

@@ -83,26 +83,55 @@ function renderParts(page: TrackingPage, options: { siteUrl: string }): { before
 const clickIdLine = (page: TrackingPage) =>
   page.kind === "redirect" && page.clickId !== undefined ? `<p class="id">Click ID: ${page.clickId}</p>` : "";
 
+type EncodedPage = {
+  page: TrackingPage;
+  before: Buffer<ArrayBuffer>;
+  after: Buffer<ArrayBuffer>;
+  whole: Buffer<ArrayBuffer>;
+};
+
+const samePage = (a: TrackingPage, b: TrackingPage) => {
+  if (a.kind === "error" || b.kind === "error")
+    return a.kind === "error" && b.kind === "error" && a.message === b.message;
+  return (
+    a.state === b.state &&
+    a.note === b.note &&
+    a.title === b.title &&
+    a.artistName === b.artistName &&
+    a.songLink === b.songLink
+  );
+};
+
 /**
- * Renders tracking pages, keeping the most recent ones: a viral link shows the same page thousands of times a second,
- * differing only in the click id.
+ * Renders tracking pages as UTF-8 bytes, keeping the most recent ones encoded: a viral link shows the same page
+ * thousands of times a second, differing only in the click id, so a response costs one copy, not an encoding. Pages
+ * are filed under their song link or message, strings the link cache hands out again and again, so finding one costs
+ * no new key.
  */
 export function createTrackingPageRenderer(options: { siteUrl: string; maxPages?: number }) {
   const maxPages = options.maxPages ?? 1_000;
-  const pages = new Map<string, { before: string; after: string; whole: string }>();
-  return (page: TrackingPage): string => {
-    const key =
-      page.kind === "error"
-        ? page.message
-        : `${page.state}\n${page.note}\n${page.title}\n${page.artistName}\n${page.songLink}`;
-    let parts = pages.get(key);
-    if (!parts) {
-      if (pages.size >= maxPages) pages.clear();
-      const { before, after } = renderParts(page, options);
-      parts = { before, after, whole: before + after };
-      pages.set(key, parts);
+  const pages = new Map<string, EncodedPage[]>();
+  let count = 0;
+  const encode = (page: TrackingPage): EncodedPage => {
+    const { before, after } = renderParts(page, options);
+    return { page, before: Buffer.from(before), after: Buffer.from(after), whole: Buffer.from(before + after) };
+  };
+  return (page: TrackingPage): Buffer<ArrayBuffer> => {
+    const key = page.kind === "error" ? page.message : page.songLink;
+    let filed = pages.get(key);
+    let encoded = filed?.find((entry) => samePage(entry.page, page));
+    if (!encoded) {
+      if (count >= maxPages) {
+        pages.clear();
+        count = 0;
+      }
+      encoded = encode(page);
+      filed = pages.get(key) ?? [];
+      filed.push(encoded);
+      pages.set(key, filed);
+      count++;
     }
     const idLine = clickIdLine(page);
-    return idLine ? parts.before + idLine + parts.after : parts.whole;
+    return idLine ? Buffer.concat([encoded.before, Buffer.from(idLine, "latin1"), encoded.after]) : encoded.whole;
   };
 }
