@@ -1,17 +1,32 @@
 import { createHash, createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { createIpHasher, fingerprintOf, isBotRequest } from "./click-signals";
-import { WindowCounter } from "./fraud-monitor";
+import { AddressCounter, WindowCounter } from "./fraud-monitor";
 
 describe("click signals", () => {
   it("hashes addresses with HMAC-SHA256 under a key derived from the secret", () => {
     const secret = "a-secret-that-is-long-enough-0123456789";
     const key = createHash("sha256").update(`fanboost-ip-hash:${secret}`).digest();
     const hashIp = createIpHasher(secret);
-    for (const ip of ["203.0.113.9", "::1", "2001:db8::42"]) {
-      expect(hashIp(ip)).toBe(createHmac("sha256", key).update(ip).digest("base64url"));
+    for (const round of [1, 2]) {
+      for (const ip of ["203.0.113.9", "::1", "2001:db8::42"]) {
+        expect({ round, hash: hashIp(ip) }).toEqual({
+          round,
+          hash: createHmac("sha256", key).update(ip).digest("base64url"),
+        });
+      }
     }
     expect(createIpHasher("another-secret-that-is-long-enough-0123")("203.0.113.9")).not.toBe(hashIp("203.0.113.9"));
+  });
+
+  it("hashes correctly past the number of addresses it remembers", () => {
+    const secret = "a-secret-that-is-long-enough-0123456789";
+    const key = createHash("sha256").update(`fanboost-ip-hash:${secret}`).digest();
+    const hashIp = createIpHasher(secret, 3);
+    const addresses = Array.from({ length: 10 }, (_, index) => `198.51.100.${index}`);
+    for (const ip of [...addresses, ...addresses.reverse()]) {
+      expect(hashIp(ip)).toBe(createHmac("sha256", key).update(ip).digest("base64url"));
+    }
   });
 
   it("fingerprints user agent, language and the address's /24", () => {
@@ -47,5 +62,26 @@ describe("fraud window counters", () => {
     expect(counter.size).toBeLessThanOrEqual(1_000);
     expect(counter.hit("ip-4999", 5_000)).toBe(2);
     expect(counter.hit("ip-0", 5_000)).toBe(1);
+  });
+});
+
+describe("address counter", () => {
+  it("counts an address's minute and five minutes apart, each window starting again on its own", () => {
+    const counter = new AddressCounter();
+    expect(counter.hit("a", 0)).toEqual(expect.objectContaining({ minute: 1, burst: 1 }));
+    expect(counter.hit("a", 59_999)).toEqual(expect.objectContaining({ minute: 2, burst: 2 }));
+    expect(counter.hit("a", 60_000)).toEqual(expect.objectContaining({ minute: 1, burst: 3 }));
+    expect(counter.hit("a", 299_999)).toEqual(expect.objectContaining({ minute: 1, burst: 4 }));
+    // The five-minute window starts again; the minute that began at 299,999 goes on.
+    expect(counter.hit("a", 300_000)).toEqual(expect.objectContaining({ minute: 2, burst: 1 }));
+    expect(counter.hit("b", 300_000)).toEqual(expect.objectContaining({ minute: 1, burst: 1 }));
+  });
+
+  it("keeps at most maxKeys addresses, dropping the oldest windows first", () => {
+    const counter = new AddressCounter(1_000);
+    for (let index = 0; index < 5_000; index++) counter.hit(`ip-${index}`, index);
+    expect(counter.size).toBeLessThanOrEqual(1_000);
+    expect(counter.hit("ip-4999", 5_000).burst).toBe(2);
+    expect(counter.hit("ip-0", 5_000).burst).toBe(1);
   });
 });

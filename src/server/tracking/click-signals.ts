@@ -25,19 +25,27 @@ export function isBotRequest(method: string, userAgent: string | undefined): boo
 
 /**
  * Keyed hash of the address: de-duplication keeps working after the raw address is cleared. HMAC-SHA256 spelled out
- * with the one-shot `hash` (a third of the cost of `createHmac` on the click path; the same values).
+ * with the one-shot `hash` (a third of the cost of `createHmac` on the click path; the same values). The hashes of the
+ * last `remembered` addresses are kept: an address that clicks again is not hashed again.
  */
-export function createIpHasher(secret: string) {
+export function createIpHasher(secret: string, remembered = 20_000) {
   const key = createHash("sha256").update(`fanboost-ip-hash:${secret}`).digest();
   const pad = (byte: number) => Buffer.concat([key.map((value) => value ^ byte), Buffer.alloc(64 - key.length, byte)]);
   const inner = pad(0x36);
   const outer = pad(0x5c);
-  return (ip: string) =>
-    hash(
+  const recent = new Map<string, string>();
+  return (ip: string) => {
+    const known = recent.get(ip);
+    if (known !== undefined) return known;
+    const digest = hash(
       "sha256",
       Buffer.concat([outer, hash("sha256", Buffer.concat([inner, Buffer.from(ip)]), "buffer")]),
       "base64url",
     );
+    if (recent.size >= remembered) recent.clear();
+    recent.set(ip, digest);
+    return digest;
+  };
 }
 
 /** The address's network: /24 for IPv4, /48 for IPv6. */

@@ -11,6 +11,15 @@ export const fraudThresholds = {
   botReportWindowMs: 60 * 60_000,
 } as const;
 
+/** Drops the oldest-inserted hundredth of a full map (a Map iterates in insertion order). */
+function evictOldest(map: Map<string, unknown>, maxKeys: number) {
+  let toEvict = Math.max(1, Math.floor(maxKeys / 100));
+  for (const key of map.keys()) {
+    map.delete(key);
+    if (--toEvict === 0) return;
+  }
+}
+
 /**
  * Fixed-window counters in memory, at most `maxKeys` keys: a new key beyond that evicts the oldest-started windows
  * first (a Map iterates in insertion order, and a restarted window is re-inserted), so each hit costs O(1) however
@@ -29,19 +38,48 @@ export class WindowCounter {
       return entry.count;
     }
     if (entry) this.counts.delete(key);
-    else if (this.counts.size >= this.maxKeys) this.evictOldest();
+    else if (this.counts.size >= this.maxKeys) evictOldest(this.counts, this.maxKeys);
     this.counts.set(key, { start: now, count: 1 });
     return 1;
   }
   get size() {
     return this.counts.size;
   }
-  private evictOldest() {
-    let toEvict = Math.max(1, Math.floor(this.maxKeys / 100));
-    for (const key of this.counts.keys()) {
-      this.counts.delete(key);
-      if (--toEvict === 0) return;
+}
+
+/**
+ * An address's clicks in the last minute (the rate limit) and in the last five minutes (the burst flag), in one entry
+ * per address: one lookup per click for both. Bounded and evicted like `WindowCounter`, by the five-minute window.
+ */
+export class AddressCounter {
+  private readonly counts = new Map<
+    string,
+    { minuteStart: number; minute: number; burstStart: number; burst: number }
+  >();
+  constructor(private readonly maxKeys = 100_000) {}
+  hit(address: string, now: number): { minute: number; burst: number } {
+    let entry = this.counts.get(address);
+    if (!entry) {
+      if (this.counts.size >= this.maxKeys) evictOldest(this.counts, this.maxKeys);
+      entry = { minuteStart: now, minute: 0, burstStart: now, burst: 0 };
+      this.counts.set(address, entry);
+    } else if (now - entry.burstStart >= fraudThresholds.ipBurst.windowMs) {
+      // A restarted five-minute window goes to the back of the eviction order.
+      entry.burstStart = now;
+      entry.burst = 0;
+      this.counts.delete(address);
+      this.counts.set(address, entry);
     }
+    if (now - entry.minuteStart >= fraudThresholds.rateLimit.windowMs) {
+      entry.minuteStart = now;
+      entry.minute = 0;
+    }
+    entry.minute++;
+    entry.burst++;
+    return entry;
+  }
+  get size() {
+    return this.counts.size;
   }
 }
 
@@ -61,20 +99,26 @@ export type ClickObservation = {
  * suspicious activity (rate_limit, bot_detection, geo_anomaly, fingerprint_abuse) once per key and window.
  */
 export function createFraudMonitor(db: Database, log: Logger) {
-  const perIpMinute = new WindowCounter(fraudThresholds.rateLimit.windowMs);
-  const perIpBurst = new WindowCounter(fraudThresholds.ipBurst.windowMs);
+  const perIp = new AddressCounter();
   const perFingerprint = new WindowCounter(fraudThresholds.fingerprint.windowMs);
   const perLinkCountry = new WindowCounter(fraudThresholds.geo.windowMs);
   const countriesOverThreshold = new Map<string, Set<string>>();
-  const reported = new WindowCounter(60 * 60_000);
+  /** Flags already recorded this hour, by type: their keys are strings the click already carries. */
+  const reported = {
+    rate: new WindowCounter(60 * 60_000),
+    bot: new WindowCounter(60 * 60_000),
+    fingerprint: new WindowCounter(60 * 60_000),
+    geo: new WindowCounter(60 * 60_000),
+  };
 
   /** Records a flag once per key and hour; the row is built only then (a flagged address keeps clicking). */
   const report = (
+    already: WindowCounter,
     dedupeKey: string,
     row: () => Omit<typeof suspiciousActivity.$inferInsert, "id" | "ts">,
     now: number,
   ) => {
-    if (reported.hit(dedupeKey, now) > 1) return;
+    if (already.hit(dedupeKey, now) > 1) return;
     db.insert(suspiciousActivity)
       .values(row())
       .catch((error: unknown) => log.error({ err: error }, "suspicious activity not recorded"));
@@ -84,11 +128,11 @@ export function createFraudMonitor(db: Database, log: Logger) {
     /** Counts the click; true when the address went over 1,000 clicks a minute. */
     observe(click: ClickObservation, now = Date.now()): { rateLimited: boolean } {
       const base = () => ({ campaignId: click.campaignId, trackingLinkId: click.trackingLinkId, ipHash: click.ipHash });
-      const minute = perIpMinute.hit(click.ip, now);
-      const burst = perIpBurst.hit(click.ip, now);
+      const { minute, burst } = perIp.hit(click.ip, now);
       if (burst > fraudThresholds.ipBurst.max) {
         report(
-          `rate:${click.ipHash}`,
+          reported.rate,
+          click.ipHash,
           () => ({
             ...base(),
             type: "rate_limit",
@@ -100,7 +144,8 @@ export function createFraudMonitor(db: Database, log: Logger) {
       }
       if (click.bot) {
         report(
-          `bot:${click.ipHash}:${click.userAgent}`,
+          reported.bot,
+          `${click.ipHash}:${click.userAgent}`,
           () => ({
             ...base(),
             type: "bot_detection",
@@ -113,7 +158,8 @@ export function createFraudMonitor(db: Database, log: Logger) {
       const fingerprintClicks = perFingerprint.hit(click.fingerprint, now);
       if (fingerprintClicks > fraudThresholds.fingerprint.max) {
         report(
-          `fingerprint:${click.fingerprint}`,
+          reported.fingerprint,
+          click.fingerprint,
           () => ({
             ...base(),
             fingerprint: click.fingerprint,
@@ -132,7 +178,8 @@ export function createFraudMonitor(db: Database, log: Logger) {
           countriesOverThreshold.set(click.trackingLinkId, countries);
           if (countries.size > fraudThresholds.geo.countries) {
             report(
-              `geo:${click.trackingLinkId}`,
+              reported.geo,
+              click.trackingLinkId,
               () => ({
                 ...base(),
                 type: "geo_anomaly",
