@@ -161,8 +161,9 @@ export function createClickRecorder(database: DatabaseHandle, log: Logger, optio
   /**
    * The embedded database works on this thread: after a batch, its pages are written and the requests that arrived
    * meanwhile are parsed (one turn of the event loop) before the next batch is taken. PostgreSQL works in its own
-   * process: the next batch leaves as soon as the previous one committed, before this thread writes the committed
-   * batch's pages, so the database is not idle while they go out.
+   * process: the next batch is taken as soon as the previous one committed and goes out as this thread finishes
+   * writing the committed batch's pages (the pool hands over its connection on the next tick). Sending it ahead of
+   * those pages was measured too: a third less wait per batch, but smaller batches and no more clicks a second (ADR 010).
    */
   const overlap = database.kind === "postgres";
   const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
