@@ -73,7 +73,8 @@ export const campaigns = pgTable(
       .where(sql`${t.status} = 'active' and ${t.isPublic}`),
     /**
      * Trigram indexes for the case-insensitive substring search of /join-campaign (pg_trgm). Campaigns' indexed
-     * columns are written rarely (click counters move by HOT updates), so the indexes skip GIN's pending list (fastupdate): always current, always priced right by the planner.
+     * columns are written rarely (click counters move by HOT updates), so the indexes skip GIN's pending list
+     * (fastupdate): always current, always priced right by the planner.
      */
     index("campaigns_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")).with({ fastupdate: false }),
     index("campaigns_artist_trgm_idx").using("gin", t.artistName.op("gin_trgm_ops")).with({ fastupdate: false }),
