@@ -12,7 +12,7 @@ const song = {
 
 describe("tracking page renderer", () => {
   it("puts each counted click's own id into the cached page, and none into a page without one", () => {
-    const render = createTrackingPageRenderer({ siteUrl: "http://localhost:3000" });
+    const render = createTrackingPageRenderer();
     const first = render({ ...song, clickId: 41 }).toString();
     const second = render({ ...song, clickId: 42 }).toString();
     expect(first).toContain("Click ID: 41");
@@ -22,7 +22,7 @@ describe("tracking page renderer", () => {
   });
 
   it("never hands one page's bytes to another page filed under the same song link", () => {
-    const render = createTrackingPageRenderer({ siteUrl: "http://localhost:3000" });
+    const render = createTrackingPageRenderer();
     const variants: TrackingPage[] = [
       song,
       { ...song, title: "Night Drive (Remix)" },
@@ -40,7 +40,7 @@ describe("tracking page renderer", () => {
   });
 
   it("encodes non-ASCII text as UTF-8 and keeps rendering correctly once its cache is full", () => {
-    const render = createTrackingPageRenderer({ siteUrl: "http://localhost:3000", maxPages: 2 });
+    const render = createTrackingPageRenderer({ maxPages: 2 });
     for (const title of ["Été", "Ünïcode ✓", "第三"]) {
       const bytes = render({ ...song, title, clickId: 7 });
       expect(bytes.toString("utf8")).toContain(title);

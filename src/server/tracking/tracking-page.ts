@@ -37,7 +37,7 @@ a.btn{display:inline-block;margin:6px;padding:10px 18px;border-radius:12px;font-
 .primary{background:#7c3aed;color:#fff}.secondary{background:#fff;color:#0f172a;box-shadow:inset 0 0 0 1px #cbd5e1}`;
 
 /** The page around its click id: a redirect page is `before + "Click ID: n" line + after`. */
-function renderParts(page: TrackingPage, options: { siteUrl: string }): { before: string; after: string } {
+function renderParts(page: TrackingPage): { before: string; after: string } {
   const head = (title: string, extra: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">
 <title>${escapeHtml(title)}</title>${extra}<style>${styles}</style></head>`;
@@ -58,7 +58,7 @@ function renderParts(page: TrackingPage, options: { siteUrl: string }): { before
 <meta property="og:type" content="music.song"><meta property="og:site_name" content="FanBoost">
 <meta property="og:title" content="${escapeHtml(title)}"><meta property="og:description" content="${escapeHtml(`${page.artistName} on FanBoost: listen now.`)}">
 <meta name="twitter:card" content="summary"><meta name="twitter:title" content="${escapeHtml(title)}">
-<meta name="twitter:description" content="${escapeHtml(`${page.artistName} on FanBoost`)}"><meta name="twitter:site" content="${escapeHtml(options.siteUrl)}">`;
+<meta name="twitter:description" content="${escapeHtml(`${page.artistName} on FanBoost`)}">`;
   const heading =
     page.state === "counted"
       ? "Click Tracked Successfully!"
@@ -108,12 +108,12 @@ const samePage = (a: TrackingPage, b: TrackingPage) => {
  * are filed under their song link or message, strings the link cache hands out again and again, so finding one costs
  * no new key.
  */
-export function createTrackingPageRenderer(options: { siteUrl: string; maxPages?: number }) {
+export function createTrackingPageRenderer(options: { maxPages?: number } = {}) {
   const maxPages = options.maxPages ?? 1_000;
   const pages = new Map<string, EncodedPage[]>();
   let count = 0;
   const encode = (page: TrackingPage): EncodedPage => {
-    const { before, after } = renderParts(page, options);
+    const { before, after } = renderParts(page);
     return { page, before: Buffer.from(before), after: Buffer.from(after), whole: Buffer.from(before + after) };
   };
   return (page: TrackingPage): Buffer<ArrayBuffer> => {
