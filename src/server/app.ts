@@ -77,12 +77,13 @@ export function createApp(services: AppServices) {
   const resolveClientIp = createClientIpResolver(config.trustProxy);
   const live = createLiveUpdates(database, log);
   const recorder = createClickRecorder(database, log, { onCounted: (campaignIds) => live.publish(campaignIds) });
+  const fraud = createFraudMonitor(db, log);
   const clickHandler = createClickHandler({
     log,
     lookup: createLinkLookup(db),
     recorder,
     countedAddresses: createCountedAddresses(),
-    fraud: createFraudMonitor(db, log),
+    fraud,
     hashIp: createIpHasher(config.authSecret),
     userFromCookie: guards.userFromCookie,
     countryHeader: config.countryHeader,
@@ -160,12 +161,19 @@ export function createApp(services: AppServices) {
     jobs: backgroundJobs({ money, payoutWeekday: config.payoutWeekday }),
     /** Starts listening for other instances' leaderboard updates. */
     start: () => live.start(),
-    /** Waits until every click answered so far is written (clicks that did not count are written after their answer). */
-    clicksWritten: () => recorder.drain(),
-    /** At shutdown, after the server stops accepting: ends live streams and writes the queued clicks. */
+    /**
+     * Waits until every click answered so far, and every suspicious-activity flag, is written (clicks that did not
+     * count and flags are written after their answer).
+     */
+    clicksWritten: async () => {
+      await recorder.drain();
+      await fraud.written();
+    },
+    /** At shutdown, after the server stops accepting: ends live streams and writes the queued clicks and flags. */
     drain: async () => {
       await live.close();
       await recorder.drain();
+      await fraud.written();
     },
   });
 }

@@ -103,13 +103,20 @@ export function createFraudMonitor(db: Database, log: Logger) {
   const perFingerprint = new WindowCounter(fraudThresholds.fingerprint.windowMs);
   const perLinkCountry = new WindowCounter(fraudThresholds.geo.windowMs);
   const countriesOverThreshold = new Map<string, Set<string>>();
-  /** Flags already recorded this hour, by type: their keys are strings the click already carries. */
+  /**
+   * Flags already recorded this hour, by type: their keys are strings the click already carries. An address's burst
+   * flag (medium) and its going over the rate limit (high) are recorded apart, so a burst that escalates shows as high.
+   */
   const reported = {
-    rate: new WindowCounter(60 * 60_000),
+    burst: new WindowCounter(60 * 60_000),
+    rateLimit: new WindowCounter(60 * 60_000),
     bot: new WindowCounter(60 * 60_000),
     fingerprint: new WindowCounter(60 * 60_000),
     geo: new WindowCounter(60 * 60_000),
   };
+
+  /** Flag rows being written: nothing waits for them but shutdown (and tests). */
+  const writing = new Set<Promise<unknown>>();
 
   /** Records a flag once per key and hour; the row is built only then (a flagged address keeps clicking). */
   const report = (
@@ -119,24 +126,45 @@ export function createFraudMonitor(db: Database, log: Logger) {
     now: number,
   ) => {
     if (already.hit(dedupeKey, now) > 1) return;
-    db.insert(suspiciousActivity)
+    const write = db
+      .insert(suspiciousActivity)
       .values(row())
-      .catch((error: unknown) => log.error({ err: error }, "suspicious activity not recorded"));
+      .catch((error: unknown) => log.error({ err: error }, "suspicious activity not recorded"))
+      .finally(() => writing.delete(write));
+    writing.add(write);
   };
 
   return {
+    /** Waits for the flags recorded so far to be written. */
+    async written(): Promise<void> {
+      await Promise.all(writing);
+    },
     /** Counts the click; true when the address went over 1,000 clicks a minute. */
     observe(click: ClickObservation, now = Date.now()): { rateLimited: boolean } {
       const base = () => ({ campaignId: click.campaignId, trackingLinkId: click.trackingLinkId, ipHash: click.ipHash });
       const { minute, burst } = perIp.hit(click.ip, now);
-      if (burst > fraudThresholds.ipBurst.max) {
+      const overLimit = minute > fraudThresholds.rateLimit.max;
+      if (overLimit) {
         report(
-          reported.rate,
+          reported.rateLimit,
           click.ipHash,
           () => ({
             ...base(),
             type: "rate_limit",
-            severity: minute > fraudThresholds.rateLimit.max ? "high" : "medium",
+            severity: "high",
+            details: `More than ${fraudThresholds.rateLimit.max} clicks in a minute from one address: its clicks are refused`,
+          }),
+          now,
+        );
+      }
+      if (burst > fraudThresholds.ipBurst.max) {
+        report(
+          reported.burst,
+          click.ipHash,
+          () => ({
+            ...base(),
+            type: "rate_limit",
+            severity: "medium",
             details: `More than ${fraudThresholds.ipBurst.max} clicks in 5 minutes from one address (${burst} so far)`,
           }),
           now,
@@ -191,7 +219,7 @@ export function createFraudMonitor(db: Database, log: Logger) {
           }
         }
       }
-      return { rateLimited: minute > fraudThresholds.rateLimit.max };
+      return { rateLimited: overLimit };
     },
   };
 }
