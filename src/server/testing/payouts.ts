@@ -3,9 +3,8 @@ import { expect } from "vitest";
 import { queryRows } from "../db/client.js";
 import { admins } from "../db/schema.js";
 import type { TestUser } from "./accounts.js";
+import { browserUa } from "./clicks.js";
 import type { TestApp } from "./test-app.js";
-
-const browserUa = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
 
 /** A counted click on a tracking link from `ip`. */
 export async function clickFrom(t: TestApp, shortCode: string, ip: string) {
