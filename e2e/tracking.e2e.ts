@@ -46,5 +46,12 @@ describe("tracking link in a browser", () => {
     await expect.poll(() => page.getByRole("heading", { name: "Already Clicked" }).isVisible()).toBe(true);
     await page.waitForURL(`http://song.example:${songPort}/track`, { timeout: 10_000 });
     await context.close();
+
+    // Without JavaScript the page still says what happened and the meta refresh still takes the visitor on.
+    const noScript = await newPage(browser, server.url, "tracking-no-js", { javaScriptEnabled: false });
+    await noScript.page.goto(`/t/${shortCode}`);
+    expect(await noScript.page.getByRole("heading", { name: "Already Clicked" }).isVisible()).toBe(true);
+    await noScript.page.waitForURL(`http://song.example:${songPort}/track`, { timeout: 10_000 });
+    await noScript.context.close();
   });
 });
