@@ -1,11 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queryRows } from "../db/client";
+import { harnessSettings } from "../config";
+import { type DatabaseHandle, queryRows } from "../db/client";
 import { createLogger } from "../logger";
 import { liveCampaignWithLink } from "../testing/campaigns";
 import { createTestApp, type TestApp } from "../testing/test-app";
-import { type ClickInput, createClickRecorder } from "./click-recorder";
+import { ClickBatchTimeoutError, type ClickInput, createClickRecorder } from "./click-recorder";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -36,6 +38,14 @@ const click = (
   referrer: null,
   fingerprint: null,
 });
+
+async function verdicts(trackingLinkId: string) {
+  const rows = await queryRows<{ verdict: string }>(
+    t.database.db,
+    sql`select verdict from click_events where tracking_link_id = ${trackingLinkId} order by verdict`,
+  );
+  return rows.map((row) => row.verdict);
+}
 
 describe("click recorder", () => {
   it("batches concurrent clicks, de-duplicates inside a batch and reports which campaigns moved", async () => {
@@ -114,6 +124,51 @@ describe("click recorder", () => {
     expect(await count()).toBe(0);
     await expect(recorder.record(click(ids, "d3"))).rejects.toThrow();
   });
+
+  it("does not write a timed-out batch's clicks again", async () => {
+    const { shortCode } = await liveCampaignWithLink(t);
+    const ids = await linkIds(shortCode);
+    let calls = 0;
+    const stuck: DatabaseHandle = { ...t.database, rawQuery: () => new Promise(() => calls++) };
+    const recorder = createClickRecorder(stuck, createLogger("silent"), { flushTimeoutMs: 50 });
+    const settled = await Promise.allSettled([recorder.record(click(ids, "s1")), recorder.record(click(ids, "s2"))]);
+    expect(settled.map((result) => result.status === "rejected" && result.reason)).toEqual([
+      expect.any(ClickBatchTimeoutError),
+      expect.any(ClickBatchTimeoutError),
+    ]);
+    expect(calls).toBe(1);
+  });
+
+  it.skipIf(!harnessSettings().testDatabaseUrl)(
+    "stores a click once when its batch outlived the timeout and then committed",
+    async () => {
+      const { shortCode } = await liveCampaignWithLink(t);
+      const ids = await linkIds(shortCode);
+      // Another session holds the campaign row, as finalizing a campaign does, so the batch waits past its timeout.
+      const holder = new pg.Client({ connectionString: t.database.url });
+      await holder.connect();
+      try {
+        await holder.query("begin");
+        await holder.query("select id from campaigns where id = $1 for update", [ids.campaignId]);
+        const recorder = createClickRecorder(t.database, createLogger("silent"), { flushTimeoutMs: 300 });
+        const late = await Promise.allSettled([
+          recorder.record(click(ids, "late1")),
+          recorder.record(click(ids, "late2")),
+        ]);
+        expect(late.map((result) => result.status === "rejected" && result.reason)).toEqual([
+          expect.any(ClickBatchTimeoutError),
+          expect.any(ClickBatchTimeoutError),
+        ]);
+        await holder.query("commit");
+        const stored = async () => (await verdicts(ids.trackingLinkId)).join();
+        await expect.poll(stored, { timeout: 5_000 }).toBe("counted,counted");
+        expect(await recorder.record(click(ids, "late1"))).toEqual({ verdict: "duplicate" });
+        expect(await verdicts(ids.trackingLinkId)).toEqual(["counted", "counted", "duplicate"]);
+      } finally {
+        await holder.end();
+      }
+    },
+  );
 
   it("refuses new clicks when the queue is full instead of growing without bound", async () => {
     const { shortCode } = await liveCampaignWithLink(t);

@@ -27,6 +27,11 @@ export class ClickRecorderOverloadedError extends Error {
   override name = "ClickRecorderOverloadedError";
 }
 
+/** A batch the database did not answer in time: it may still commit, so its clicks are not written again. */
+export class ClickBatchTimeoutError extends Error {
+  override name = "ClickBatchTimeoutError";
+}
+
 /**
  * One batch in one statement: `record_click_batch` (migration 0008, ADR 010) inserts the counted candidates with
  * ON CONFLICT DO NOTHING on the partial unique index, so the database decides duplicates even across server instances,
@@ -101,7 +106,7 @@ export type ClickRecorderOptions = {
 /**
  * Group commit for clicks: the clicks that arrive while one batch is being written form the next batch, each
  * batch one statement in one transaction, and each click's promise settles only after its batch committed.
- * A failed batch is retried in halves so one bad row cannot fail its neighbours.
+ * A failed batch is retried in halves so one bad row cannot fail its neighbours; a timed-out one is not retried.
  */
 export function createClickRecorder(database: DatabaseHandle, log: Logger, options: ClickRecorderOptions = {}) {
   const maxBatch = options.maxBatch ?? 2_000;
@@ -112,7 +117,7 @@ export function createClickRecorder(database: DatabaseHandle, log: Logger, optio
 
   const withTimeout = <T>(promise: Promise<T>) =>
     new Promise<T>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error("click batch timed out")), flushTimeoutMs);
+      const timer = setTimeout(() => reject(new ClickBatchTimeoutError("click batch timed out")), flushTimeoutMs);
       promise.then(
         (value) => {
           clearTimeout(timer);
@@ -140,8 +145,16 @@ export function createClickRecorder(database: DatabaseHandle, log: Logger, optio
       error instanceof Error ? error : new Error(String(error)),
     );
 
-  /** A failed batch is retried in halves, so one bad row cannot fail its neighbours. */
-  const retryInHalves = async (batch: Pending[], error: Error): Promise<void> => {
+  /**
+   * A failed batch is retried in halves, so one bad row cannot fail its neighbours. A batch that timed out is not:
+   * it may still commit, and writing its clicks again would store them twice and answer a counted click "duplicate".
+   */
+  const failed = async (batch: Pending[], error: Error): Promise<void> => {
+    if (error instanceof ClickBatchTimeoutError) {
+      log.error({ err: error, size: batch.length }, "click batch timed out; its clicks are not written again");
+      for (const pending of batch) pending.reject(error);
+      return;
+    }
     if (batch.length === 1) {
       log.error({ err: error, click: batch[0]?.click.trackingLinkId }, "click could not be recorded");
       batch[0]?.reject(error);
@@ -151,7 +164,7 @@ export function createClickRecorder(database: DatabaseHandle, log: Logger, optio
     const middle = Math.ceil(batch.length / 2);
     for (const half of [batch.slice(0, middle), batch.slice(middle)]) {
       const outcome = await write(half);
-      if (outcome instanceof Error) await retryInHalves(half, outcome);
+      if (outcome instanceof Error) await failed(half, outcome);
       else settle(half, outcome);
     }
   };
@@ -177,7 +190,7 @@ export function createClickRecorder(database: DatabaseHandle, log: Logger, optio
       const outcome = await written;
       const done = batch;
       if (outcome instanceof Error) {
-        await retryInHalves(done, outcome);
+        await failed(done, outcome);
       } else if (overlap) {
         batch = nextBatch();
         written = batch && write(batch);
