@@ -21,13 +21,13 @@ const MAX_ENTRIES = 50_000;
 
 /**
  * Short code → link, campaign and owners, cached for two seconds: a viral link costs one query every two
- * seconds instead of one per click, and a paused or ended campaign is seen within two seconds.
+ * seconds instead of one per click, and a paused or ended campaign is seen within two seconds. The clicks that
+ * arrive while a code is being looked up wait for that one query instead of sending their own.
  */
 export function createLinkLookup(db: Database) {
   const cache = new Map<string, { link: TrackedLink | null; at: number }>();
-  return async (shortCode: string): Promise<TrackedLink | null> => {
-    const hit = cache.get(shortCode);
-    if (hit && Date.now() - hit.at < TTL_MS) return hit.link;
+  const pending = new Map<string, Promise<TrackedLink | null>>();
+  const query = async (shortCode: string): Promise<TrackedLink | null> => {
     const [row] = await db
       .select({
         linkId: trackingLinks.id,
@@ -50,5 +50,15 @@ export function createLinkLookup(db: Database) {
     if (cache.size >= MAX_ENTRIES) cache.clear();
     cache.set(shortCode, { link: row ?? null, at: Date.now() });
     return row ?? null;
+  };
+  return (shortCode: string): Promise<TrackedLink | null> => {
+    const hit = cache.get(shortCode);
+    if (hit && Date.now() - hit.at < TTL_MS) return Promise.resolve(hit.link);
+    let lookup = pending.get(shortCode);
+    if (!lookup) {
+      lookup = query(shortCode).finally(() => pending.delete(shortCode));
+      pending.set(shortCode, lookup);
+    }
+    return lookup;
   };
 }
