@@ -94,6 +94,13 @@ export type ClickObservation = {
   bot: boolean;
 };
 
+/** The click a flag is about. */
+const flagged = (click: ClickObservation) => ({
+  campaignId: click.campaignId,
+  trackingLinkId: click.trackingLinkId,
+  ipHash: click.ipHash,
+});
+
 /**
  * Watches every click on this instance: answers whether the address is over the rate limit, and records
  * suspicious activity (rate_limit, bot_detection, geo_anomaly, fingerprint_abuse) once per key and window.
@@ -141,7 +148,6 @@ export function createFraudMonitor(db: Database, log: Logger) {
     },
     /** Counts the click; true when the address went over 1,000 clicks a minute. */
     observe(click: ClickObservation, now = Date.now()): { rateLimited: boolean } {
-      const base = () => ({ campaignId: click.campaignId, trackingLinkId: click.trackingLinkId, ipHash: click.ipHash });
       const { minute, burst } = perIp.hit(click.ip, now);
       const overLimit = minute > fraudThresholds.rateLimit.max;
       if (overLimit) {
@@ -149,7 +155,7 @@ export function createFraudMonitor(db: Database, log: Logger) {
           reported.rateLimit,
           click.ipHash,
           () => ({
-            ...base(),
+            ...flagged(click),
             type: "rate_limit",
             severity: "high",
             details: `More than ${fraudThresholds.rateLimit.max} clicks in a minute from one address: its clicks are refused`,
@@ -162,7 +168,7 @@ export function createFraudMonitor(db: Database, log: Logger) {
           reported.burst,
           click.ipHash,
           () => ({
-            ...base(),
+            ...flagged(click),
             type: "rate_limit",
             severity: "medium",
             details: `More than ${fraudThresholds.ipBurst.max} clicks in 5 minutes from one address (${burst} so far)`,
@@ -175,7 +181,7 @@ export function createFraudMonitor(db: Database, log: Logger) {
           reported.bot,
           `${click.ipHash}:${click.userAgent}`,
           () => ({
-            ...base(),
+            ...flagged(click),
             type: "bot_detection",
             severity: "low",
             details: `Bot or link preview: ${click.userAgent.slice(0, 200) || "(no user agent)"}`,
@@ -189,7 +195,7 @@ export function createFraudMonitor(db: Database, log: Logger) {
           reported.fingerprint,
           click.fingerprint,
           () => ({
-            ...base(),
+            ...flagged(click),
             fingerprint: click.fingerprint,
             type: "fingerprint_abuse",
             severity: "high",
@@ -209,7 +215,7 @@ export function createFraudMonitor(db: Database, log: Logger) {
               reported.geo,
               click.trackingLinkId,
               () => ({
-                ...base(),
+                ...flagged(click),
                 type: "geo_anomaly",
                 severity: "medium",
                 details: `One link drew more than ${fraudThresholds.geo.clicksPerCountry} clicks from each of ${countries.size} countries within an hour: ${[...countries].join(", ")}`,
