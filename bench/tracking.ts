@@ -116,6 +116,10 @@ const ceilingRps = Math.round(bare.rps);
 console.log(`ceiling: ${ceilingRps} rps (load client at ${bare.clientCpuPct}% of a core)`);
 const pg = await run("postgres", true);
 const pglite = await run("pglite", false);
+const share = (rps: number | undefined) => `${Math.round(((rps ?? 0) / ceilingRps) * 100)}% of the ceiling`;
+console.log(
+  `counted on PostgreSQL ${share(pg.countedRps)}, on PGlite ${share(pglite.countedRps)}; repeats ${share(pg.duplicateRps)}`,
+);
 console.log(
   JSON.stringify({
     ceilingRps,
