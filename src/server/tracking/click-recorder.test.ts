@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { harnessSettings } from "../config";
 import { type DatabaseHandle, queryRows } from "../db/client";
 import { createLogger } from "../logger";
 import { liveCampaignWithLink } from "../testing/campaigns";
+import { expectCountersConsistent } from "../testing/clicks";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { ClickBatchTimeoutError, type ClickInput, createClickRecorder } from "./click-recorder";
 
@@ -14,6 +15,7 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
+afterEach(() => expectCountersConsistent(t.database.db));
 
 async function linkIds(shortCode: string) {
   const [row] = await queryRows<{ id: string; campaign_id: string; promoter_id: string }>(
@@ -107,7 +109,7 @@ describe("click recorder", () => {
     expect(Number(row?.total_clicks)).toBe(3);
   });
 
-  it("takes a deleted link's clicks with it", async () => {
+  it("takes a deleted link's clicks, and its counted ones out of the campaign's and promoter's counters", async () => {
     const { shortCode } = await liveCampaignWithLink(t);
     const ids = await linkIds(shortCode);
     const recorder = createClickRecorder(t.database, createLogger("silent"));
@@ -122,6 +124,12 @@ describe("click recorder", () => {
     expect(await count()).toBe(2);
     await t.database.db.execute(sql`delete from tracking_links where id = ${ids.trackingLinkId}`);
     expect(await count()).toBe(0);
+    const [counters] = await queryRows<{ campaign: number; promoter: number }>(
+      t.database.db,
+      sql`select (select total_clicks from campaigns where id = ${ids.campaignId}) as campaign,
+                 (select total_clicks_all_time from promoters where id = ${ids.promoterId}) as promoter`,
+    );
+    expect([Number(counters?.campaign), Number(counters?.promoter)]).toEqual([0, 0]);
     await expect(recorder.record(click(ids, "d3"))).rejects.toThrow();
   });
 
