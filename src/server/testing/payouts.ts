@@ -3,12 +3,12 @@ import { expect } from "vitest";
 import { queryRows } from "../db/client.js";
 import { admins } from "../db/schema.js";
 import type { TestUser } from "./accounts.js";
-import { browserUa } from "./clicks.js";
+import { clickAs } from "./clicks.js";
 import type { TestApp } from "./test-app.js";
 
 /** A counted click on a tracking link from `ip`. */
 export async function clickFrom(t: TestApp, shortCode: string, ip: string) {
-  const response = await t.request(`/t/${shortCode}`, { ip, headers: { "User-Agent": browserUa } });
+  const response = await clickAs(t, `/t/${shortCode}`, { ip });
   expect(response.status).toBe(200);
   return response.headers.get("X-Click-Verdict");
 }
