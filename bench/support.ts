@@ -10,6 +10,17 @@ import { type DatabaseHandle, openDatabase } from "../src/server/db/client.js";
 import { serveApp } from "../src/server/http/serve-app.js";
 import { createLogger } from "../src/server/logger.js";
 
+/**
+ * `--smoke`: tiny data and a few seconds, to prove the bench still runs end to end (CI runs every bench this way);
+ * its figures mean nothing. Correctness checks still fail it.
+ */
+export const smoke = process.argv.includes("--smoke");
+
+/** Fails a bench whose run proved something broken (a wrong count, an error answer): it exits non-zero, so CI fails. */
+export function failBench(message: string): never {
+  throw new Error(`bench failed: ${message}`);
+}
+
 export type BenchTarget = { kind: "postgres" | "pglite"; database: DatabaseHandle; url: string; stop(): Promise<void> };
 
 /** A fresh database (a new PostgreSQL database, or PGlite in a temp folder) behind a real HTTP server. */

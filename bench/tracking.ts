@@ -2,17 +2,18 @@
  * `npm run bench:tracking`: loads /t/{code} for 10 s at 50 connections with a distinct client address per request
  * (X-Forwarded-For behind TRUST_PROXY=1), on PostgreSQL (BENCH_DATABASE_URL) and PGlite, against the ceiling of a
  * bare node:http server answering 302 to the same client in the same run. Then checks that counted events =
- * counters = responses that said counted. The last line is one JSON object.
+ * counters = responses that said counted. The last line is one JSON object. `--smoke`: 1 s per load at 5 connections;
+ * it fails unless the counts are consistent.
  */
 import { spawn } from "node:child_process";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import { queryRows } from "../src/server/db/client.js";
-import { startBenchTarget } from "./support.js";
+import { failBench, smoke, startBenchTarget } from "./support.js";
 
-const DURATION_MS = 10_000;
-const CONNECTIONS = 50;
+const DURATION_MS = smoke ? 1_000 : 10_000;
+const CONNECTIONS = smoke ? 5 : 50;
 const SHORT_CODE = "BenchCode1";
 
 type LoadResult = {
@@ -128,3 +129,4 @@ console.log(
     consistent: pg.consistent && pglite.consistent,
   }),
 );
+if (!pg.consistent || !pglite.consistent) failBench("counted events, counters and answers disagree");
