@@ -16,9 +16,23 @@ export async function apiPost(server: AppServer, path: string, body: unknown, co
   return { status: response.status, json: (await response.json()) as Record<string, unknown>, cookies };
 }
 
-export async function signUpViaApi(server: AppServer, userType: "artist" | "promoter"): Promise<string> {
+/** Opens the verification link the dev outbox holds for `email`, as its owner would. */
+export async function verifyEmailViaOutbox(server: AppServer, email: string) {
+  let mail: { text: string } | undefined;
+  await expect.poll(() => (mail = server.findEmail(email, /verify your/i)), { timeout: 10_000 }).toBeTruthy();
+  const link = mail?.text.match(/https?:\/\/\S+/)?.[0] ?? "";
+  const response = await fetch(link, { redirect: "manual" });
+  expect(response.headers.get("location")).toMatch(/\/auth\/email-verified$/);
+}
+
+/** Signs up through the API with a verified email (the link from the dev outbox); returns the session cookies. */
+export async function signUpViaApi(
+  server: AppServer,
+  userType: "artist" | "promoter",
+  email = `${userType}-${randomBytes(3).toString("hex")}@example.com`,
+): Promise<string> {
   const result = await apiPost(server, "/api/auth/sign-up/email", {
-    email: `${userType}-${randomBytes(3).toString("hex")}@example.com`,
+    email,
     password: "a long password",
     first_name: "T",
     last_name: "U",
@@ -26,6 +40,7 @@ export async function signUpViaApi(server: AppServer, userType: "artist" | "prom
     artist_name: userType === "artist" ? "Band" : undefined,
   });
   expect(result.status).toBe(200);
+  await verifyEmailViaOutbox(server, email);
   return result.cookies;
 }
 

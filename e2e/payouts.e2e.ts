@@ -126,6 +126,33 @@ describe("payout journey", () => {
     await expect.poll(() => earningsRow.getByText("$120").isVisible()).toBe(true);
   });
 
+  it("asks an unverified promoter to verify their email before payouts, and the emailed link verifies it", async () => {
+    const email = `unverified-${randomBytes(3).toString("hex")}@example.com`;
+    const signedUp = await apiPost(server, "/api/auth/sign-up/email", {
+      email,
+      password: "a long password",
+      first_name: "Una",
+      last_name: "Verified",
+      user_type: "promoter",
+    });
+    const view = await signedInPage(signedUp.cookies, "unverified-earnings");
+    contexts.push(view.context);
+    await view.page.goto("/earnings");
+    await visible(view.page, "Verify your email address first.");
+    expect(await view.page.getByRole("button", { name: "Set Up Payouts" }).count()).toBe(0);
+    await view.page.getByRole("button", { name: "Resend Verification Email" }).click();
+    await visible(view.page, "Verification email sent.", 10_000);
+
+    const link = server.findEmail(email, /verify your/i)?.text.match(/https?:\/\/\S+/)?.[0] ?? "";
+    await view.page.goto(link);
+    await view.page.waitForURL(/\/auth\/email-verified$/);
+    await visible(view.page, "Email Verified");
+    await view.page.getByRole("link", { name: "Earnings" }).click();
+    await expect
+      .poll(() => view.page.getByRole("button", { name: "Set Up Payouts" }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
+  });
+
   it("shows Access Denied on /admin/payouts to someone who is not an admin", async () => {
     const promoter = await signUpViaApi(server, "promoter");
     const view = await signedInPage(promoter, "not-admin");

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasControlCharacters, optionalText, requiredText, textMessages } from "./text-rules.js";
 
 /** Sign-up and sign-in rules of SPEC.md section 5, word for word; the modal and the server use the same schemas. */
 
@@ -17,7 +18,14 @@ export const authMessages = {
   passwordsDoNotMatch: "Passwords do not match",
   termsRequired: "You must agree to the terms and conditions",
   fallback: "Authentication failed",
+  passwordTooLong: "Password must be at most 128 characters",
+  socialHandleInvalid: "Social handle may use 2 to 30 letters, numbers, dots, dashes and underscores",
+  accountTypeFixed: "Your account type cannot be changed",
 } as const;
+
+export const PASSWORD_MAX_LENGTH = 128;
+const EMAIL_MAX_LENGTH = 254;
+const NAME_MAX_LENGTH = 100;
 
 const simpleEmail = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -27,34 +35,44 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 const email = z
   .string({ error: authMessages.emailRequired })
   .transform(normalizeEmail)
-  .pipe(z.string().min(1, authMessages.emailRequired).regex(simpleEmail, authMessages.emailInvalid));
+  .pipe(
+    z
+      .string()
+      .min(1, authMessages.emailRequired)
+      .max(EMAIL_MAX_LENGTH, authMessages.emailInvalid)
+      .regex(simpleEmail, authMessages.emailInvalid)
+      .refine((value) => !hasControlCharacters(value), authMessages.emailInvalid),
+  );
 
 const password = z
   .string({ error: authMessages.passwordRequired })
   .min(1, authMessages.passwordRequired)
-  .min(PASSWORD_MIN_LENGTH, authMessages.passwordTooShort);
+  .min(PASSWORD_MIN_LENGTH, authMessages.passwordTooShort)
+  .max(PASSWORD_MAX_LENGTH, authMessages.passwordTooLong);
 
 export const signInSchema = z.object({ email, password });
 
-const trimmed = (message: string) => z.string({ error: message }).trim().min(1, message);
-const optionalText = z
-  .string()
-  .trim()
-  .max(100)
-  .optional()
-  .nullable()
-  .transform((value) => (value ? value : undefined));
+const firstName = requiredText("First name", { max: NAME_MAX_LENGTH, requiredMessage: authMessages.firstNameRequired });
+const lastName = requiredText("Last name", { max: NAME_MAX_LENGTH, requiredMessage: authMessages.lastNameRequired });
+const displayName = optionalText("Name", { max: 2 * NAME_MAX_LENGTH + 1 });
+const artistName = optionalText("Artist name", { max: NAME_MAX_LENGTH });
+
+/** A social handle as people write it (`@beat.hunter`); blank means none. */
+const socialHandle = optionalText("Social handle", { max: 31 }).refine(
+  (value) => value === null || /^@?[A-Za-z0-9._-]{2,30}$/.test(value),
+  authMessages.socialHandleInvalid,
+);
 
 /** What the server accepts at `POST /api/auth/sign-up/email` (SPEC.md's metadata names). */
 export const signUpSchema = z
   .object({
     email,
     password,
-    name: z.string().trim().max(200).optional(),
-    first_name: trimmed(authMessages.firstNameRequired).pipe(z.string().max(100)),
-    last_name: trimmed(authMessages.lastNameRequired).pipe(z.string().max(100)),
-    artist_name: optionalText,
-    social_handle: optionalText,
+    name: displayName,
+    first_name: firstName,
+    last_name: lastName,
+    artist_name: artistName,
+    social_handle: socialHandle,
     user_type: z.enum(userTypes, { error: "Choose Artist or Promoter" }),
   })
   .superRefine((value, ctx) => {
@@ -63,16 +81,48 @@ export const signUpSchema = z
     }
   });
 
+/** The profile fields a user may change on their own account (`POST /api/auth/update-user`); never the role. */
+export function profileUpdateSchema(userType: UserType) {
+  return z
+    .object({
+      name: displayName.optional(),
+      first_name: firstName.optional(),
+      last_name: lastName.optional(),
+      artist_name: artistName.optional(),
+      social_handle: socialHandle.optional(),
+    })
+    .catchall(z.unknown())
+    .superRefine((value, ctx) => {
+      for (const key of Object.keys(value)) {
+        if (key in profileFields) continue;
+        const message = key === "user_type" ? authMessages.accountTypeFixed : `${key} cannot be changed here`;
+        ctx.addIssue({ code: "custom", path: [key], message });
+      }
+      if (userType === "artist" && "artist_name" in value && !value.artist_name) {
+        ctx.addIssue({ code: "custom", path: ["artist_name"], message: authMessages.artistNameRequired });
+      }
+      if (Object.keys(value).length === 0) ctx.addIssue({ code: "custom", path: [], message: "Nothing to change" });
+    })
+    .transform(({ name, first_name, last_name, artist_name, social_handle }) => ({
+      name: name ?? undefined,
+      first_name,
+      last_name,
+      artist_name,
+      social_handle,
+    }));
+}
+const profileFields = { name: true, first_name: true, last_name: true, artist_name: true, social_handle: true };
+
 /** The modal's signup form adds the confirmation and the terms checkbox, checked in the browser. */
 export const signUpFormSchema = z
   .object({
     email,
     password,
     confirmPassword: z.string(),
-    firstName: trimmed(authMessages.firstNameRequired),
-    lastName: trimmed(authMessages.lastNameRequired),
-    artistName: z.string().trim(),
-    socialHandle: z.string().trim(),
+    firstName,
+    lastName,
+    artistName: z.string().trim().max(NAME_MAX_LENGTH, textMessages.tooLong("Artist name", NAME_MAX_LENGTH)),
+    socialHandle,
     userType: z.enum(userTypes),
     acceptTerms: z.boolean(),
   })

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { allowedDurationDays, DEFAULT_DURATION_DAYS, MAX_PRIZE_CENTS, MIN_PRIZE_CENTS } from "./money.js";
+import { hasControlCharacters, optionalText, requiredText, textMessages } from "./text-rules.js";
 
 /** The create-campaign rules of SPEC.md section 5, word for word, shared by the wizard and the server. */
 export const campaignMessages = {
@@ -44,6 +45,8 @@ export function isAcceptableSongLink(value: string, allowedHosts?: readonly stri
   } catch {
     return false;
   }
+  // The URL parser would quietly encode these; the stored link is the text as sent, so it must not hold them.
+  if (/\s/.test(value) || hasControlCharacters(value)) return false;
   if (url.protocol !== "https:" && url.protocol !== "http:") return false;
   if (url.username || url.password) return false;
   if (!allowedHosts) return url.hostname.includes(".");
@@ -51,48 +54,45 @@ export function isAcceptableSongLink(value: string, allowedHosts?: readonly stri
   return allowedHosts.some((allowed) => host === allowed || host.endsWith(`.${allowed}`));
 }
 
-const requiredText = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max);
+/** Longest texts of a campaign: every one is shown in public lists and on tracking pages. */
+export const campaignTextLimits = { title: 200, artistName: 200, songLink: 500, genre: 40, description: 2000 } as const;
 
 export function songLinkSchema(allowedHosts?: readonly string[]) {
   return z
     .string({ error: campaignMessages.songUrlRequired })
     .trim()
     .min(1, campaignMessages.songUrlRequired)
+    .max(campaignTextLimits.songLink, textMessages.tooLong("Song URL", campaignTextLimits.songLink))
     .refine((value) => isAcceptableSongLink(value, allowedHosts), campaignMessages.songUrlInvalid);
 }
 
+const title = requiredText("Song title", {
+  max: campaignTextLimits.title,
+  requiredMessage: campaignMessages.titleRequired,
+});
+const artistName = requiredText("Artist name", {
+  max: campaignTextLimits.artistName,
+  requiredMessage: campaignMessages.artistRequired,
+});
+
 /** Step 1 of the wizard. */
 export function musicDetailsSchema(allowedHosts?: readonly string[]) {
-  return z.object({
-    title: requiredText(campaignMessages.titleRequired, 200),
-    artist_name: requiredText(campaignMessages.artistRequired, 200),
-    song_link: songLinkSchema(allowedHosts),
-  });
+  return z.object({ title, artist_name: artistName, song_link: songLinkSchema(allowedHosts) });
 }
 
 /** What `POST /api/campaigns` accepts. */
 export function createCampaignSchema(allowedHosts: readonly string[]) {
   return z.object({
-    title: requiredText(campaignMessages.titleRequired, 200),
-    artist_name: requiredText(campaignMessages.artistRequired, 200),
+    title,
+    artist_name: artistName,
     song_link: songLinkSchema(allowedHosts),
-    genre: z
-      .string()
-      .trim()
-      .max(40)
-      .nullish()
-      .transform((value) => value || null),
-    description: z
-      .string()
-      .trim()
-      .max(2000)
-      .nullish()
-      .transform((value) => value || null),
+    genre: optionalText("Genre", { max: campaignTextLimits.genre }),
+    description: optionalText("Description", { max: campaignTextLimits.description, multiline: true }),
     prize_cents: z
       .number({ error: campaignMessages.prizeRequired })
-      .int(campaignMessages.prizeRequired)
       .min(MIN_PRIZE_CENTS, campaignMessages.prizeTooSmall)
-      .max(MAX_PRIZE_CENTS, "Prize amount is too large"),
+      .max(MAX_PRIZE_CENTS, "Prize amount is too large")
+      .int(campaignMessages.prizeRequired),
     duration_days: z
       .number({ error: campaignMessages.durationInvalid })
       .refine((days) => allowedDurationDays.includes(days), campaignMessages.durationInvalid)

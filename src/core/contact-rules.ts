@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requiredText } from "./text-rules.js";
 
 /** The contact form of SPEC.md (Static pages, section 5): name, email, subject and message required. */
 export const inquiryTypes = [
@@ -12,19 +13,13 @@ export const inquiryTypes = [
 
 export type InquiryType = (typeof inquiryTypes)[number]["value"];
 
-const required = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
-
 export const contactMessageSchema = z.object({
-  name: required("Name", 120),
+  name: requiredText("Name", { max: 120 }),
   email: z
     .string({ error: "Email is required" })
     .trim()
     .min(1, "Email is required")
+    .max(254, "Please enter a valid email address")
     .pipe(z.email({ message: "Please enter a valid email address" }))
     .transform((email) => email.toLowerCase()),
   type: z
@@ -32,8 +27,8 @@ export const contactMessageSchema = z.object({
       error: "Please choose an inquiry type",
     })
     .default("general"),
-  subject: required("Subject", 200),
-  message: required("Message", 5000),
+  subject: requiredText("Subject", { max: 200 }),
+  message: requiredText("Message", { max: 5000, multiline: true }),
 });
 
 export type ContactMessageInput = z.input<typeof contactMessageSchema>;

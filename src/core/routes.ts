@@ -24,6 +24,7 @@ export const clientRoutePatterns = [
   "/admin/edge-diagnostics",
   "/auth/signout",
   "/auth/reset-password",
+  "/auth/email-verified",
   "/campaigns/:id/fund",
   "/campaigns/:id/success",
   "/stripe/connected",

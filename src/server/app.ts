@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import { createAuth } from "./accounts/auth.js";
@@ -10,11 +9,12 @@ import type { Config } from "./config.js";
 import { contactRoutes } from "./contact/routes.js";
 import type { DatabaseHandle } from "./db/client.js";
 import { diagnosticsRoutes } from "./diagnostics/routes.js";
-import { DomainError, domainErrorStatus } from "./errors.js";
 import type { AppEnv } from "./http/app-env.js";
 import { createClientIpResolver } from "./http/client-ip.js";
 import { errorBody } from "./http/error-body.js";
+import { apiErrorHandler } from "./http/error-handler.js";
 import { socketAddress } from "./http/node-request.js";
+import { apiRequestBody, formRequestBody } from "./http/request-body.js";
 import { refuseForeignOrigins } from "./http/same-origin.js";
 import { backgroundJobs } from "./jobs/background-jobs.js";
 import { createLiveUpdates } from "./leaderboards/live-updates.js";
@@ -119,8 +119,12 @@ export function createApp(services: AppServices) {
     }),
   );
 
-  app.use("/api/*", refuseForeignOrigins(config.publicUrl));
-  app.route("/api", diagnosticsRoutes(database));
+  app.use("/api/*", refuseForeignOrigins(config.publicUrl), apiRequestBody(), async (c, next) => {
+    await next();
+    // API answers are about this moment and often about one signed-in user: no cache keeps them.
+    if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
+  });
+  app.route("/api", diagnosticsRoutes(database, guards));
   app.route("/api", accountRoutes(auth, db, guards));
   app.route(
     "/api",
@@ -138,20 +142,13 @@ export function createApp(services: AppServices) {
   app.route("/api", leaderboardRoutes({ db, live }));
   app.route("/api", contactRoutes({ db, mailer, log, supportEmail: config.supportEmail, guards }));
   app.all("/api/*", (c) => c.json(errorBody("not_found", `No API route for ${c.req.method} ${c.req.path}`), 404));
-  if (payments.kind === "sandbox") app.route("/", sandboxOnboardingRoutes(db));
+  if (payments.kind === "sandbox") {
+    app.use("/sandbox/*", refuseForeignOrigins(config.publicUrl), formRequestBody);
+    app.route("/", sandboxOnboardingRoutes(db));
+  }
   app.route("/", webRoutes(services.webRoot, config.publicUrl));
 
-  app.onError((error, c) => {
-    if (error instanceof DomainError) {
-      return c.json(errorBody(error.code, error.message, error.details), domainErrorStatus[error.code]);
-    }
-    if (error instanceof HTTPException) {
-      const status = error.status;
-      return c.json(errorBody(status >= 500 ? "internal" : "bad_request", error.message || "Bad request"), status);
-    }
-    (c.get("log") ?? log).error({ err: error }, "unhandled error");
-    return c.json(errorBody("internal", "An unexpected error occurred"), 500);
-  });
+  app.onError(apiErrorHandler(log));
 
   /** Waits for queued clicks to be written; called at shutdown after the server stops accepting. */
   return Object.assign(app, {

@@ -4,6 +4,7 @@ import { syncAdminEmails } from "./accounts/admins.js";
 import { createApp } from "./app.js";
 import type { Config } from "./config.js";
 import { openConfiguredDatabase } from "./db/client.js";
+import { trustProxyWarning } from "./http/client-ip.js";
 import { serveApp } from "./http/serve-app.js";
 import { startScheduler } from "./jobs/scheduler.js";
 import { createLogger, type Logger } from "./logger.js";
@@ -33,6 +34,8 @@ export async function startServer(config: Config, options: { webRoot?: string } 
   const { port } = server.address() as AddressInfo;
   const host = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
   log.info({ port, database: database.kind }, `FanBoost listening on http://${host}:${port}`);
+  const proxyWarning = trustProxyWarning(config.trustProxy, config.host);
+  if (proxyWarning) log.warn(proxyWarning);
 
   let closing: Promise<void> | undefined;
   const close = () => {

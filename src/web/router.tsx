@@ -36,6 +36,7 @@ export const router = createBrowserRouter([
       screen("campaign/:campaignId/promoter/:promoterId", () => import("./routes/legacy-link")),
       screen("auth/signout", () => import("./routes/sign-out")),
       screen("auth/reset-password", () => import("./routes/reset-password")),
+      screen("auth/email-verified", () => import("./routes/email-verified")),
       screen("*", () => import("./routes/not-found")),
     ],
   },

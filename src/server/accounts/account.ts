@@ -16,6 +16,7 @@ export async function loadAccount(db: Database, userId: string) {
     user: {
       id: row.id,
       email: row.email,
+      email_verified: row.emailVerified,
       name: row.name,
       first_name: row.first_name,
       last_name: row.last_name,

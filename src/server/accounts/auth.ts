@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { PASSWORD_MIN_LENGTH } from "../../core/auth-rules.js";
+import { sql } from "drizzle-orm";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../core/auth-rules.js";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
 import { account, rateLimit, session, user, verification } from "../db/schema.js";
@@ -9,11 +10,16 @@ import type { Logger } from "../logger.js";
 import type { Mailer } from "../mail/mailer.js";
 import { syncAdminEmails } from "./admins.js";
 import { ensurePromoterProfile } from "./promoter-profile.js";
+import { clearSignInAttempts } from "./sign-in-hold.js";
 
 /** Set by our own middleware from the socket (or a trusted proxy); any client-sent value is dropped first. */
 export const CLIENT_IP_HEADER = "x-fanboost-client-ip";
 
-const signupField = { type: "string", required: false, input: true } as const;
+/** Profile fields: chosen at sign-up, changed by their user through `update-user` (both validated in routes.ts). */
+const profileField = { type: "string", required: false, input: true } as const;
+
+/** Where the emailed verification link lands once Better Auth has checked it. */
+export const EMAIL_VERIFIED_PATH = "/auth/email-verified";
 
 export function createAuth(deps: { config: Config; db: Database; mailer: Mailer; log: Logger }) {
   const { config, db, mailer, log } = deps;
@@ -28,7 +34,7 @@ export function createAuth(deps: { config: Config; db: Database; mailer: Mailer;
     emailAndPassword: {
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
-      maxPasswordLength: 128,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
       autoSignIn: true,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
@@ -42,14 +48,35 @@ export function createAuth(deps: { config: Config; db: Database; mailer: Mailer;
           })
           .catch((error: unknown) => log.error({ err: error }, "password reset email failed"));
       },
+      // The reset proves the owner is back: their other reset links stop working and the sign-in hold is lifted.
+      onPasswordReset: async ({ user: owner }) => {
+        await db.execute(
+          sql`delete from verification where identifier like 'reset-password:%' and value = ${owner.id}`,
+        );
+        await clearSignInAttempts(db, owner.email.toLowerCase());
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 60 * 60 * 24,
+      sendVerificationEmail: async ({ user: recipient, url }) => {
+        await mailer.send({
+          to: recipient.email,
+          subject: "Verify your FanBoost email address",
+          // No name: whoever signs up chooses it, and the address may be someone else's.
+          text: `Hello,\n\nPlease confirm that this is your email address by opening this link within 24 hours:\n\n${url}\n\nA verified email address is needed before prize money can be paid to you. If you did not sign up for FanBoost, ignore this email.\n`,
+        });
+      },
     },
     user: {
       additionalFields: {
-        first_name: signupField,
-        last_name: signupField,
-        artist_name: signupField,
-        social_handle: signupField,
-        user_type: { ...signupField, defaultValue: "promoter" },
+        first_name: profileField,
+        last_name: profileField,
+        artist_name: profileField,
+        social_handle: profileField,
+        // Never user input, so Better Auth refuses it in update-user; the create hook below takes it from sign-up.
+        user_type: { type: "string", required: false, input: false, defaultValue: "promoter" },
       },
     },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
@@ -73,6 +100,11 @@ export function createAuth(deps: { config: Config; db: Database; mailer: Mailer;
     databaseHooks: {
       user: {
         create: {
+          /** The role chosen at sign-up (validated in routes.ts); the only time it is ever written. */
+          before: async (data, context) => {
+            const chosen = (context?.body as { user_type?: unknown } | undefined)?.user_type;
+            return { data: { ...data, user_type: chosen === "artist" ? "artist" : "promoter" } };
+          },
           after: async (created) => {
             const fields = created as typeof created & { user_type?: string; social_handle?: string | null };
             if (fields.user_type === "promoter") await ensurePromoterProfile(db, created.id, fields.social_handle);

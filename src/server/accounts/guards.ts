@@ -5,8 +5,7 @@ import { errorBody } from "../http/error-body.js";
 import { requestHeader } from "../http/node-request.js";
 import { isAdmin } from "./admins.js";
 import type { Auth } from "./auth.js";
-
-export type SessionUser = { id: string; email: string; name: string; userType: "artist" | "promoter" };
+import type { SessionUser } from "./session-user.js";
 
 export const authRequiredMessage = "Authentication required";
 
@@ -23,6 +22,7 @@ export function createGuards(auth: Auth, db: Database) {
           email: result.user.email,
           name: result.user.name,
           userType: result.user.user_type === "artist" ? "artist" : "promoter",
+          emailVerified: result.user.emailVerified,
         }
       : null;
   };

@@ -1,26 +1,35 @@
-import { Hono } from "hono";
-import type { z } from "zod";
-import { fieldErrors, signInSchema, signUpSchema } from "../../core/auth-rules.js";
+import { type Context, Hono } from "hono";
 import type { Database } from "../db/client.js";
 import type { AppEnv } from "../http/app-env.js";
 import { errorBody } from "../http/error-body.js";
+import { validationErrorBody } from "../http/validate.js";
 import { loadAccount } from "./account.js";
 import { type Auth, CLIENT_IP_HEADER } from "./auth.js";
-import type { Guards } from "./guards.js";
+import { findAuthEndpoint } from "./auth-endpoints.js";
+import { authRequiredMessage, type Guards } from "./guards.js";
+import {
+  beginSignInAttempt,
+  clearSignInAttempts,
+  recordSignInFailure,
+  signInHeldMessage,
+  signInHold,
+  withdrawSignInAttempt,
+} from "./sign-in-hold.js";
 
-/** Our validation (SPEC.md's messages) runs before Better Auth sees these bodies. */
-const bodyRules: Record<string, (body: unknown) => z.ZodSafeParseResult<Record<string, unknown>>> = {
-  "/api/auth/sign-up/email": (body) => {
-    const parsed = signUpSchema.safeParse(body);
-    if (!parsed.success) return parsed;
-    const value = parsed.data;
-    const name = value.name || `${value.first_name} ${value.last_name}`;
-    const artistName = value.user_type === "artist" ? value.artist_name : undefined;
-    const socialHandle = value.user_type === "promoter" ? value.social_handle : undefined;
-    return { success: true, data: { ...value, name, artist_name: artistName, social_handle: socialHandle } };
-  },
-  "/api/auth/sign-in/email": (body) => signInSchema.safeParse(body),
-};
+/**
+ * Better Auth's answers in the API's one error envelope (it writes `{ code, message }` at the top level); successes,
+ * redirects and its session cookies pass through untouched.
+ */
+async function inEnvelope(response: Response): Promise<Response> {
+  if (response.status < 400 || !response.headers.get("content-type")?.includes("json")) return response;
+  const body = (await response.json().catch(() => null)) as { code?: string; message?: string } | null;
+  const headers = new Headers(response.headers);
+  headers.delete("content-length");
+  return Response.json(errorBody(body?.code?.toLowerCase() ?? "error", body?.message || "Authentication failed"), {
+    status: response.status,
+    headers,
+  });
+}
 
 export function accountRoutes(auth: Auth, db: Database, guards: Guards) {
   const app = new Hono<AppEnv>();
@@ -31,27 +40,56 @@ export function accountRoutes(auth: Auth, db: Database, guards: Guards) {
     return c.json(user ? ((await loadAccount(db, user.id)) ?? null) : null);
   });
 
-  app.on(["GET", "POST"], "/auth/*", async (c) => {
+  /** Hands the request to Better Auth with the client address we resolved, and `body` when given. */
+  const passOn = async (c: Context<AppEnv>, body: string | undefined) => {
     const headers = new Headers(c.req.raw.headers);
     headers.delete(CLIENT_IP_HEADER);
     const clientIp = c.get("clientIp");
     if (clientIp) headers.set(CLIENT_IP_HEADER, clientIp);
+    if (body !== undefined) headers.delete("content-length");
+    return inEnvelope(await auth.handler(new Request(c.req.url, { method: c.req.method, headers, body })));
+  };
 
-    let body: string | undefined;
-    const rule = c.req.method === "POST" ? bodyRules[c.req.path] : undefined;
-    if (rule) {
-      const parsed = rule(await c.req.json().catch(() => ({})));
-      if (!parsed.success) {
-        const fields = fieldErrors(parsed.error);
-        return c.json(errorBody("validation", Object.values(fields)[0] ?? "Invalid input", fields), 400);
-      }
-      body = JSON.stringify(parsed.data);
-      headers.delete("content-length");
-    } else if (c.req.method === "POST") {
-      body = await c.req.text();
+  /** Sign-in with the per-account hold around Better Auth's password check. */
+  const signIn = async (c: Context<AppEnv>, email: string, body: string) => {
+    if (!(await beginSignInAttempt(db, email))) {
+      c.header("Retry-After", String(signInHold.holdMinutes * 60));
+      return c.json(errorBody("rate_limited", signInHeldMessage), 429);
     }
-    return auth.handler(new Request(c.req.url, { method: c.req.method, headers, body }));
-  });
+    const response = await passOn(c, body);
+    if (response.ok) await clearSignInAttempts(db, email);
+    else if (response.status === 401) await recordSignInFailure(db, email);
+    else await withdrawSignInAttempt(db, email);
+    return response;
+  };
 
+  app.on(["GET", "POST"], "/auth/*", async (c) => {
+    const endpoint = findAuthEndpoint(c.req.method, c.req.path.slice("/api/auth".length));
+    if (!endpoint) return c.json(errorBody("not_found", `No API route for ${c.req.method} ${c.req.path}`), 404);
+    const user = endpoint.signedIn || endpoint.body ? await guards.sessionUser(c) : null;
+    if (endpoint.signedIn && !user) return c.json(errorBody("unauthorized", authRequiredMessage), 401);
+    if (endpoint.query) {
+      const query = endpoint.query.safeParse(c.req.query());
+      if (!query.success) return c.json(validationErrorBody(query.error), 400);
+    }
+    if (!endpoint.body) return passOn(c, undefined);
+
+    const text = await c.req.text();
+    let json: unknown = {};
+    if (text.trim() !== "") {
+      try {
+        json = JSON.parse(text);
+      } catch {
+        return c.json(errorBody("bad_request", "Malformed JSON in request body"), 400);
+      }
+    }
+    const parsed = endpoint.body(user).safeParse(json);
+    if (!parsed.success) return c.json(validationErrorBody(parsed.error), 400);
+    const body = JSON.stringify(parsed.data);
+    if (endpoint.path === "/sign-in/email") {
+      return signIn(c, (parsed.data as { email: string }).email, body);
+    }
+    return passOn(c, body);
+  });
   return app;
 }

@@ -1,5 +1,6 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
+import { queryText } from "../../core/text-rules.js";
 import { type Database, queryRows } from "../db/client.js";
 import { promoters, trackingLinks } from "../db/schema.js";
 
@@ -34,13 +35,22 @@ const sortOrders = {
   newest: sql`c.published_at desc`,
 } as const;
 
+const wholeNumber = (name: string, min: number, max: number) => {
+  const message = `${name} must be a whole number from ${min} to ${max.toLocaleString("en-US")}`;
+  return z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
+};
+
 /** Query parameters of `GET /api/campaigns` (SPEC.md Join campaigns: search, genre, sort). */
 export const campaignListQuerySchema = z.object({
-  q: z.string().trim().max(100).optional(),
-  genre: z.string().trim().max(40).optional(),
-  sort: z.enum(["prize", "time", "clicks", "promoters", "newest"]).default("prize"),
-  limit: z.coerce.number().int().min(1).max(100).default(24),
-  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  q: queryText("Search", 100),
+  genre: queryText("Genre", 40),
+  sort: z
+    .enum(["prize", "time", "clicks", "promoters", "newest"], {
+      error: "Sort by prize, time, clicks, promoters or newest",
+    })
+    .default("prize"),
+  limit: wholeNumber("limit", 1, 100).default(24),
+  offset: wholeNumber("offset", 0, 100_000).default(0),
 });
 export type CampaignListQuery = z.output<typeof campaignListQuerySchema>;
 

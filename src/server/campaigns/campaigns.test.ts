@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { campaignMessages } from "../../core/campaign-rules";
 import { campaigns, trackingLinks } from "../db/schema";
 import { signUp, type TestUser } from "../testing/accounts";
+import { validCampaignBody } from "../testing/campaigns";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { joinCampaign } from "./join-campaign";
 
@@ -19,15 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const validCampaign = (overrides: Record<string, unknown> = {}) => ({
-  title: "Midnight Drive",
-  artist_name: "Nova Lights",
-  song_link: "https://open.spotify.com/track/abc123",
-  genre: "electronic",
-  prize_cents: 250_00,
-  duration_days: 7,
-  ...overrides,
-});
+const validCampaign = validCampaignBody;
 
 async function createDraft(user: TestUser, overrides: Record<string, unknown> = {}) {
   const response = await t.request("/api/campaigns", {

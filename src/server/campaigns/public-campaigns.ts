@@ -13,7 +13,10 @@ export type PublicCampaignSummary = {
   ends_at: string | null;
 };
 
-/** Public and active campaigns, newest first (SPEC.md section 7, public campaign list). */
+/** The most a public list answers with: every row costs every visitor, and pages exist for more (`/api/campaigns`). */
+export const PUBLIC_LIST_LIMIT = 100;
+
+/** Public and active campaigns, newest first (SPEC.md section 7, public campaign list), at most `PUBLIC_LIST_LIMIT`. */
 export async function listPublicCampaignSummaries(db: Database): Promise<PublicCampaignSummary[]> {
   const rows = await db
     .select({
@@ -28,7 +31,8 @@ export async function listPublicCampaignSummaries(db: Database): Promise<PublicC
     })
     .from(campaigns)
     .where(and(eq(campaigns.status, "active"), eq(campaigns.isPublic, true)))
-    .orderBy(desc(campaigns.publishedAt));
+    .orderBy(desc(campaigns.publishedAt))
+    .limit(PUBLIC_LIST_LIMIT);
   return rows.map((row) => ({
     id: row.id,
     title: row.title,

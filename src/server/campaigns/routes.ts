@@ -1,7 +1,6 @@
 import { and, eq, or } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
-import { fieldErrors } from "../../core/auth-rules.js";
 import { createCampaignSchema } from "../../core/campaign-rules.js";
 import { currentUser, type Guards } from "../accounts/guards.js";
 import type { Database } from "../db/client.js";
@@ -9,6 +8,7 @@ import { campaigns } from "../db/schema.js";
 import { DomainError } from "../errors.js";
 import type { AppEnv } from "../http/app-env.js";
 import { errorBody } from "../http/error-body.js";
+import { validate } from "../http/validate.js";
 import type { Logger } from "../logger.js";
 import type { PaymentProvider } from "../payments/provider.js";
 import type { SandboxProvider } from "../payments/sandbox.js";
@@ -35,14 +35,12 @@ export type CampaignRouteDeps = {
 };
 
 const sandboxCardSchema = z.object({
-  number: z.string().max(40),
-  expiry: z.string().max(10),
-  cvc: z.string().max(10),
+  number: z.string({ error: "Your card number is incomplete." }).max(40, "Your card number is invalid."),
+  expiry: z
+    .string({ error: "Your card's expiration date is incomplete." })
+    .max(10, "Your card's expiration date is invalid."),
+  cvc: z.string({ error: "Your card's security code is incomplete." }).max(10, "Your card's security code is invalid."),
 });
-
-async function jsonBody(c: { req: { json: () => Promise<unknown> } }) {
-  return c.req.json().catch(() => ({}));
-}
 
 export function campaignRoutes(deps: CampaignRouteDeps) {
   const { db, log, guards, payments } = deps;
@@ -73,21 +71,14 @@ export function campaignRoutes(deps: CampaignRouteDeps) {
     }
   });
 
-  app.get("/campaigns", async (c) => {
-    const query = campaignListQuerySchema.safeParse(c.req.query());
-    if (!query.success) throw new DomainError("validation", "Invalid list parameters");
+  app.get("/campaigns", validate("query", campaignListQuerySchema), async (c) => {
     const viewer = await guards.sessionUser(c);
-    const page = await listLiveCampaigns(db, query.data, viewer?.id);
+    const page = await listLiveCampaigns(db, c.req.valid("query"), viewer?.id);
     return c.json({ ok: true, ...page, error: null });
   });
 
-  app.post("/campaigns", guards.requireArtist, async (c) => {
-    const parsed = createSchema.safeParse(await jsonBody(c));
-    if (!parsed.success) {
-      const fields = fieldErrors(parsed.error);
-      return c.json(errorBody("validation", Object.values(fields)[0] ?? "Invalid input", fields), 400);
-    }
-    const campaign = await createDraftCampaign(db, currentUser(c).id, parsed.data);
+  app.post("/campaigns", guards.requireArtist, validate("json", createSchema), async (c) => {
+    const campaign = await createDraftCampaign(db, currentUser(c).id, c.req.valid("json"));
     return c.json({ campaign: fundingSummary(campaign) }, 201);
   });
 
@@ -141,13 +132,11 @@ export function campaignRoutes(deps: CampaignRouteDeps) {
 
   if (payments.kind === "sandbox") {
     const sandbox = payments as SandboxProvider;
-    app.post("/campaigns/:id/sandbox-payment", guards.requireUser, async (c) => {
-      const parsed = sandboxCardSchema.safeParse(await jsonBody(c));
-      if (!parsed.success) throw new DomainError("validation", "Your card number is incomplete.");
-      return c.json(
-        await confirmSandboxFunding({ db, sandbox, log }, currentUser(c).id, c.req.param("id"), parsed.data),
-      );
-    });
+    app.post("/campaigns/:id/sandbox-payment", guards.requireUser, validate("json", sandboxCardSchema), async (c) =>
+      c.json(
+        await confirmSandboxFunding({ db, sandbox, log }, currentUser(c).id, c.req.param("id"), c.req.valid("json")),
+      ),
+    );
   } else {
     const stripe = payments as StripeProvider;
     app.post("/webhooks/stripe", async (c) => {

@@ -3,12 +3,20 @@ import type { z } from "zod";
 import { type contactMessageSchema, inquiryTypes } from "../../core/contact-rules.js";
 import type { Database } from "../db/client.js";
 import { contactMessages } from "../db/schema.js";
+import { consumeRequestLimit } from "../http/request-limit.js";
 import type { Logger } from "../logger.js";
 import type { Mailer } from "../mail/mailer.js";
 
 export type ContactMessage = z.output<typeof contactMessageSchema>;
 
-/** Stores a contact message, confirms it to the sender, and forwards it to support when mail is configured. */
+/** Confirmations one address receives a day, however many people write in its name. */
+const CONFIRMATIONS_PER_ADDRESS = { windowMs: 24 * 60 * 60 * 1000, max: 3 };
+
+/**
+ * Stores a contact message, confirms it to the sender, and forwards it to support when mail is configured. The
+ * confirmation quotes nothing the sender wrote (anyone can type any address: echoing their text would relay it) and
+ * each address gets at most a few a day.
+ */
 export async function submitContactMessage(
   deps: { db: Database; mailer: Mailer; log: Logger; supportEmail: string | undefined },
   message: ContactMessage,
@@ -19,13 +27,21 @@ export async function submitContactMessage(
     .values({ ...message, userId: sender.userId, ip: sender.ip })
     .returning({ id: contactMessages.id });
   const typeLabel = inquiryTypes.find((type) => type.value === message.type)?.label ?? message.type;
-  const mails = [
-    deps.mailer.send({
-      to: message.email,
-      subject: `We received your message: ${message.subject}`,
-      text: `Hi ${message.name},\n\nThanks for contacting FanBoost. We received your message (${typeLabel}) and will answer by email within 1-2 business days.\n\nYour message:\n${message.message}\n`,
-    }),
-  ];
+  const mails: Promise<void>[] = [];
+  const confirmations = await consumeRequestLimit(
+    deps.db,
+    `contact-confirmation:${message.email}`,
+    CONFIRMATIONS_PER_ADDRESS,
+  );
+  if (confirmations.allowed) {
+    mails.push(
+      deps.mailer.send({
+        to: message.email,
+        subject: "We received your message",
+        text: `Hello,\n\nThanks for contacting FanBoost. We received your message (${typeLabel}) and will answer by email within 1-2 business days.\n\nIf you did not write to us, you can ignore this email.\n`,
+      }),
+    );
+  }
   if (deps.mailer.kind === "smtp" && deps.supportEmail) {
     mails.push(
       deps.mailer.send({

@@ -25,6 +25,14 @@ describe("contact form", () => {
     ["subject", { subject: "" }, "Subject is required"],
     ["message", { message: "" }, "Message is required"],
     ["inquiry type", { type: "spam" }, "Please choose an inquiry type"],
+    ["message with a NUL byte", { message: "hi\u0000" }, "Message contains characters that are not allowed"],
+    ["name with a NUL byte", { name: "Sam\u0000" }, "Name contains characters that are not allowed"],
+    [
+      "subject with a line break",
+      { subject: "Hi\nBcc: x@example.com" },
+      "Subject contains characters that are not allowed",
+    ],
+    ["message over 5,000 characters", { message: "m".repeat(5001) }, "Message must be at most 5,000 characters"],
   ];
   for (const [name, overrides, message] of cases) {
     it(`refuses a missing or bad ${name}`, async () => {
@@ -41,7 +49,29 @@ describe("contact form", () => {
     const [stored] = await listContactMessages(t.database.db);
     expect(stored).toMatchObject({ id, name: "Sam", email: "sam@example.com", type: "artist", subject: "Hello" });
     const [mail] = await listOutbox(t.database.db, "sam@example.com");
-    expect(mail?.subject).toBe("We received your message: Hello");
+    expect(mail?.subject).toBe("We received your message");
+  });
+
+  it("confirms without quoting anything the sender wrote, a few times a day per address at most", async () => {
+    const target = "someone-else@example.com";
+    const spam = {
+      ...valid,
+      email: target,
+      name: "Win $$$ at spam.example",
+      subject: "Cheap pills",
+      message: "Visit spam.example now",
+    };
+    for (let sent = 0; sent < 5; sent++) {
+      expect((await t.request("/api/contact", { method: "POST", json: spam })).status).toBe(201);
+    }
+    const mails = await listOutbox(t.database.db, target);
+    expect(mails).toHaveLength(3);
+    for (const mail of mails) {
+      expect(mail.subject).toBe("We received your message");
+      expect(`${mail.subject} ${mail.text}`).not.toMatch(/spam|pills|\$\$\$/i);
+      expect(mail.text).toContain("Artist support");
+    }
+    expect((await listContactMessages(t.database.db)).filter((message) => message.email === target)).toHaveLength(5);
   });
 
   it("limits one address to 5 messages an hour", async () => {

@@ -1,11 +1,11 @@
 import { Hono } from "hono";
-import { fieldErrors } from "../../core/auth-rules.js";
 import { contactMessageSchema } from "../../core/contact-rules.js";
 import type { Guards } from "../accounts/guards.js";
 import type { Database } from "../db/client.js";
 import type { AppEnv } from "../http/app-env.js";
 import { errorBody } from "../http/error-body.js";
 import { consumeRequestLimit } from "../http/request-limit.js";
+import { validate } from "../http/validate.js";
 import type { Logger } from "../logger.js";
 import type { Mailer } from "../mail/mailer.js";
 import { submitContactMessage } from "./contact-messages.js";
@@ -19,12 +19,7 @@ export function contactRoutes(deps: {
   supportEmail: string | undefined;
   guards: Guards;
 }) {
-  return new Hono<AppEnv>().post("/contact", async (c) => {
-    const parsed = contactMessageSchema.safeParse(await c.req.json().catch(() => ({})));
-    if (!parsed.success) {
-      const fields = fieldErrors(parsed.error);
-      return c.json(errorBody("validation", Object.values(fields)[0] ?? "Invalid input", fields), 400);
-    }
+  return new Hono<AppEnv>().post("/contact", validate("json", contactMessageSchema), async (c) => {
     const ip = c.get("clientIp");
     const limit = await consumeRequestLimit(deps.db, `contact:${ip ?? "unknown"}`, CONTACT_LIMIT);
     if (!limit.allowed) {
@@ -32,7 +27,7 @@ export function contactRoutes(deps: {
       return c.json(errorBody("rate_limited", "Too many messages. Please try again later."), 429);
     }
     const user = await deps.guards.sessionUser(c);
-    const { id } = await submitContactMessage(deps, parsed.data, { userId: user?.id, ip });
+    const { id } = await submitContactMessage(deps, c.req.valid("json"), { userId: user?.id, ip });
     return c.json({ ok: true, id }, 201);
   });
 }

@@ -1,4 +1,5 @@
-import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /**
  * Tables managed by Better Auth through its Drizzle adapter. Property names are the adapter's field names;
@@ -27,7 +28,11 @@ export const user = pgTable(
       .default("promoter"),
     ...timestamps,
   },
-  (t) => [uniqueIndex("user_email_key").on(t.email)],
+  (t) => [
+    uniqueIndex("user_email_key").on(t.email),
+    /** The role chosen at sign-up; admins are rows of `admins`, never a value here. */
+    check("user_user_type_check", sql`${t.user_type} in ('artist', 'promoter')`),
+  ],
 );
 
 export const session = pgTable(

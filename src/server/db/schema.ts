@@ -287,6 +287,18 @@ export const requestLimits = pgTable("request_limits", {
   count: integer("count").notNull(),
 });
 
+/**
+ * Sign-in attempts per account (by email, whether or not it exists), so guessing one account's password from many
+ * addresses is held too: five failures in 15 minutes hold its sign-in for 15 minutes; a success or a reset clears it.
+ */
+export const signInAttempts = pgTable("sign_in_attempts", {
+  email: text("email").primaryKey(),
+  /** Attempts in the current window that did not succeed (or are still being checked). */
+  attempts: integer("attempts").notNull(),
+  windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+  heldUntil: timestamp("held_until", { withTimezone: true }),
+});
+
 /** The sandbox payment provider's own records: what a real provider would keep on its side. */
 export const sandboxPayments = pgTable(
   "sandbox_payments",

@@ -1,20 +1,25 @@
 import { Hono } from "hono";
+import type { Guards } from "../accounts/guards.js";
 import type { DatabaseHandle } from "../db/client.js";
 import type { AppEnv } from "../http/app-env.js";
 import { appVersion } from "../version.js";
 import { diagnoseDatabase } from "./database-status.js";
 
-export function diagnosticsRoutes(database: DatabaseHandle) {
-  return new Hono<AppEnv>()
-    .get("/health", async (c) => {
-      const diagnostics = await diagnoseDatabase(database);
-      return c.json(
-        { ok: diagnostics.ok, version: appVersion, database: { kind: database.kind, ok: diagnostics.ok } },
-        diagnostics.ok ? 200 : 503,
-      );
-    })
-    .get("/diag/database", async (c) => {
-      const diagnostics = await diagnoseDatabase(database);
-      return c.json(diagnostics, diagnostics.ok ? 200 : 503);
-    });
+export function diagnosticsRoutes(database: DatabaseHandle, guards: Guards) {
+  return (
+    new Hono<AppEnv>()
+      /** The public health check (load balancers, the setup banner): up or not, nothing about the set-up. */
+      .get("/health", async (c) => {
+        const diagnostics = await diagnoseDatabase(database);
+        return c.json(
+          { ok: diagnostics.ok, version: appVersion, database: { ok: diagnostics.ok } },
+          diagnostics.ok ? 200 : 503,
+        );
+      })
+      /** The database's kind, latency and error text: for admins (the debug panel, the admin setup pages). */
+      .get("/diag/database", guards.requireAdmin, async (c) => {
+        const diagnostics = await diagnoseDatabase(database);
+        return c.json(diagnostics, diagnostics.ok ? 200 : 503);
+      })
+  );
 }

@@ -1,4 +1,4 @@
-import type { SessionUser } from "../accounts/guards.js";
+import type { SessionUser } from "../accounts/session-user.js";
 import type { Logger } from "../logger.js";
 
 /** Per-request values every handler can read with `c.get(...)`. */

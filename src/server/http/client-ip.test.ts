@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createClientIpResolver } from "./client-ip";
+import { createClientIpResolver, trustProxyWarning } from "./client-ip";
 
 describe("client address", () => {
   it("is the socket's without a trusted proxy, whatever X-Forwarded-For claims", () => {
@@ -29,5 +29,20 @@ describe("client address", () => {
     expect(resolve("203.0.113.9", "198.51.100.7")).toBe("203.0.113.9");
     expect(resolve("::ffff:10.1.2.3", "198.51.100.7")).toBe("198.51.100.7");
     expect(resolve("10.1.2.3", "10.4.4.4")).toBe("10.4.4.4");
+  });
+});
+
+describe("trusted proxy warning", () => {
+  it("warns when X-Forwarded-For is believed on a port anyone may reach", () => {
+    expect(trustProxyWarning({ kind: "hops", hops: 1 }, "0.0.0.0")).toMatch(/can forge X-Forwarded-For/);
+    expect(trustProxyWarning({ kind: "cidrs", cidrs: ["10.0.0.0/8"] }, "::")).toMatch(/TRUST_PROXY/);
+    expect(trustProxyWarning({ kind: "hops", hops: 1 }, "192.0.2.10")).not.toBeNull();
+  });
+
+  it("stays quiet without a trusted proxy or on loopback", () => {
+    expect(trustProxyWarning({ kind: "none" }, "0.0.0.0")).toBeNull();
+    expect(trustProxyWarning({ kind: "hops", hops: 1 }, "127.0.0.1")).toBeNull();
+    expect(trustProxyWarning({ kind: "hops", hops: 1 }, "localhost")).toBeNull();
+    expect(trustProxyWarning({ kind: "hops", hops: 1 }, "::1")).toBeNull();
   });
 });

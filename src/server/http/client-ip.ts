@@ -48,3 +48,18 @@ export function createClientIpResolver(trustProxy: TrustProxy) {
     return chain[0] ?? direct;
   };
 }
+
+const loopbackHost = (host: string) => host === "localhost" || host === "::1" || /^127\./.test(host);
+
+/**
+ * Believing X-Forwarded-For is safe only when nobody can reach the port but the proxy: listening on a public
+ * interface, anyone who connects directly can forge the header and slip past every per-address limit.
+ */
+export function trustProxyWarning(trustProxy: TrustProxy, host: string): string | null {
+  if (trustProxy.kind === "none" || loopbackHost(host)) return null;
+  return (
+    `TRUST_PROXY is set while listening on ${host}: a client that reaches this port directly, not through the ` +
+    "proxy, can forge X-Forwarded-For and get around per-address limits. Keep the port reachable only from the " +
+    "proxy (a firewall or a private network), or set HOST=127.0.0.1 when the proxy runs on this machine."
+  );
+}

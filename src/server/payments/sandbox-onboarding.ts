@@ -24,7 +24,7 @@ input{width:100%;padding:10px 12px;border-radius:10px;border:1px solid #cbd5e1;f
 .actions{display:flex;gap:10px;margin-top:22px;flex-wrap:wrap}button{border:0;border-radius:10px;padding:11px 18px;font-weight:600;font-size:15px;cursor:pointer}
 .primary{background:#7c3aed;color:#fff}.secondary{background:#fff;color:#0f172a;box-shadow:inset 0 0 0 1px #cbd5e1}`;
 
-function renderForm(accountEmail: string, form: Form, errors: Partial<Record<keyof Form, string>>) {
+function renderForm(accountEmail: string, form: Form, errors: Partial<Record<keyof Form, string>>, formError?: string) {
   const field = (name: keyof Form, label: string, attrs: string, hint?: string) => {
     const error = errors[name];
     return `<label for="${name}">${label}</label><input id="${name}" name="${name}" value="${escapeHtml(form[name])}" ${attrs}${
@@ -36,7 +36,7 @@ function renderForm(accountEmail: string, form: Form, errors: Partial<Record<key
 <body><main><span class="tag">Sandbox payouts: no real money moves</span><h1>Set up your payout account</h1>
 <p>FanBoost runs without a payment provider configured, so this sandbox stands in for Stripe's onboarding. Use test
 details only. Account: ${escapeHtml(accountEmail)}</p>
-<form method="post">
+${formError ? `<p class="error" role="alert">${escapeHtml(formError)}</p>` : ""}<form method="post">
 ${field("legal_name", "Legal name", 'autocomplete="name" required maxlength="120"')}
 ${field("birth_date", "Date of birth", 'type="date" required', "You must be 18 or older to receive payouts.")}
 ${field("routing_number", "Routing number", 'inputmode="numeric" required maxlength="9"', "Test routing number: 110000000")}
@@ -96,7 +96,15 @@ export function sandboxOnboardingRoutes(db: Database) {
     const opened = await openLink(token);
     if (opened.gone === "missing") return c.text("This onboarding link does not exist.", 404);
     if (opened.gone === "expired") return c.redirect(opened.link.refreshUrl, 303);
-    const body = await c.req.parseBody();
+    let body: Awaited<ReturnType<typeof c.req.parseBody>>;
+    try {
+      body = await c.req.parseBody();
+    } catch {
+      return c.html(
+        renderForm(opened.link.email, blankForm, {}, "The form could not be read. Please fill it in again."),
+        400,
+      );
+    }
     const text = (key: keyof Form) => (typeof body[key] === "string" ? (body[key] as string).trim().slice(0, 200) : "");
     const form: Form = {
       legal_name: text("legal_name"),

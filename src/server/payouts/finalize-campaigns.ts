@@ -17,7 +17,7 @@ type LockedCampaign = {
   artist_email: string;
 };
 
-type Winner = WinnerShare & { promoterId: string; email: string };
+type Winner = WinnerShare & { promoterId: string; email: string; emailVerified: boolean };
 
 type FinalizedCampaign = {
   campaignId: string;
@@ -44,9 +44,15 @@ const lockCampaign = (tx: Database, where: SQL, skipLocked: boolean) =>
  * Click batches lock the campaign row before counting, so no click counts after this commits.
  */
 async function finalizeLocked(tx: Database, campaign: LockedCampaign): Promise<FinalizedCampaign> {
-  const leaders = await queryRows<{ promoter_id: string; handle: string; clicks: number; email: string }>(
+  const leaders = await queryRows<{
+    promoter_id: string;
+    handle: string;
+    clicks: number;
+    email: string;
+    email_verified: boolean;
+  }>(
     tx,
-    sql`select tl.promoter_id, p.handle, tl.total_clicks as clicks, u.email
+    sql`select tl.promoter_id, p.handle, tl.total_clicks as clicks, u.email, u.email_verified
         from tracking_links tl
         join promoters p on p.id = tl.promoter_id
         join "user" u on u.id = p.auth_user_id
@@ -70,6 +76,7 @@ async function finalizeLocked(tx: Database, campaign: LockedCampaign): Promise<F
       handle: leader.handle,
       clicks: Number(leader.clicks),
       email: leader.email,
+      emailVerified: Boolean(leader.email_verified),
       amountCents: parts[index] as number,
     }),
   );
@@ -99,6 +106,7 @@ async function announce(deps: PayoutDeps, campaign: LockedCampaign, result: Fina
         share: winner,
         winnerCount: result.winners.length,
         publicUrl: deps.publicUrl,
+        emailVerified: winner.emailVerified,
       }),
     );
   }

@@ -110,3 +110,38 @@ describe("payout accounts in sandbox mode", () => {
     expect((await t.request("/api/payouts/account", { method: "POST", json: {} })).status).toBe(401);
   });
 });
+
+describe("the sandbox onboarding form under hostile input", () => {
+  it("answers a malformed multipart body with the form again and a 400, and enables nothing", async () => {
+    const promoter = await signUp(t, "promoter");
+    const path = await newLink(promoter);
+    const response = await t.request(path, {
+      method: "POST",
+      headers: { "Content-Type": "multipart/form-data; boundary=nope" },
+      body: "--broken\r\nContent-Disposition: form-data\r\n\r\n",
+    });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("The form could not be read");
+    expect(await status(promoter)).toMatchObject({ details_submitted: false, payouts_enabled: false });
+  });
+
+  it("refuses a submission from another site", async () => {
+    const promoter = await signUp(t, "promoter");
+    const path = await newLink(promoter);
+    const response = await t.request(path, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://evil.example" },
+      body: new URLSearchParams(validForm).toString(),
+    });
+    expect(response.status).toBe(403);
+    expect(await status(promoter)).toMatchObject({ payouts_enabled: false });
+  });
+
+  it("refuses an oversized form before reading it", async () => {
+    const promoter = await signUp(t, "promoter");
+    const path = await newLink(promoter);
+    const response = await submit(path, { ...validForm, legal_name: "x".repeat(100_000) });
+    expect(response.status).toBe(413);
+    expect(await status(promoter)).toMatchObject({ payouts_enabled: false });
+  });
+});

@@ -3,7 +3,8 @@ import { payoutAccounts } from "../db/schema.js";
 import { DomainError } from "../errors.js";
 import type { PayoutDeps } from "./payout-deps.js";
 
-const payoutAccountMessages = {
+export const payoutAccountMessages = {
+  emailUnverified: "Verify your email address before setting up payouts: open the link we emailed you.",
   createFailed: "Could not create account",
   linkFailed: "Could not create account link",
   statusFailed: "Failed to check payout status",
@@ -56,8 +57,17 @@ export async function payoutAccountStatus(deps: PayoutDeps, userId: string) {
   };
 }
 
+/** Prize money goes only to an address its owner has proved (PRODUCT.md Accounts). */
+function assertEmailVerified(user: { emailVerified: boolean }) {
+  if (!user.emailVerified) throw new DomainError("forbidden", payoutAccountMessages.emailUnverified);
+}
+
 /** Creates the user's connected account at the provider, once: a second call returns the same account. */
-export async function createPayoutAccount(deps: PayoutDeps, user: { id: string; email: string }) {
+export async function createPayoutAccount(
+  deps: PayoutDeps,
+  user: { id: string; email: string; emailVerified: boolean },
+) {
+  assertEmailVerified(user);
   const existing = await storedAccount(deps, user.id);
   if (existing) return { accountId: existing.accountId };
   let accountId: string;
@@ -84,7 +94,9 @@ export async function createPayoutAccount(deps: PayoutDeps, user: { id: string; 
 }
 
 /** A fresh onboarding link for the user's account (links are single-use and expire). */
-export async function createPayoutAccountLink(deps: PayoutDeps, userId: string) {
+export async function createPayoutAccountLink(deps: PayoutDeps, user: { id: string; emailVerified: boolean }) {
+  assertEmailVerified(user);
+  const userId = user.id;
   const account = await storedAccount(deps, userId);
   if (!account) throw new DomainError("not_found", payoutAccountMessages.linkFailed);
   try {

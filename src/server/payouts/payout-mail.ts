@@ -12,7 +12,13 @@ export function winnerMail(input: {
   share: WinnerShare;
   winnerCount: number;
   publicUrl: string;
+  /** Payout accounts need a verified email: an unverified winner is told first. */
+  emailVerified: boolean;
 }): MailMessage {
+  const verify = input.emailVerified
+    ? ""
+    : "First, verify your email address: open the verification link we emailed you when you signed up, or sign in " +
+      `at ${input.publicUrl}/earnings and choose Resend Verification Email. We can only pay a verified address.\n\n`;
   const tie =
     input.winnerCount > 1
       ? `You finished tied for first with ${input.winnerCount - 1} other promoter${input.winnerCount > 2 ? "s" : ""}, so the prize is split equally.\n\n`
@@ -23,7 +29,7 @@ export function winnerMail(input: {
     text:
       `Congratulations @${input.share.handle}!\n\n` +
       `"${input.title}" by ${input.artistName} has ended and your link finished on top with ${input.share.clicks} verified clicks. ` +
-      `Your prize is ${formatCents(input.share.amountCents)}.\n\n${tie}` +
+      `Your prize is ${formatCents(input.share.amountCents)}.\n\n${tie}${verify}` +
       `How to get paid: open ${input.publicUrl}/earnings and choose Set Up Payouts to connect a payout account with Stripe ` +
       `(a few minutes, once). Payouts go out every Friday and arrive in 1-3 business days; ` +
       `you can also press Request Payout once you have $50 or more pending.\n`,

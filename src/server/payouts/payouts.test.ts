@@ -107,6 +107,22 @@ describe("finalizing a campaign", () => {
     expect(await payoutsOf(campaignId)).toHaveLength(1);
   });
 
+  it("reminds a winner whose email is not verified to verify it, and only them", async () => {
+    const artist = await signUp(t, "artist");
+    const campaignId = await createLiveCampaign(t, artist);
+    const unverified = await signUp(t, "promoter", {}, { verified: false });
+    const verified = await signUp(t, "promoter");
+    await clicks(t, await joinAs(t, unverified, campaignId), 2, "10.77.1");
+    await clicks(t, await joinAs(t, verified, campaignId), 2, "10.77.2");
+    expect((await endNow(campaignId)).status).toBe(200);
+    const [toUnverified] = await listOutbox(t.database.db, unverified.email);
+    expect(toUnverified?.subject).toMatch(/^You won/);
+    expect(toUnverified?.text).toContain("First, verify your email address");
+    const [toVerified] = await listOutbox(t.database.db, verified.email);
+    expect(toVerified?.subject).toMatch(/^You won/);
+    expect(toVerified?.text).not.toContain("verify your email");
+  });
+
   it("splits a two-way tie with odd cents, the extra cent to the earliest joined", async () => {
     const { campaignId, promoters } = await campaignWithClicks([2, 2, 1], 100_01);
     await endNow(campaignId);
@@ -170,7 +186,9 @@ describe("finalizing a campaign", () => {
       expect((await payoutsOf(campaign.campaignId)).length).toBeLessThanOrEqual(1);
       await expectLedgerBalanced(t, campaign.campaignId);
     }
-    const winnerMails = await listOutbox(t.database.db, due[0]?.promoters[1]?.email);
+    const winnerMails = (await listOutbox(t.database.db, due[0]?.promoters[1]?.email)).filter((mail) =>
+      mail.subject.startsWith("You won"),
+    );
     expect(winnerMails).toHaveLength(1);
     expect(await finalizeEndedCampaigns(deps)).toEqual([]);
   });

@@ -20,7 +20,7 @@ export function payoutRoutes(deps: PayoutDeps & { guards: Guards }) {
     c.json(await createPayoutAccount(deps, currentUser(c))),
   );
   app.post("/payouts/account-link", guards.requireUser, async (c) =>
-    c.json(await createPayoutAccountLink(deps, currentUser(c).id)),
+    c.json(await createPayoutAccountLink(deps, currentUser(c))),
   );
   app.post("/payouts/request", guards.requireUser, async (c) => c.json(await requestPayout(deps, currentUser(c).id)));
 

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { expect } from "vitest";
+import { listOutbox } from "../mail/outbox.js";
 import type { TestApp } from "./test-app.js";
 
 export type TestUser = { id: string; email: string; password: string; cookie: string };
@@ -16,11 +17,31 @@ export function uniqueEmail(prefix = "user"): string {
   return `${prefix}-${randomBytes(4).toString("hex")}@example.com`;
 }
 
-/** Signs up through the real endpoint and returns the user with a session cookie. */
+/** The newest link in the newest email to `to` whose subject matches, as a path the test app can request. */
+export async function emailedLink(t: TestApp, to: string, subject: RegExp): Promise<string> {
+  const mail = (await listOutbox(t.database.db, to)).find((candidate) => subject.test(candidate.subject));
+  const link = mail?.text.match(/https?:\/\/\S+/)?.[0];
+  if (!link) throw new Error(`No email to ${to} matching ${subject}`);
+  const url = new URL(link);
+  return url.pathname + url.search;
+}
+
+/** Opens the verification link the sign-up emailed, as its owner would. */
+export async function verifyEmail(t: TestApp, email: string) {
+  const response = await t.request(await emailedLink(t, email, /verify your/i));
+  expect(response.status).toBe(302);
+  expect(response.headers.get("location")).not.toMatch(/error/);
+}
+
+/**
+ * Signs up through the real endpoint and returns the user with a session cookie; the email is verified through the
+ * emailed link, as a real user's would be, unless `verified: false`.
+ */
 export async function signUp(
   t: TestApp,
   userType: "artist" | "promoter",
   overrides: Record<string, unknown> = {},
+  options: { verified?: boolean } = {},
 ): Promise<TestUser> {
   const email = (overrides.email as string | undefined) ?? uniqueEmail(userType);
   const password = (overrides.password as string | undefined) ?? "correct horse battery";
@@ -38,5 +59,7 @@ export async function signUp(
   });
   expect(response.status, await response.clone().text()).toBe(200);
   const body = (await response.json()) as { user: { id: string } };
-  return { id: body.user.id, email: email.trim().toLowerCase(), password, cookie: cookiesFrom(response) };
+  const normalized = email.trim().toLowerCase();
+  if (options.verified !== false) await verifyEmail(t, normalized);
+  return { id: body.user.id, email: normalized, password, cookie: cookiesFrom(response) };
 }

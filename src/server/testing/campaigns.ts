@@ -2,6 +2,17 @@ import { expect } from "vitest";
 import { signUp, type TestUser } from "./accounts.js";
 import type { TestApp } from "./test-app.js";
 
+/** A create-campaign body that passes every rule, with `overrides`. */
+export const validCampaignBody = (overrides: Record<string, unknown> = {}) => ({
+  title: "Midnight Drive",
+  artist_name: "Nova Lights",
+  song_link: "https://open.spotify.com/track/abc123",
+  genre: "electronic",
+  prize_cents: 250_00,
+  duration_days: 7,
+  ...overrides,
+});
+
 export const sandboxSuccessCard = { number: "4242424242424242", expiry: "12/34", cvc: "123" };
 
 /** A funded, live campaign created through the API, optionally with overrides for the create body. */

@@ -21,7 +21,16 @@ async function freePort(): Promise<number> {
   });
 }
 
-export type AppServer = { url: string; dataDir: string; stop(): Promise<void>; output(): string };
+export type AppServer = {
+  url: string;
+  dataDir: string;
+  stop(): Promise<void>;
+  output(): string;
+  /** The newest dev-outbox email to `to` whose subject matches, from the server's log. */
+  findEmail(to: string, subject: RegExp): { subject: string; text: string } | undefined;
+};
+
+type OutboxLogLine = { msg?: string; to?: string; subject?: string; text?: string };
 
 /** Starts the real server (`src/server/main.ts`) as its own process on a free port with a temporary DATA_DIR. */
 export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
@@ -36,7 +45,8 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       PUBLIC_URL: url,
-      LOG_LEVEL: "warn",
+      // Info, so the dev outbox's emails are in the output (journeys follow their links).
+      LOG_LEVEL: "info",
       NODE_ENV: "test",
       ...env,
     }),
@@ -64,6 +74,20 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
     url,
     dataDir,
     output: () => output,
+    findEmail: (to, subject) => {
+      const mails = output
+        .split("\n")
+        .map((line): OutboxLogLine | null => {
+          try {
+            return JSON.parse(line) as OutboxLogLine;
+          } catch {
+            return null;
+          }
+        })
+        .filter((line) => line?.msg?.startsWith("dev outbox") && line.to === to && subject.test(line.subject ?? ""));
+      const newest = mails.at(-1);
+      return newest ? { subject: newest.subject ?? "", text: newest.text ?? "" } : undefined;
+    },
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once("exit", resolve));

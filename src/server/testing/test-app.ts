@@ -4,10 +4,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { inject } from "vitest";
+import { createAuth } from "../accounts/auth.js";
 import { type App, createApp } from "../app.js";
 import { type Config, harnessSettings, loadConfig } from "../config.js";
 import { type DatabaseHandle, openDatabase } from "../db/client.js";
 import { createLogger } from "../logger.js";
+import { createMailer } from "../mail/mailer.js";
 import type { PaymentProvider } from "../payments/provider.js";
 
 export const TEST_ORIGIN = "http://localhost:3000";
@@ -107,4 +109,10 @@ export async function createTestApp(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A Better Auth instance on the test app's database and configuration, for calling the library directly. */
+export function createTestAuth(t: TestApp) {
+  const log = createLogger("silent");
+  return createAuth({ config: t.config, db: t.database.db, mailer: createMailer(t.config, t.database.db, log), log });
 }

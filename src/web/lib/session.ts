@@ -7,6 +7,7 @@ export type Account = {
   user: {
     id: string;
     email: string;
+    email_verified: boolean;
     name: string;
     first_name: string | null;
     last_name: string | null;

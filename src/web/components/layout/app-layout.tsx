@@ -6,7 +6,7 @@ import { apiFetch } from "../../lib/api";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 
-type Health = { ok: boolean; database: { kind: string; ok: boolean } };
+type Health = { ok: boolean; database: { ok: boolean } };
 
 /** Shown when the server cannot reach its database (SPEC.md 'Database Setup Required'). */
 function DatabaseSetupBanner() {

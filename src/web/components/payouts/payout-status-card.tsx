@@ -1,6 +1,8 @@
 import { CheckCircle2, CircleDashed, Landmark, RefreshCw } from "lucide-react";
 import { payoutStatusMessage, usePayoutAccount, usePayoutSetup } from "../../lib/payouts";
+import { useAccount } from "../../lib/session";
 import { toast } from "../../lib/toast";
+import { ResendVerificationButton } from "../account/resend-verification";
 import { ErrorAlert } from "../ui/alert";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
@@ -8,9 +10,11 @@ import { Card, CardBody } from "../ui/card";
 
 /**
  * SPEC.md payout setup: not started (Set Up Payouts), onboarding incomplete (Enable Payouts) or enabled, through the
- * payment provider's onboarding in an 800x600 popup.
+ * payment provider's onboarding in an 800x600 popup. A verified email comes first (PRODUCT.md Accounts).
  */
 export function PayoutStatusCard() {
+  const { account: signedIn } = useAccount();
+  const unverified = signedIn ? !signedIn.user.email_verified : false;
   const account = usePayoutAccount(true);
   const setup = usePayoutSetup(() => toast.success("Payouts enabled! Prize money will reach your account."));
   const status = account.data;
@@ -63,11 +67,24 @@ export function PayoutStatusCard() {
                   <CircleDashed className="h-3.5 w-3.5" aria-hidden />{" "}
                   {state === "incomplete" ? "Onboarding incomplete" : "Not set up"}
                 </Badge>
-                <Button variant="accent" loading={setup.busy} onClick={setup.start}>
-                  {state === "incomplete" ? "Enable Payouts" : "Set Up Payouts"}
-                </Button>
+                {unverified ? null : (
+                  <Button variant="accent" loading={setup.busy} onClick={setup.start}>
+                    {state === "incomplete" ? "Enable Payouts" : "Set Up Payouts"}
+                  </Button>
+                )}
               </>
             )}
+          </div>
+        ) : null}
+        {unverified && state !== "enabled" ? (
+          <div className="flex flex-col gap-3 rounded-xl bg-amber-50 p-4 text-sm text-amber-900 ring-1 ring-amber-200">
+            <p>
+              <strong>Verify your email address first.</strong> We sent a link to {signedIn?.user.email}; open it, then
+              come back here to set up payouts.
+            </p>
+            <div>
+              <ResendVerificationButton />
+            </div>
           </div>
         ) : null}
         {setup.error ? <ErrorAlert onDismiss={setup.clearError}>{setup.error}</ErrorAlert> : null}

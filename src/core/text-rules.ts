@@ -1,0 +1,61 @@
+import { z } from "zod";
+
+/**
+ * Every text a user sends goes through one of these, so none can carry a NUL byte (PostgreSQL refuses it in text),
+ * control characters or an unbounded length. Single-line texts refuse line breaks too; multi-line ones keep them.
+ */
+
+/** True when `text` holds a control character (C0 or DEL); tabs and line breaks count unless `multiline`. */
+export function hasControlCharacters(text: string, multiline = false): boolean {
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code >= 0x20 && code !== 0x7f) continue;
+    if (multiline && (code === 0x09 || code === 0x0a || code === 0x0d)) continue;
+    return true;
+  }
+  return false;
+}
+
+export const textMessages = {
+  required: (label: string) => `${label} is required`,
+  tooLong: (label: string, max: number) => `${label} must be at most ${max.toLocaleString("en-US")} characters`,
+  notAllowed: (label: string) => `${label} contains characters that are not allowed`,
+  notText: (label: string) => `${label} must be text`,
+} as const;
+
+type TextOptions = {
+  /** Longest accepted length, after trimming. */
+  max: number;
+  /** Line breaks and tabs are kept (a description, a message). */
+  multiline?: boolean;
+  /** The message for a missing or blank value (SPEC.md's wording where it has one). */
+  requiredMessage?: string;
+};
+
+/** Trims, then checks the characters and the length. */
+function checkedText(label: string, options: TextOptions) {
+  const missing = options.requiredMessage ?? textMessages.required(label);
+  return z
+    .string({ error: (issue) => (issue.input == null ? missing : textMessages.notText(label)) })
+    .trim()
+    .refine((value) => !hasControlCharacters(value, options.multiline), textMessages.notAllowed(label))
+    .refine((value) => value.length <= options.max, textMessages.tooLong(label, options.max));
+}
+
+/** A text that must not be blank. */
+export function requiredText(label: string, options: TextOptions) {
+  const message = options.requiredMessage ?? textMessages.required(label);
+  return checkedText(label, options).refine((value) => value.length > 0, message);
+}
+
+/** A text that may be missing, null or blank; blank becomes null. */
+export function optionalText(label: string, options: TextOptions) {
+  return checkedText(label, options)
+    .nullish()
+    .transform((value) => value || null);
+}
+
+/** A query parameter: optional, trimmed, bounded and free of control characters. */
+export function queryText(label: string, max: number) {
+  return checkedText(label, { max }).optional();
+}

@@ -1,0 +1,326 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signUp, type TestUser } from "./testing/accounts";
+import { createLiveCampaign, joinAs } from "./testing/campaigns";
+import { makeAdmin } from "./testing/payouts";
+import { createTestApp, createTestAuth, type TestApp } from "./testing/test-app";
+
+/**
+ * The authorization matrix: every route the app registers and every Better Auth endpoint (they share one
+ * `/api/auth/*` route, so they are listed from the auth instance) has one row of expected answers for an anonymous
+ * visitor, a promoter, the artist who owns the test campaigns, another artist and an admin. A route without a row, or
+ * a row without a route, fails the test: a new route cannot ship without its authorization being stated here.
+ */
+
+const roles = ["anonymous", "promoter", "artist", "otherArtist", "admin"] as const;
+type Role = (typeof roles)[number];
+type Expected = Record<Role, number>;
+
+type Fixtures = { draftId: string; liveId: string; shortCode: string; unknownId: string };
+type Call = { path: string; json?: unknown; body?: string; headers?: Record<string, string> };
+type Row = {
+  call: (fx: Fixtures) => Call;
+  expect: Expected;
+  /** Ends the caller's session: run after every other row. */
+  last?: boolean;
+};
+
+const all = (status: number): Expected => ({
+  anonymous: status,
+  promoter: status,
+  artist: status,
+  otherArtist: status,
+  admin: status,
+});
+const signedIn = (status: number): Expected => ({ ...all(status), anonymous: 401 });
+const adminOnly = (status: number): Expected => ({ ...all(403), anonymous: 401, admin: status });
+const closed = all(404);
+const at = (path: string) => () => ({ path });
+
+/** Routes of the app itself, as `METHOD path` exactly as Hono registered them. */
+const appRows: Record<string, Row> = {
+  // A tracking path without its code: SPEC.md's 'Invalid tracking link - missing short code'.
+  "GET /t": { call: at("/t"), expect: all(400) },
+  "HEAD /t": { call: at("/t"), expect: all(400) },
+  "GET /t/": { call: at("/t/"), expect: all(400) },
+  "HEAD /t/": { call: at("/t/"), expect: all(400) },
+  "GET /t/:code": { call: (fx) => ({ path: `/t/${fx.shortCode}` }), expect: all(200) },
+  "HEAD /t/:code": { call: (fx) => ({ path: `/t/${fx.shortCode}` }), expect: all(200) },
+  "GET /track": { call: at("/track"), expect: all(400) },
+  "HEAD /track": { call: at("/track"), expect: all(400) },
+  "GET /track/": { call: at("/track/"), expect: all(400) },
+  "HEAD /track/": { call: at("/track/"), expect: all(400) },
+  "GET /track/:code": { call: (fx) => ({ path: `/track/${fx.shortCode}` }), expect: all(200) },
+  "HEAD /track/:code": { call: (fx) => ({ path: `/track/${fx.shortCode}` }), expect: all(200) },
+
+  "GET /api/health": { call: at("/api/health"), expect: all(200) },
+  "GET /api/diag/database": { call: at("/api/diag/database"), expect: adminOnly(200) },
+  "GET /api/me": { call: at("/api/me"), expect: all(200) },
+
+  "GET /api/public/campaigns": { call: at("/api/public/campaigns"), expect: all(200) },
+  "GET /api/public/campaign-settings": { call: at("/api/public/campaign-settings"), expect: all(200) },
+  "GET /api/public/metrics": { call: at("/api/public/metrics"), expect: all(200) },
+  "GET /api/campaigns": { call: at("/api/campaigns"), expect: all(200) },
+  "POST /api/campaigns": {
+    call: () => ({ path: "/api/campaigns", json: {} }),
+    expect: { anonymous: 401, promoter: 403, artist: 400, otherArtist: 400, admin: 403 },
+  },
+  "GET /api/campaigns/:id": {
+    call: (fx) => ({ path: `/api/campaigns/${fx.draftId}` }),
+    expect: { ...all(404), artist: 200 },
+  },
+  "POST /api/campaigns/:id/funding": {
+    call: (fx) => ({ path: `/api/campaigns/${fx.draftId}/funding`, json: {} }),
+    expect: { ...all(404), anonymous: 401, artist: 200 },
+  },
+  "POST /api/campaigns/:id/sandbox-payment": {
+    call: (fx) => ({
+      path: `/api/campaigns/${fx.draftId}/sandbox-payment`,
+      json: { number: "4000000000000002", expiry: "12/34", cvc: "123" },
+    }),
+    expect: { ...all(404), anonymous: 401, artist: 402 },
+  },
+  "POST /api/campaigns/:id/join": {
+    call: (fx) => ({ path: `/api/campaigns/${fx.liveId}/join`, json: {} }),
+    expect: { anonymous: 401, promoter: 200, artist: 403, otherArtist: 201, admin: 201 },
+  },
+  "POST /api/admin/campaigns/:id/end": {
+    call: (fx) => ({ path: `/api/admin/campaigns/${fx.unknownId}/end`, json: {} }),
+    expect: adminOnly(404),
+  },
+  "DELETE /api/admin/campaigns/:id": {
+    call: (fx) => ({ path: `/api/admin/campaigns/${fx.unknownId}` }),
+    expect: adminOnly(404),
+  },
+  "GET /api/campaigns/:id/leaderboard": {
+    call: (fx) => ({ path: `/api/campaigns/${fx.liveId}/leaderboard` }),
+    expect: all(200),
+  },
+  "GET /api/campaigns/:id/leaderboard/stream": {
+    call: (fx) => ({ path: `/api/campaigns/${fx.liveId}/leaderboard/stream` }),
+    expect: all(200),
+  },
+  "GET /api/public/leaderboards": { call: at("/api/public/leaderboards"), expect: all(200) },
+  "GET /api/public/leaderboards/stream": { call: at("/api/public/leaderboards/stream"), expect: all(200) },
+
+  "GET /api/earnings": { call: at("/api/earnings"), expect: signedIn(200) },
+  "GET /api/payouts/account": { call: at("/api/payouts/account"), expect: signedIn(200) },
+  "POST /api/payouts/account": { call: () => ({ path: "/api/payouts/account", json: {} }), expect: signedIn(200) },
+  "POST /api/payouts/account-link": {
+    call: () => ({ path: "/api/payouts/account-link", json: {} }),
+    expect: signedIn(200),
+  },
+  "POST /api/payouts/request": { call: () => ({ path: "/api/payouts/request", json: {} }), expect: signedIn(400) },
+  "GET /api/admin/payouts": { call: at("/api/admin/payouts"), expect: adminOnly(200) },
+  "POST /api/admin/payouts/:campaignId/pay": {
+    call: (fx) => ({ path: `/api/admin/payouts/${fx.unknownId}/pay`, json: {} }),
+    expect: adminOnly(409),
+  },
+
+  "POST /api/contact": {
+    call: () => ({
+      path: "/api/contact",
+      json: { name: "Sam", email: "sam@example.com", subject: "Hi", message: "Hello", type: "general" },
+    }),
+    expect: all(201),
+  },
+
+  "GET /sandbox/connect/:token": { call: at("/sandbox/connect/no-such-token"), expect: all(404) },
+  "POST /sandbox/connect/:token": {
+    call: () => ({
+      path: "/sandbox/connect/no-such-token",
+      body: "action=later",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    }),
+    expect: all(404),
+  },
+
+  // The web app: every client route is public; the screens ask the API, which decides.
+  "GET /*": { call: at("/admin/payouts"), expect: all(200) },
+  "HEAD /*": { call: at("/earnings"), expect: all(200) },
+};
+
+/** Routes that exist only with Stripe configured; their rows run against a Stripe-configured app. */
+const stripeRows: Record<string, Row> = {
+  // Authenticated by the provider's signature, not a session: without one it is refused for everybody.
+  "POST /api/webhooks/stripe": { call: () => ({ path: "/api/webhooks/stripe", body: "{}" }), expect: all(400) },
+};
+
+/** Better Auth endpoints, as `METHOD /api/auth/path`; the unexposed ones answer 404 to everyone. */
+const authRows: Record<string, Row> = {
+  "POST /api/auth/sign-up/email": { call: () => ({ path: "/api/auth/sign-up/email", json: {} }), expect: all(400) },
+  "POST /api/auth/sign-in/email": {
+    call: () => ({
+      path: "/api/auth/sign-in/email",
+      json: { email: "nobody@example.com", password: "wrong password" },
+    }),
+    expect: all(401),
+  },
+  "POST /api/auth/sign-out": { call: () => ({ path: "/api/auth/sign-out", json: {} }), expect: all(200), last: true },
+  "GET /api/auth/get-session": { call: at("/api/auth/get-session"), expect: all(200) },
+  "POST /api/auth/get-session": { call: () => ({ path: "/api/auth/get-session", json: {} }), expect: closed },
+  "POST /api/auth/request-password-reset": {
+    call: () => ({ path: "/api/auth/request-password-reset", json: { email: "nobody@example.com" } }),
+    expect: all(200),
+  },
+  "GET /api/auth/reset-password/:token": {
+    call: at("/api/auth/reset-password/not-a-token?callbackURL=%2Fauth%2Freset-password"),
+    expect: all(302),
+  },
+  "POST /api/auth/reset-password": {
+    call: () => ({ path: "/api/auth/reset-password", json: { token: "not-a-token", newPassword: "long enough 123" } }),
+    expect: all(400),
+  },
+  "GET /api/auth/verify-email": {
+    call: at("/api/auth/verify-email?token=not-a-token&callbackURL=%2Fauth%2Femail-verified"),
+    expect: all(302),
+  },
+  "POST /api/auth/send-verification-email": {
+    // Everyone here is verified already.
+    call: () => ({ path: "/api/auth/send-verification-email", json: {} }),
+    expect: signedIn(400),
+  },
+  "POST /api/auth/update-user": { call: () => ({ path: "/api/auth/update-user", json: {} }), expect: signedIn(400) },
+
+  "POST /api/auth/sign-in/social": { call: () => ({ path: "/api/auth/sign-in/social", json: {} }), expect: closed },
+  "GET /api/auth/callback/:id": { call: at("/api/auth/callback/google"), expect: closed },
+  "POST /api/auth/callback/:id": { call: () => ({ path: "/api/auth/callback/google", json: {} }), expect: closed },
+  "POST /api/auth/verify-password": {
+    call: () => ({ path: "/api/auth/verify-password", json: { password: "x" } }),
+    expect: closed,
+  },
+  "POST /api/auth/change-email": { call: () => ({ path: "/api/auth/change-email", json: {} }), expect: closed },
+  "POST /api/auth/change-password": { call: () => ({ path: "/api/auth/change-password", json: {} }), expect: closed },
+  "POST /api/auth/update-session": { call: () => ({ path: "/api/auth/update-session", json: {} }), expect: closed },
+  "POST /api/auth/delete-user": { call: () => ({ path: "/api/auth/delete-user", json: {} }), expect: closed },
+  "GET /api/auth/list-sessions": { call: at("/api/auth/list-sessions"), expect: closed },
+  "POST /api/auth/revoke-session": { call: () => ({ path: "/api/auth/revoke-session", json: {} }), expect: closed },
+  "POST /api/auth/revoke-sessions": { call: () => ({ path: "/api/auth/revoke-sessions", json: {} }), expect: closed },
+  "POST /api/auth/revoke-other-sessions": {
+    call: () => ({ path: "/api/auth/revoke-other-sessions", json: {} }),
+    expect: closed,
+  },
+  "POST /api/auth/link-social": { call: () => ({ path: "/api/auth/link-social", json: {} }), expect: closed },
+  "GET /api/auth/list-accounts": { call: at("/api/auth/list-accounts"), expect: closed },
+  "GET /api/auth/delete-user/callback": { call: at("/api/auth/delete-user/callback"), expect: closed },
+  "POST /api/auth/unlink-account": { call: () => ({ path: "/api/auth/unlink-account", json: {} }), expect: closed },
+  "POST /api/auth/refresh-token": { call: () => ({ path: "/api/auth/refresh-token", json: {} }), expect: closed },
+  "POST /api/auth/get-access-token": {
+    call: () => ({ path: "/api/auth/get-access-token", json: {} }),
+    expect: closed,
+  },
+  "GET /api/auth/account-info": { call: at("/api/auth/account-info"), expect: closed },
+  "GET /api/auth/ok": { call: at("/api/auth/ok"), expect: closed },
+  "GET /api/auth/error": { call: at("/api/auth/error"), expect: closed },
+};
+
+/** Middleware (`use`, `all`) and the one proxy route behind which the Better Auth rows sit. */
+const notRoutes = new Set(["GET /api/auth/*", "POST /api/auth/*"]);
+
+function registeredRoutes(app: TestApp["app"]): Set<string> {
+  return new Set(app.routes.filter((route) => route.method !== "ALL").map((route) => `${route.method} ${route.path}`));
+}
+
+function betterAuthEndpoints(t: TestApp): Set<string> {
+  const auth = createTestAuth(t);
+  const keys = new Set<string>();
+  for (const endpoint of Object.values(auth.api) as Array<{
+    path?: string;
+    options?: { method?: string | string[] };
+  }>) {
+    if (!endpoint.path) continue;
+    const methods = endpoint.options?.method ?? "GET";
+    for (const method of Array.isArray(methods) ? methods : [methods]) keys.add(`${method} /api/auth${endpoint.path}`);
+  }
+  return keys;
+}
+
+let t: TestApp;
+let stripe: TestApp;
+let users: Record<Exclude<Role, "anonymous">, TestUser>;
+let fixtures: Fixtures;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  stripe = await createTestApp({
+    env: {
+      STRIPE_SECRET_KEY: "sk_test_matrix",
+      STRIPE_PUBLISHABLE_KEY: "pk_test_matrix",
+      STRIPE_WEBHOOK_SECRET: "whsec_matrix",
+    },
+  });
+  users = {
+    promoter: await signUp(t, "promoter"),
+    artist: await signUp(t, "artist"),
+    otherArtist: await signUp(t, "artist"),
+    admin: await signUp(t, "promoter"),
+  };
+  await makeAdmin(t, users.admin);
+  const draft = await t.request("/api/campaigns", {
+    method: "POST",
+    cookie: users.artist.cookie,
+    json: { title: "Draft", artist_name: "A", song_link: "https://open.spotify.com/track/d", prize_cents: 10_00 },
+  });
+  const liveId = await createLiveCampaign(t, users.artist);
+  fixtures = {
+    draftId: ((await draft.json()) as { campaign: { id: string } }).campaign.id,
+    liveId,
+    shortCode: await joinAs(t, users.promoter, liveId),
+    unknownId: randomUUID(),
+  };
+});
+afterAll(async () => {
+  await t.close();
+  await stripe.close();
+});
+
+async function answer(app: TestApp, method: string, row: Row, role: Role): Promise<number> {
+  const call = row.call(fixtures);
+  const response = await app.request(call.path, {
+    method,
+    json: call.json,
+    body: call.body,
+    headers: call.headers,
+    cookie: role === "anonymous" ? undefined : users[role].cookie,
+  });
+  // Streams stay open; the status is what is checked.
+  await response.body?.cancel();
+  return response.status;
+}
+
+async function runRows(app: TestApp, rows: Record<string, Row>) {
+  const ordered = Object.entries(rows).sort(([, a], [, b]) => Number(Boolean(a.last)) - Number(Boolean(b.last)));
+  const mismatches: string[] = [];
+  for (const [key, row] of ordered) {
+    const method = key.split(" ")[0] as string;
+    for (const role of roles) {
+      const status = await answer(app, method, row, role);
+      if (status !== row.expect[role]) mismatches.push(`${key} as ${role}: ${status}, expected ${row.expect[role]}`);
+    }
+  }
+  expect(mismatches).toEqual([]);
+}
+
+describe("authorization matrix", () => {
+  it("has a row for every route the app registers, and a route for every row", () => {
+    const registered = [...registeredRoutes(t.app)].filter((key) => !notRoutes.has(key));
+    expect(registered.filter((key) => !(key in appRows)).sort()).toEqual([]);
+    expect(Object.keys(appRows).filter((key) => !registered.includes(key))).toEqual([]);
+    const stripeOnly = [...registeredRoutes(stripe.app)].filter((key) => !notRoutes.has(key) && !(key in appRows));
+    expect(stripeOnly.sort()).toEqual(Object.keys(stripeRows).sort());
+  });
+
+  it("has a row for every Better Auth endpoint, and an endpoint for every row", () => {
+    const endpoints = [...betterAuthEndpoints(t)];
+    expect(endpoints.filter((key) => !(key in authRows)).sort()).toEqual([]);
+    expect(Object.keys(authRows).filter((key) => !endpoints.includes(key))).toEqual([]);
+  });
+
+  it("answers every Stripe-only route as its row says", async () => {
+    await runRows(stripe, stripeRows);
+  });
+
+  it("answers every route and endpoint as its row says, for each kind of caller", async () => {
+    await runRows(t, { ...appRows, ...authRows });
+  });
+});

@@ -1,0 +1,44 @@
+import type { MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { AppEnv } from "./app-env.js";
+import { errorBody } from "./error-body.js";
+
+/** Largest body the API reads: its forms are a few kilobytes. */
+export const MAX_API_BODY_BYTES = 64 * 1024;
+/** Payment provider events carry whole objects; Stripe's are far below this. */
+export const MAX_WEBHOOK_BODY_BYTES = 1024 * 1024;
+
+const tooLarge = bodyLimit({
+  maxSize: MAX_API_BODY_BYTES,
+  onError: (c) => c.json(errorBody("payload_too_large", "The request body is too large"), 413),
+});
+const webhookTooLarge = bodyLimit({
+  maxSize: MAX_WEBHOOK_BODY_BYTES,
+  onError: (c) => c.json(errorBody("payload_too_large", "The request body is too large"), 413),
+});
+
+const jsonMediaType = /^application\/([\w.-]+\+)?json$/i;
+
+/**
+ * Bodies sent to the API: refused before they are read when larger than the limit (a declared length is believed, a
+ * streamed body is counted as it arrives), and refused unless declared JSON, so a body the validator would not read
+ * is never taken for an empty one.
+ */
+export function apiRequestBody(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (!c.req.raw.body) return next();
+    // A payment provider's event is authenticated by its signature over the raw bytes, whatever it is labelled.
+    if (c.req.path.startsWith("/api/webhooks/")) return webhookTooLarge(c, next);
+    const mediaType = (c.req.header("content-type") ?? "").split(";")[0]?.trim() ?? "";
+    if (!jsonMediaType.test(mediaType) && c.req.header("content-length") !== "0") {
+      return c.json(errorBody("unsupported_media_type", "Send the request body as JSON"), 415);
+    }
+    return tooLarge(c, next);
+  };
+}
+
+/** Bodies of the server-rendered forms (sandbox onboarding): small, and refused before they are read. */
+export const formRequestBody = bodyLimit({
+  maxSize: 16 * 1024,
+  onError: (c) => c.text("The form is too large.", 413),
+});

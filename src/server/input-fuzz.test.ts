@@ -1,0 +1,209 @@
+import { sql } from "drizzle-orm";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "./db/client";
+import { signUp, type TestUser } from "./testing/accounts";
+import { createLiveCampaign } from "./testing/campaigns";
+import { makeAdmin } from "./testing/payouts";
+import { createTestApp, type TestApp } from "./testing/test-app";
+
+/**
+ * Hostile input to every JSON write endpoint and every query parameter: random and malformed bodies, wrong types,
+ * NUL and control characters, long strings, huge numbers. Whatever arrives: never a 5xx, every refusal the API's error
+ * envelope with a message, and nothing stored by a refused request. Runs on both databases.
+ */
+
+const RUNS = 25;
+
+let t: TestApp;
+let who: { artist: TestUser; promoter: TestUser; admin: TestUser };
+let draftId: string;
+let liveId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  who = {
+    artist: await signUp(t, "artist"),
+    promoter: await signUp(t, "promoter"),
+    admin: await signUp(t, "promoter"),
+  };
+  await makeAdmin(t, who.admin);
+  liveId = await createLiveCampaign(t, who.artist);
+  const draft = await t.request("/api/campaigns", {
+    method: "POST",
+    cookie: who.artist.cookie,
+    json: { title: "Draft", artist_name: "A", song_link: "https://open.spotify.com/track/d", prize_cents: 10_00 },
+  });
+  draftId = ((await draft.json()) as { campaign: { id: string } }).campaign.id;
+});
+afterAll(() => t.close());
+
+const controlCharacter = fc.integer({ min: 0, max: 0x1f }).map((code) => String.fromCharCode(code));
+const hostileString = fc.oneof(
+  fc.string(),
+  fc.string({ unit: "binary", maxLength: 50 }),
+  fc.tuple(fc.string({ maxLength: 10 }), controlCharacter, fc.string({ maxLength: 10 })).map((parts) => parts.join("")),
+  fc.constantFrom("\u0000", "a\u0000b", "' or 1=1 --", "<script>alert(1)</script>", "%00", "😀".repeat(50), " "),
+  fc.integer({ min: 200, max: 20_000 }).map((length) => "x".repeat(length)),
+  fc.webUrl(),
+  fc.emailAddress(),
+);
+const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 4, arbitrary: hostileString },
+  fc.integer(),
+  fc.double(),
+  fc.constantFrom(1e308, -1e308, 2 ** 53 + 1, -0, 0, 10_00, 250_00, 7, 1e21),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.string(), { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), { maxKeys: 3 }),
+);
+
+/** A body shaped like the endpoint's (its field names, hostile values, some missing), or anything at all. */
+const bodyFor = (fields: readonly string[]) =>
+  fc.oneof(
+    {
+      weight: 4,
+      arbitrary: fc.record(Object.fromEntries(fields.map((field) => [field, hostileValue])), { requiredKeys: [] }),
+    },
+    { weight: 1, arbitrary: fc.jsonValue() },
+    { weight: 1, arbitrary: fc.string().map((text) => ({ raw: text })) },
+  );
+
+type Target = { path: () => string; as?: keyof typeof who; fields: readonly string[] };
+
+const writeEndpoints: Record<string, Target> = {
+  "POST /api/campaigns": {
+    path: () => "/api/campaigns",
+    as: "artist",
+    fields: ["title", "artist_name", "song_link", "genre", "description", "prize_cents", "duration_days"],
+  },
+  "POST /api/campaigns/:id/sandbox-payment": {
+    path: () => `/api/campaigns/${draftId}/sandbox-payment`,
+    as: "artist",
+    fields: ["number", "expiry", "cvc"],
+  },
+  "POST /api/campaigns/:id/funding": { path: () => `/api/campaigns/${draftId}/funding`, as: "artist", fields: [] },
+  "POST /api/campaigns/:id/join": { path: () => `/api/campaigns/${liveId}/join`, as: "promoter", fields: [] },
+  "POST /api/contact": { path: () => "/api/contact", fields: ["name", "email", "type", "subject", "message"] },
+  "POST /api/payouts/account": { path: () => "/api/payouts/account", as: "promoter", fields: [] },
+  "POST /api/payouts/account-link": { path: () => "/api/payouts/account-link", as: "promoter", fields: [] },
+  "POST /api/payouts/request": { path: () => "/api/payouts/request", as: "promoter", fields: [] },
+  "POST /api/admin/payouts/:id/pay": { path: () => `/api/admin/payouts/${liveId}/pay`, as: "admin", fields: [] },
+  "POST /api/auth/sign-up/email": {
+    path: () => "/api/auth/sign-up/email",
+    fields: ["email", "password", "name", "first_name", "last_name", "artist_name", "social_handle", "user_type"],
+  },
+  "POST /api/auth/sign-in/email": { path: () => "/api/auth/sign-in/email", fields: ["email", "password"] },
+  "POST /api/auth/request-password-reset": { path: () => "/api/auth/request-password-reset", fields: ["email"] },
+  "POST /api/auth/reset-password": { path: () => "/api/auth/reset-password", fields: ["token", "newPassword"] },
+  "POST /api/auth/update-user": {
+    path: () => "/api/auth/update-user",
+    as: "promoter",
+    fields: ["name", "first_name", "last_name", "artist_name", "social_handle", "user_type", "email", "image"],
+  },
+  "POST /api/auth/send-verification-email": {
+    path: () => "/api/auth/send-verification-email",
+    as: "promoter",
+    fields: ["email", "callbackURL"],
+  },
+};
+
+/** Rows a refused request must not have added (limit counters and attempt logs may move: they count refusals). */
+async function storedRows() {
+  const [row] = await queryRows<Record<string, string>>(
+    t.database.db,
+    sql`select (select count(*) from campaigns) as campaigns, (select count(*) from "user") as users,
+               (select count(*) from promoters) as promoters, (select count(*) from tracking_links) as links,
+               (select count(*) from contact_messages) as messages, (select count(*) from payouts) as payouts,
+               (select count(*) from payout_accounts) as payout_accounts`,
+  );
+  return row;
+}
+
+async function expectWellRefused(response: Response, label: string) {
+  expect(response.status, label).toBeLessThan(500);
+  if (response.status < 400 || response.status === 404) return;
+  const body = (await response.json().catch(() => null)) as { error?: { message?: unknown } } | null;
+  expect(typeof body?.error?.message, `${label}: ${response.status} without the error envelope`).toBe("string");
+  expect(String(body?.error?.message).length, label).toBeGreaterThan(0);
+}
+
+describe("hostile JSON bodies", () => {
+  for (const [name, target] of Object.entries(writeEndpoints)) {
+    it(`${name}: never a 5xx, always the envelope, nothing stored on refusal`, async () => {
+      await fc.assert(
+        fc.asyncProperty(bodyFor(target.fields), async (body) => {
+          const before = await storedRows();
+          const raw = typeof body === "object" && body !== null && "raw" in body ? String(body.raw) : undefined;
+          const response = await t.request(target.path(), {
+            method: "POST",
+            cookie: target.as ? who[target.as].cookie : undefined,
+            ...(raw === undefined ? { json: body } : { body: raw, headers: { "Content-Type": "application/json" } }),
+          });
+          await expectWellRefused(response, `${name} ${JSON.stringify(body).slice(0, 200)}`);
+          if (response.status >= 400) expect(await storedRows()).toEqual(before);
+        }),
+        { numRuns: RUNS },
+      );
+    });
+  }
+});
+
+describe("hostile query parameters and path ids", () => {
+  it("GET /api/campaigns: any q, genre, sort, limit and offset", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record(
+          { q: hostileString, genre: hostileString, sort: hostileString, limit: hostileString, offset: hostileString },
+          { requiredKeys: [] },
+        ),
+        async (query) => {
+          const params = new URLSearchParams(query as Record<string, string>);
+          const response = await t.request(`/api/campaigns?${params}`);
+          await expectWellRefused(response, `?${params}`.slice(0, 200));
+        },
+      ),
+      { numRuns: RUNS * 2 },
+    );
+  });
+
+  it("tokens of the emailed links, in the query and in the path", async () => {
+    await fc.assert(
+      fc.asyncProperty(hostileString, hostileString, async (token, callbackURL) => {
+        const query = new URLSearchParams({ token, callbackURL });
+        for (const path of [
+          `/api/auth/verify-email?${query}`,
+          `/api/auth/reset-password/${encodeURIComponent(token)}?${new URLSearchParams({ callbackURL })}`,
+        ]) {
+          await expectWellRefused(await t.request(path.slice(0, 8000)), path.slice(0, 120));
+        }
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it("campaign ids in every path that takes one", async () => {
+    const paths = (id: string) => [
+      ["GET", `/api/campaigns/${id}`],
+      ["GET", `/api/campaigns/${id}/leaderboard`],
+      ["POST", `/api/campaigns/${id}/join`],
+      ["POST", `/api/campaigns/${id}/funding`],
+      ["POST", `/api/admin/campaigns/${id}/end`],
+      ["DELETE", `/api/admin/campaigns/${id}`],
+    ];
+    await fc.assert(
+      fc.asyncProperty(hostileString, async (id) => {
+        for (const [method, path] of paths(encodeURIComponent(id).slice(0, 2000))) {
+          const response = await t.request(path as string, {
+            method,
+            cookie: who.admin.cookie,
+            json: method === "GET" ? undefined : {},
+          });
+          await expectWellRefused(response, `${method} ${path?.slice(0, 120)}`);
+        }
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});
