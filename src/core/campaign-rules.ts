@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { allowedDurationDays, DEFAULT_DURATION_DAYS, MAX_PRIZE_CENTS, MIN_PRIZE_CENTS } from "./money.js";
-import { hasControlCharacters, optionalText, requiredText, textMessages } from "./text-rules.js";
+import { hasControlCharacters, optionalText, queryText, requiredText, textMessages } from "./text-rules.js";
 
 /** The create-campaign rules of SPEC.md section 5, word for word, shared by the wizard and the server. */
 export const campaignMessages = {
@@ -101,3 +101,22 @@ export function createCampaignSchema(allowedHosts: readonly string[]) {
 }
 
 export type CreateCampaignInput = z.output<ReturnType<typeof createCampaignSchema>>;
+
+const wholeNumber = (name: string, min: number, max: number) => {
+  const message = `${name} must be a whole number from ${min} to ${max.toLocaleString("en-US")}`;
+  return z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
+};
+
+/** Query parameters of `GET /api/campaigns` (SPEC.md Join campaigns: search, genre, sort). */
+export const campaignListQuerySchema = z.object({
+  q: queryText("Search", 100),
+  genre: queryText("Genre", 40),
+  sort: z
+    .enum(["prize", "time", "clicks", "promoters", "newest"], {
+      error: "Sort by prize, time, clicks, promoters or newest",
+    })
+    .default("prize"),
+  limit: wholeNumber("limit", 1, 100).default(24),
+  offset: wholeNumber("offset", 0, 100_000).default(0),
+});
+export type CampaignListQuery = z.output<typeof campaignListQuerySchema>;

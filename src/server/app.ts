@@ -4,6 +4,7 @@ import { NONCE, secureHeaders } from "hono/secure-headers";
 import { createAuth } from "./accounts/auth.js";
 import { createGuards } from "./accounts/guards.js";
 import { accountRoutes } from "./accounts/routes.js";
+import { adminRoutes } from "./admin/routes.js";
 import { campaignRoutes } from "./campaigns/routes.js";
 import type { Config } from "./config.js";
 import { contactRoutes } from "./contact/routes.js";
@@ -20,7 +21,7 @@ import { backgroundJobs } from "./jobs/background-jobs.js";
 import { createLiveUpdates } from "./leaderboards/live-updates.js";
 import { leaderboardRoutes } from "./leaderboards/routes.js";
 import type { Logger } from "./logger.js";
-import { createMailer } from "./mail/mailer.js";
+import { createMailer } from "./mail/create-mailer.js";
 import { createPaymentProvider } from "./payments/create-provider.js";
 import type { PaymentProvider } from "./payments/provider.js";
 import { sandboxOnboardingRoutes } from "./payments/sandbox-onboarding.js";
@@ -126,10 +127,10 @@ export function createApp(services: AppServices) {
   });
   app.route("/api", diagnosticsRoutes(database, guards));
   app.route("/api", accountRoutes(auth, db, guards));
+  app.route("/api/admin", adminRoutes({ ...money, guards }));
   app.route(
     "/api",
     campaignRoutes({
-      money,
       db,
       log,
       guards,

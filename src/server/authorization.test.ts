@@ -117,6 +117,14 @@ const appRows: Record<string, Row> = {
     expect: adminOnly(409),
   },
 
+  "GET /api/admin/clicks/top-ips": { call: at("/api/admin/clicks/top-ips"), expect: adminOnly(200) },
+  "GET /api/admin/clicks/top-user-agents": { call: at("/api/admin/clicks/top-user-agents"), expect: adminOnly(200) },
+  "GET /api/admin/clicks/countries": { call: at("/api/admin/clicks/countries"), expect: adminOnly(200) },
+  "GET /api/admin/clicks/rate-limiting": { call: at("/api/admin/clicks/rate-limiting"), expect: adminOnly(200) },
+  "GET /api/admin/clicks/recent": { call: at("/api/admin/clicks/recent"), expect: adminOnly(200) },
+  "GET /api/admin/suspicious": { call: at("/api/admin/suspicious?range=7d"), expect: adminOnly(200) },
+  "POST /api/admin/clicks/void": { call: () => ({ path: "/api/admin/clicks/void", json: {} }), expect: adminOnly(400) },
+
   "POST /api/contact": {
     call: () => ({
       path: "/api/contact",

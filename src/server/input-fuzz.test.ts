@@ -90,6 +90,11 @@ const writeEndpoints: Record<string, Target> = {
   "POST /api/payouts/account-link": { path: () => "/api/payouts/account-link", as: "promoter", fields: [] },
   "POST /api/payouts/request": { path: () => "/api/payouts/request", as: "promoter", fields: [] },
   "POST /api/admin/payouts/:id/pay": { path: () => `/api/admin/payouts/${liveId}/pay`, as: "admin", fields: [] },
+  "POST /api/admin/clicks/void": {
+    path: () => "/api/admin/clicks/void",
+    as: "admin",
+    fields: ["campaign_id", "promoter_id", "ip_hash", "reason"],
+  },
   "POST /api/auth/sign-up/email": {
     path: () => "/api/auth/sign-up/email",
     fields: ["email", "password", "name", "first_name", "last_name", "artist_name", "social_handle", "user_type"],
@@ -178,6 +183,18 @@ describe("hostile query parameters and path ids", () => {
         ]) {
           await expectWellRefused(await t.request(path.slice(0, 8000)), path.slice(0, 120));
         }
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it("GET /api/admin/suspicious: any range", async () => {
+    await fc.assert(
+      fc.asyncProperty(hostileString, async (range) => {
+        const response = await t.request(`/api/admin/suspicious?${new URLSearchParams({ range })}`, {
+          cookie: who.admin.cookie,
+        });
+        await expectWellRefused(response, `range=${range.slice(0, 100)}`);
       }),
       { numRuns: RUNS },
     );

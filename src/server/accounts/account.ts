@@ -1,13 +1,12 @@
 import { eq } from "drizzle-orm";
+import type { Account, Role } from "../../core/api/accounts.js";
 import type { Database } from "../db/client.js";
 import { user } from "../db/schema.js";
 import { isAdmin } from "./admins.js";
 import { findPromoterProfile } from "./promoter-profile.js";
 
-export type Role = "artist" | "promoter" | "admin";
-
 /** Everything the browser needs to know about the signed-in user (`GET /api/me`). */
-export async function loadAccount(db: Database, userId: string) {
+export async function loadAccount(db: Database, userId: string): Promise<Account | undefined> {
   const [row] = await db.select().from(user).where(eq(user.id, userId)).limit(1);
   if (!row) return undefined;
   const [admin, promoter] = await Promise.all([isAdmin(db, userId), findPromoterProfile(db, userId)]);
@@ -31,5 +30,3 @@ export async function loadAccount(db: Database, userId: string) {
       : null,
   };
 }
-
-export type Account = NonNullable<Awaited<ReturnType<typeof loadAccount>>>;

@@ -1,6 +1,8 @@
 import { type Context, Hono } from "hono";
+import { accountsApi } from "../../core/api/accounts.js";
 import type { Database } from "../db/client.js";
 import type { AppEnv } from "../http/app-env.js";
+import { reply, routePath } from "../http/contracts.js";
 import { errorBody } from "../http/error-body.js";
 import { validationErrorBody } from "../http/validate.js";
 import { loadAccount } from "./account.js";
@@ -35,9 +37,9 @@ export function accountRoutes(auth: Auth, db: Database, guards: Guards) {
   const app = new Hono<AppEnv>();
 
   /** Who is signed in: the account, or null when nobody is (not an error, so no 401 noise on every page). */
-  app.get("/me", async (c) => {
+  app.get(routePath(accountsApi.me), async (c) => {
     const user = await guards.sessionUser(c);
-    return c.json(user ? ((await loadAccount(db, user.id)) ?? null) : null);
+    return c.json(reply(accountsApi.me, user ? ((await loadAccount(db, user.id)) ?? null) : null));
   });
 
   /** Hands the request to Better Auth with the client address we resolved, and `body` when given. */

@@ -1,5 +1,7 @@
 import { eq, sql } from "drizzle-orm";
-import { type Database, queryRows } from "../db/client.js";
+import { z } from "zod";
+import type { Database } from "../db/client.js";
+import { column, queryParsed } from "../db/rows.js";
 import { signInAttempts } from "../db/schema.js";
 
 /**
@@ -19,8 +21,9 @@ export const signInHeldMessage =
  */
 export async function beginSignInAttempt(db: Database, email: string): Promise<boolean> {
   const window = sql`make_interval(mins => ${signInHold.windowMinutes})`;
-  const [row] = await queryRows<{ attempts: number }>(
+  const [row] = await queryParsed(
     db,
+    z.object({ attempts: column.number }),
     sql`insert into sign_in_attempts (email, attempts, window_start) values (${email}, 1, now())
         on conflict (email) do update set
           attempts = case when sign_in_attempts.window_start > now() - ${window} then sign_in_attempts.attempts + 1 else 1 end,
@@ -29,7 +32,7 @@ export async function beginSignInAttempt(db: Database, email: string): Promise<b
         where sign_in_attempts.held_until is null or sign_in_attempts.held_until <= now()
         returning attempts`,
   );
-  return row !== undefined && Number(row.attempts) <= signInHold.maxFailures;
+  return row !== undefined && row.attempts <= signInHold.maxFailures;
 }
 
 /** The attempt failed on a wrong password: the fifth such failure in the window holds the account. */

@@ -3,7 +3,7 @@ import type { Database } from "../db/client.js";
 import { campaigns } from "../db/schema.js";
 import { DomainError } from "../errors.js";
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 

@@ -1,31 +1,10 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { queryText } from "../../core/text-rules.js";
-import { type Database, queryRows } from "../db/client.js";
+import type { CampaignListItem, SiteMetrics } from "../../core/api/campaigns.js";
+import { type CampaignListQuery, campaignListQuerySchema } from "../../core/campaign-rules.js";
+import type { Database } from "../db/client.js";
+import { column, queryParsed } from "../db/rows.js";
 import { promoters, trackingLinks } from "../db/schema.js";
-
-export type CampaignListItem = {
-  id: string;
-  title: string;
-  artist_name: string;
-  genre: string | null;
-  song_link: string;
-  description: string | null;
-  prize_cents: number;
-  platform_fee_cents: number;
-  duration_days: number;
-  status: string;
-  is_public: boolean;
-  published_at: string | null;
-  ends_at: string | null;
-  total_clicks: number;
-  promoter_count: number;
-  leader: { handle: string; clicks: number } | null;
-  /** The viewer is the campaign's artist (they cannot join it). */
-  is_own: boolean;
-  /** The viewer's own tracking link, when they joined. */
-  my_link: { short_code: string; total_clicks: number } | null;
-};
 
 const sortOrders = {
   prize: sql`c.prize_cents desc, c.published_at desc`,
@@ -35,33 +14,34 @@ const sortOrders = {
   newest: sql`c.published_at desc`,
 } as const;
 
-const wholeNumber = (name: string, min: number, max: number) => {
-  const message = `${name} must be a whole number from ${min} to ${max.toLocaleString("en-US")}`;
-  return z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
-};
-
-/** Query parameters of `GET /api/campaigns` (SPEC.md Join campaigns: search, genre, sort). */
-export const campaignListQuerySchema = z.object({
-  q: queryText("Search", 100),
-  genre: queryText("Genre", 40),
-  sort: z
-    .enum(["prize", "time", "clicks", "promoters", "newest"], {
-      error: "Sort by prize, time, clicks, promoters or newest",
-    })
-    .default("prize"),
-  limit: wholeNumber("limit", 1, 100).default(24),
-  offset: wholeNumber("offset", 0, 100_000).default(0),
+const listRow = z.object({
+  id: column.text,
+  title: column.text,
+  artist_name: column.text,
+  genre: column.textOrNull,
+  song_link: column.text,
+  description: column.textOrNull,
+  prize_cents: column.number,
+  platform_fee_cents: column.number,
+  duration_days: column.number,
+  status: column.text,
+  is_public: column.boolean,
+  published_at: column.timestampOrNull,
+  ends_at: column.timestampOrNull,
+  total_clicks: column.number,
+  promoter_count: column.number,
+  is_own: column.boolean,
+  leader_handle: column.textOrNull,
+  leader_clicks: column.numberOrNull,
 });
-export type CampaignListQuery = z.output<typeof campaignListQuerySchema>;
-
-type Row = Omit<CampaignListItem, "leader" | "my_link" | "published_at" | "ends_at"> & {
-  published_at: Date | string | null;
-  ends_at: Date | string | null;
-  leader_handle: string | null;
-  leader_clicks: number | null;
-};
-
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+const countRow = z.object({ total: column.number });
+const metricsRow = z.object({
+  active_campaigns: column.number,
+  total_clicks: column.number,
+  active_promoters: column.number,
+  prize_pool_cents: column.number,
+  paid_cents: column.number,
+});
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /**
@@ -81,8 +61,9 @@ export async function listLiveCampaigns(
   if (query.genre && query.genre !== "all") filters.push(sql`c.genre = ${query.genre}`);
   const where = sql.join(filters, sql` and `);
   // The page is chosen first (an index scan with a limit); only its rows look up their leading promoter.
-  const rows = await queryRows<Row>(
+  const rows = await queryParsed(
     db,
+    listRow,
     sql`select c.id, c.title, c.artist_name, c.genre, c.song_link, c.description, c.prize_cents, c.platform_fee_cents,
                c.duration_days, c.status, c.is_public, c.published_at, c.ends_at, c.total_clicks, c.promoter_count,
                (c.created_by = ${viewerUserId ?? ""}) as is_own,
@@ -116,35 +97,25 @@ export async function listLiveCampaigns(
       );
     for (const link of links) mine.set(link.campaignId, { short_code: link.shortCode, total_clicks: link.totalClicks });
   }
-  const [counted] = await queryRows<{ total: string }>(
-    db,
-    sql`select count(*) as total from campaigns c where ${where}`,
+  const [counted] = await queryParsed(db, countRow, sql`select count(*) as total from campaigns c where ${where}`);
+  const total = counted?.total ?? 0;
+  const items = rows.map(
+    ({ leader_handle, leader_clicks, ...row }): CampaignListItem => ({
+      ...row,
+      published_at: row.published_at?.toISOString() ?? null,
+      ends_at: row.ends_at?.toISOString() ?? null,
+      leader: leader_handle ? { handle: leader_handle, clicks: leader_clicks ?? 0 } : null,
+      my_link: mine.get(row.id) ?? null,
+    }),
   );
-  const total = Number(counted?.total ?? 0);
-  const items = rows.map(({ leader_handle, leader_clicks, ...row }) => ({
-    ...row,
-    published_at: iso(row.published_at),
-    ends_at: iso(row.ends_at),
-    total_clicks: Number(row.total_clicks),
-    promoter_count: Number(row.promoter_count),
-    leader: leader_handle ? { handle: leader_handle, clicks: Number(leader_clicks ?? 0) } : null,
-    my_link: mine.get(row.id) ?? null,
-  }));
   return { items, total };
 }
 
-export type SiteMetrics = {
-  activeCampaigns: number;
-  totalClicks: number;
-  activePromoters: number;
-  totalPrizePoolCents: number;
-  paidToPromotersCents: number | null;
-};
-
 /** The site metrics of SPEC.md section 3, in one query. */
 export async function querySiteMetrics(db: Database): Promise<SiteMetrics> {
-  const [row] = await queryRows<Record<string, string | number | null>>(
+  const [row] = await queryParsed(
     db,
+    metricsRow,
     sql`with live as (
           select id, prize_cents, total_clicks from campaigns where status = 'active' and is_public
         )
@@ -155,11 +126,11 @@ export async function querySiteMetrics(db: Database): Promise<SiteMetrics> {
                (select coalesce(sum(amount_cents), 0) from payouts where status = 'paid') as paid_cents`,
   );
   return {
-    activeCampaigns: Number(row?.active_campaigns ?? 0),
-    totalClicks: Number(row?.total_clicks ?? 0),
-    activePromoters: Number(row?.active_promoters ?? 0),
-    totalPrizePoolCents: Number(row?.prize_pool_cents ?? 0),
-    paidToPromotersCents: Number(row?.paid_cents ?? 0),
+    activeCampaigns: row?.active_campaigns ?? 0,
+    totalClicks: row?.total_clicks ?? 0,
+    activePromoters: row?.active_promoters ?? 0,
+    totalPrizePoolCents: row?.prize_pool_cents ?? 0,
+    paidToPromotersCents: row?.paid_cents ?? 0,
   };
 }
 

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { queryRows } from "../db/client.js";
+import { z } from "zod";
+import { column, queryParsed } from "../db/rows.js";
 import { DomainError } from "../errors.js";
 import type { PayoutDeps } from "../payouts/payout-deps.js";
 import { processRefund, recordRefund } from "../payouts/refunds.js";
@@ -12,8 +13,9 @@ import { assertCampaignId } from "./campaign-access.js";
 export async function deleteCampaign(deps: PayoutDeps, campaignId: string | undefined) {
   const id = assertCampaignId(campaignId);
   const outcome = await deps.db.transaction(async (tx) => {
-    const [campaign] = await queryRows<{ status: string; prize_cents: number; platform_fee_cents: number }>(
+    const [campaign] = await queryParsed(
       tx,
+      z.object({ status: column.text, prize_cents: column.number, platform_fee_cents: column.number }),
       sql`select status, prize_cents, platform_fee_cents from campaigns where id = ${id} for update`,
     );
     if (!campaign) throw new DomainError("not_found", "Campaign not found");
@@ -30,7 +32,7 @@ export async function deleteCampaign(deps: PayoutDeps, campaignId: string | unde
     const refundId = await recordRefund(tx, {
       campaignId: id,
       reason: "cancelled",
-      amountCents: Number(campaign.prize_cents) + Number(campaign.platform_fee_cents),
+      amountCents: campaign.prize_cents + campaign.platform_fee_cents,
     });
     return { result: "cancelled" as const, refundId };
   });

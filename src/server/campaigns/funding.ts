@@ -1,17 +1,17 @@
 import { and, eq, sql } from "drizzle-orm";
+import type { CampaignSummary, Funding } from "../../core/api/campaigns.js";
 import { totalChargeCents } from "../../core/money.js";
 import type { Database } from "../db/client.js";
 import { campaigns } from "../db/schema.js";
 import { DomainError } from "../errors.js";
 import type { Logger } from "../logger.js";
-import type { PaymentProvider, PaymentSucceeded } from "../payments/provider.js";
+import type { PaymentProvider, PaymentSucceeded, SandboxCard, SandboxPayments } from "../payments/provider.js";
 import { PaymentDeclinedError } from "../payments/provider.js";
-import type { SandboxCard, SandboxProvider } from "../payments/sandbox.js";
 import { type CampaignRow, findOwnCampaign } from "./campaign-access.js";
 
 export type FundingDeps = { db: Database; payments: PaymentProvider; log: Logger };
 
-export function fundingSummary(campaign: CampaignRow) {
+export function fundingSummary(campaign: CampaignRow): CampaignSummary {
   return {
     id: campaign.id,
     title: campaign.title,
@@ -31,10 +31,14 @@ export function fundingSummary(campaign: CampaignRow) {
  * Prepares payment of a draft: a payment intent for prize + fee, created once per campaign and amount
  * (idempotency key), remembered on the campaign. A campaign already paid is reported as such.
  */
-export async function startFunding(deps: FundingDeps, userId: string, campaignId: string | undefined) {
+export async function startFunding(
+  deps: FundingDeps,
+  userId: string,
+  campaignId: string | undefined,
+): Promise<Funding> {
   const campaign = await findOwnCampaign(deps.db, userId, campaignId);
   const summary = fundingSummary(campaign);
-  if (campaign.status !== "draft") return { campaign: summary, alreadyFunded: true as const };
+  if (campaign.status !== "draft") return { campaign: summary, alreadyFunded: true };
   const amountCents = totalChargeCents(campaign.prizeCents);
   const intent = await deps.payments.createPaymentIntent({
     campaignId: campaign.id,
@@ -45,7 +49,7 @@ export async function startFunding(deps: FundingDeps, userId: string, campaignId
   await deps.db.update(campaigns).set({ paymentIntentId: intent.id }).where(eq(campaigns.id, campaign.id));
   return {
     campaign: summary,
-    alreadyFunded: false as const,
+    alreadyFunded: false,
     payment: {
       provider: deps.payments.kind,
       publishableKey: deps.payments.publishableKey ?? null,
@@ -88,7 +92,7 @@ export async function activateFundedCampaign(db: Database, log: Logger, payment:
 
 /** Sandbox mode: charge a test card for the campaign's payment intent, then activate as the webhook would. */
 export async function confirmSandboxFunding(
-  deps: { db: Database; sandbox: SandboxProvider; log: Logger },
+  deps: { db: Database; sandbox: SandboxPayments; log: Logger },
   userId: string,
   campaignId: string | undefined,
   card: SandboxCard,

@@ -1,17 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
+import type { PublicCampaignSummary } from "../../core/api/campaigns.js";
 import type { Database } from "../db/client.js";
 import { campaigns } from "../db/schema.js";
-
-export type PublicCampaignSummary = {
-  id: string;
-  title: string;
-  artist_name: string;
-  genre: string | null;
-  song_link: string;
-  published_at: string | null;
-  prize_cents: number;
-  ends_at: string | null;
-};
 
 /** The most a public list answers with: every row costs every visitor, and pages exist for more (`/api/campaigns`). */
 export const PUBLIC_LIST_LIMIT = 100;

@@ -1,31 +1,26 @@
 import { and, eq, or } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
-import { createCampaignSchema } from "../../core/campaign-rules.js";
+import { campaignsApi } from "../../core/api/campaigns.js";
+import { campaignListQuerySchema, createCampaignSchema } from "../../core/campaign-rules.js";
 import { currentUser, type Guards } from "../accounts/guards.js";
 import type { Database } from "../db/client.js";
 import { campaigns } from "../db/schema.js";
 import { DomainError } from "../errors.js";
 import type { AppEnv } from "../http/app-env.js";
+import { reply, routePath } from "../http/contracts.js";
 import { errorBody } from "../http/error-body.js";
 import { validate } from "../http/validate.js";
 import type { Logger } from "../logger.js";
 import type { PaymentProvider } from "../payments/provider.js";
-import type { SandboxProvider } from "../payments/sandbox.js";
-import type { StripeProvider } from "../payments/stripe.js";
-import { endCampaignNow } from "../payouts/finalize-campaigns.js";
-import type { PayoutDeps } from "../payouts/payout-deps.js";
 import { assertCampaignId } from "./campaign-access.js";
-import { campaignListQuerySchema, createSiteMetricsCache, listLiveCampaigns } from "./campaign-list.js";
+import { createSiteMetricsCache, listLiveCampaigns } from "./campaign-list.js";
 import { createDraftCampaign } from "./create-campaign.js";
-import { deleteCampaign } from "./delete-campaign.js";
 import { activateFundedCampaign, confirmSandboxFunding, fundingSummary, startFunding } from "./funding.js";
 import { joinCampaign } from "./join-campaign.js";
 import { listPublicCampaignSummaries } from "./public-campaigns.js";
 
 export type CampaignRouteDeps = {
-  /** Ending and cancelling move money: they need the provider and the mailer. */
-  money: PayoutDeps;
   db: Database;
   log: Logger;
   guards: Guards;
@@ -48,42 +43,47 @@ export function campaignRoutes(deps: CampaignRouteDeps) {
   const createSchema = createCampaignSchema(deps.songLinkHosts);
   const siteMetrics = createSiteMetricsCache(db);
 
-  app.get("/public/campaigns", async (c) => {
+  app.get(routePath(campaignsApi.publicList), async (c) => {
     try {
-      return c.json({ ok: true, items: await listPublicCampaignSummaries(db), error: null });
+      return c.json(
+        reply(campaignsApi.publicList, { ok: true, items: await listPublicCampaignSummaries(db), error: null }),
+      );
     } catch (error) {
       c.get("log").error({ err: error }, "public campaign list failed");
-      return c.json({ ok: false, items: [], error: "Failed to load campaigns" }, 503);
+      return c.json(reply(campaignsApi.publicList, { ok: false, items: [], error: "Failed to load campaigns" }), 503);
     }
   });
 
   /** What the browser needs to validate a campaign the way the server will. */
-  app.get("/public/campaign-settings", (c) =>
-    c.json({ songLinkHosts: deps.songLinkHosts, paymentProvider: payments.kind }),
+  app.get(routePath(campaignsApi.settings), (c) =>
+    c.json(reply(campaignsApi.settings, { songLinkHosts: [...deps.songLinkHosts], paymentProvider: payments.kind })),
   );
 
-  app.get("/public/metrics", async (c) => {
+  app.get(routePath(campaignsApi.metrics), async (c) => {
     try {
-      return c.json({ ok: true, metrics: await siteMetrics(), error: null });
+      return c.json(reply(campaignsApi.metrics, { ok: true, metrics: await siteMetrics(), error: null }));
     } catch (error) {
       c.get("log").error({ err: error }, "site metrics failed");
-      return c.json({ ok: false, metrics: null, error: "Failed to load site metrics" }, 503);
+      return c.json(
+        reply(campaignsApi.metrics, { ok: false, metrics: null, error: "Failed to load site metrics" }),
+        503,
+      );
     }
   });
 
-  app.get("/campaigns", validate("query", campaignListQuerySchema), async (c) => {
+  app.get(routePath(campaignsApi.list), validate("query", campaignListQuerySchema), async (c) => {
     const viewer = await guards.sessionUser(c);
     const page = await listLiveCampaigns(db, c.req.valid("query"), viewer?.id);
-    return c.json({ ok: true, ...page, error: null });
+    return c.json(reply(campaignsApi.list, { ok: true, ...page, error: null }));
   });
 
-  app.post("/campaigns", guards.requireArtist, validate("json", createSchema), async (c) => {
+  app.post(routePath(campaignsApi.create), guards.requireArtist, validate("json", createSchema), async (c) => {
     const campaign = await createDraftCampaign(db, currentUser(c).id, c.req.valid("json"));
-    return c.json({ campaign: fundingSummary(campaign) }, 201);
+    return c.json(reply(campaignsApi.create, { campaign: fundingSummary(campaign) }), 201);
   });
 
   /** The success page reads a campaign by id: live ones for anyone, drafts only for their artist. */
-  app.get("/campaigns/:id", async (c) => {
+  app.get(routePath(campaignsApi.detail), async (c) => {
     const id = assertCampaignId(c.req.param("id"));
     const viewer = await guards.sessionUser(c);
     const [campaign] = await db
@@ -100,52 +100,50 @@ export function campaignRoutes(deps: CampaignRouteDeps) {
       )
       .limit(1);
     if (!campaign) throw new DomainError("not_found", "Campaign not found");
-    return c.json({ campaign: fundingSummary(campaign) });
+    return c.json(reply(campaignsApi.detail, { campaign: fundingSummary(campaign) }));
   });
 
-  app.post("/campaigns/:id/funding", guards.requireUser, async (c) =>
-    c.json(await startFunding({ db, payments, log }, currentUser(c).id, c.req.param("id"))),
+  app.post(routePath(campaignsApi.startFunding), guards.requireUser, async (c) =>
+    c.json(
+      reply(campaignsApi.startFunding, await startFunding({ db, payments, log }, currentUser(c).id, c.req.param("id"))),
+    ),
   );
 
-  app.post("/campaigns/:id/join", guards.requireUser, async (c) => {
+  app.post(routePath(campaignsApi.join), guards.requireUser, async (c) => {
     const { link, created } = await joinCampaign(db, currentUser(c).id, c.req.param("id"));
-    return c.json(
-      {
-        link: {
-          short_code: link.shortCode,
-          url: `${deps.publicUrl}/t/${link.shortCode}`,
-          total_clicks: link.totalClicks,
-        },
+    const body = reply(campaignsApi.join, {
+      link: {
+        short_code: link.shortCode,
+        url: `${deps.publicUrl}/t/${link.shortCode}`,
+        total_clicks: link.totalClicks,
       },
-      created ? 201 : 200,
-    );
+    });
+    return c.json(body, created ? 201 : 200);
   });
-
-  app.post("/admin/campaigns/:id/end", guards.requireAdmin, async (c) => {
-    const result = await endCampaignNow(deps.money, c.req.param("id"));
-    return c.json({ ok: true, status: result.status, winners: result.winners.length });
-  });
-
-  app.delete("/admin/campaigns/:id", guards.requireAdmin, async (c) =>
-    c.json({ ok: true, ...(await deleteCampaign(deps.money, c.req.param("id"))) }),
-  );
 
   if (payments.kind === "sandbox") {
-    const sandbox = payments as SandboxProvider;
-    app.post("/campaigns/:id/sandbox-payment", guards.requireUser, validate("json", sandboxCardSchema), async (c) =>
-      c.json(
-        await confirmSandboxFunding({ db, sandbox, log }, currentUser(c).id, c.req.param("id"), c.req.valid("json")),
-      ),
+    app.post(
+      routePath(campaignsApi.sandboxPayment),
+      guards.requireUser,
+      validate("json", sandboxCardSchema),
+      async (c) => {
+        const funded = await confirmSandboxFunding(
+          { db, sandbox: payments, log },
+          currentUser(c).id,
+          c.req.param("id"),
+          c.req.valid("json"),
+        );
+        return c.json(reply(campaignsApi.sandboxPayment, funded));
+      },
     );
   } else {
-    const stripe = payments as StripeProvider;
     app.post("/webhooks/stripe", async (c) => {
       const signature = c.req.header("stripe-signature");
       const payload = await c.req.text();
-      let succeeded: ReturnType<StripeProvider["parseWebhook"]>;
+      let succeeded: ReturnType<typeof payments.parseWebhook>;
       try {
         if (!signature) throw new Error("missing signature");
-        succeeded = stripe.parseWebhook(payload, signature);
+        succeeded = payments.parseWebhook(payload, signature);
       } catch {
         return c.json(errorBody("bad_signature", "Webhook signature verification failed"), 400);
       }

@@ -1,8 +1,10 @@
 import { Hono } from "hono";
+import { contactApi } from "../../core/api/contact.js";
 import { contactMessageSchema } from "../../core/contact-rules.js";
 import type { Guards } from "../accounts/guards.js";
 import type { Database } from "../db/client.js";
 import type { AppEnv } from "../http/app-env.js";
+import { reply, routePath } from "../http/contracts.js";
 import { errorBody } from "../http/error-body.js";
 import { consumeRequestLimit } from "../http/request-limit.js";
 import { validate } from "../http/validate.js";
@@ -19,7 +21,7 @@ export function contactRoutes(deps: {
   supportEmail: string | undefined;
   guards: Guards;
 }) {
-  return new Hono<AppEnv>().post("/contact", validate("json", contactMessageSchema), async (c) => {
+  return new Hono<AppEnv>().post(routePath(contactApi.send), validate("json", contactMessageSchema), async (c) => {
     const ip = c.get("clientIp");
     const limit = await consumeRequestLimit(deps.db, `contact:${ip ?? "unknown"}`, CONTACT_LIMIT);
     if (!limit.allowed) {
@@ -28,6 +30,6 @@ export function contactRoutes(deps: {
     }
     const user = await deps.guards.sessionUser(c);
     const { id } = await submitContactMessage(deps, c.req.valid("json"), { userId: user?.id, ip });
-    return c.json({ ok: true, id }, 201);
+    return c.json(reply(contactApi.send, { ok: true, id }), 201);
   });
 }

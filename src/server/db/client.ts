@@ -86,7 +86,10 @@ export function openConfiguredDatabase(config: { databaseUrl: string | undefined
     : openDatabase({ kind: "pglite", dataDir: join(config.dataDir, "pglite") });
 }
 
-/** Runs raw SQL and returns its rows, whichever driver is underneath. */
+/**
+ * Runs raw SQL and returns its rows unchecked, whichever driver is underneath. Application code parses them
+ * (`queryParsed` in rows.ts); tests and benches read them directly.
+ */
 export async function queryRows<Row>(db: Database, query: SQL): Promise<Row[]> {
   const result = (await db.execute(query)) as unknown as { rows: Row[] };
   return result.rows;

@@ -1,15 +1,7 @@
 import { count } from "drizzle-orm";
+import type { DatabaseDiagnostics } from "../../core/api/diagnostics.js";
 import type { DatabaseHandle } from "../db/client.js";
 import { campaigns } from "../db/schema.js";
-
-export type DatabaseDiagnostics = {
-  ok: boolean;
-  env: { databaseKind: DatabaseHandle["kind"]; urlSet: boolean };
-  campaignsCount: number | null;
-  latency: number;
-  error: string | null;
-  timestamp: string;
-};
 
 /** The connection check behind `/api/health`, `/api/diag/database` and the admin setup page. */
 export async function diagnoseDatabase(handle: DatabaseHandle): Promise<DatabaseDiagnostics> {

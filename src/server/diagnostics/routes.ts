@@ -1,7 +1,9 @@
 import { Hono } from "hono";
+import { diagnosticsApi } from "../../core/api/diagnostics.js";
 import type { Guards } from "../accounts/guards.js";
 import type { DatabaseHandle } from "../db/client.js";
 import type { AppEnv } from "../http/app-env.js";
+import { reply, routePath } from "../http/contracts.js";
 import { appVersion } from "../version.js";
 import { diagnoseDatabase } from "./database-status.js";
 
@@ -9,17 +11,17 @@ export function diagnosticsRoutes(database: DatabaseHandle, guards: Guards) {
   return (
     new Hono<AppEnv>()
       /** The public health check (load balancers, the setup banner): up or not, nothing about the set-up. */
-      .get("/health", async (c) => {
+      .get(routePath(diagnosticsApi.health), async (c) => {
         const diagnostics = await diagnoseDatabase(database);
         return c.json(
-          { ok: diagnostics.ok, version: appVersion, database: { ok: diagnostics.ok } },
+          reply(diagnosticsApi.health, { ok: diagnostics.ok, version: appVersion, database: { ok: diagnostics.ok } }),
           diagnostics.ok ? 200 : 503,
         );
       })
       /** The database's kind, latency and error text: for admins (the debug panel, the admin setup pages). */
-      .get("/diag/database", guards.requireAdmin, async (c) => {
+      .get(routePath(diagnosticsApi.database), guards.requireAdmin, async (c) => {
         const diagnostics = await diagnoseDatabase(database);
-        return c.json(diagnostics, diagnostics.ok ? 200 : 503);
+        return c.json(reply(diagnosticsApi.database, diagnostics), diagnostics.ok ? 200 : 503);
       })
   );
 }

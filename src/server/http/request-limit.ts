@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
-import { type Database, queryRows } from "../db/client.js";
+import { z } from "zod";
+import type { Database } from "../db/client.js";
+import { column, queryParsed } from "../db/rows.js";
 
 /**
  * Counts one request against `key` in a fixed window and says whether it is within `max`.
@@ -12,15 +14,16 @@ export async function consumeRequestLimit(
   now = Date.now(),
 ): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
   const windowStart = now - (now % limit.windowMs);
-  const [row] = await queryRows<{ count: number; window_start: string }>(
+  const [row] = await queryParsed(
     db,
+    z.object({ count: column.number }),
     sql`insert into request_limits (key, window_start, count) values (${key}, ${windowStart}, 1)
         on conflict (key) do update set
           count = case when request_limits.window_start = excluded.window_start then request_limits.count + 1 else 1 end,
           window_start = excluded.window_start
-        returning count, window_start`,
+        returning count`,
   );
-  const count = Number(row?.count ?? 1);
+  const count = row?.count ?? 1;
   return {
     allowed: count <= limit.max,
     retryAfterSeconds: Math.max(1, Math.ceil((windowStart + limit.windowMs - now) / 1000)),

@@ -1,15 +1,15 @@
 import { sql } from "drizzle-orm";
-import { type Database, queryRows } from "../db/client.js";
+import { z } from "zod";
+import type { LeaderboardEntry } from "../../core/api/leaderboards.js";
+import type { Database } from "../db/client.js";
+import { column, queryParsed } from "../db/rows.js";
 
-export type LeaderboardEntry = {
-  rank: number;
-  promoter_id: string;
-  handle: string;
-  clicks: number;
-  joined_at: string;
-  /** True when another promoter has the same clicks (shared rank; a tie at the top splits the prize). */
-  tied: boolean;
-};
+const boardRow = z.object({
+  promoter_id: column.text,
+  handle: column.text,
+  clicks: column.number,
+  joined_at: column.timestamp,
+});
 
 /**
  * A campaign's promoters by counted clicks. Equal clicks share a rank (1, 1, 3); among equals the earliest joined
@@ -18,15 +18,16 @@ export type LeaderboardEntry = {
 export async function campaignLeaderboard(db: Database, campaignId: string, limit = 100): Promise<LeaderboardEntry[]> {
   // The top of the board straight from the (campaign, clicks desc, joined) index; one extra row tells whether the
   // last shown promoter is tied with someone below the cut.
-  const rows = await queryRows<{ promoter_id: string; handle: string; clicks: number; joined_at: Date | string }>(
+  const rows = await queryParsed(
     db,
+    boardRow,
     sql`select tl.promoter_id, p.handle, tl.total_clicks as clicks, tl.created_at as joined_at
         from tracking_links tl join promoters p on p.id = tl.promoter_id
         where tl.campaign_id = ${campaignId}
         order by tl.total_clicks desc, tl.created_at asc
         limit ${limit + 1}`,
   );
-  const clicks = rows.map((row) => Number(row.clicks));
+  const clicks = rows.map((row) => row.clicks);
   return rows.slice(0, limit).map((row, index) => {
     const value = clicks[index] as number;
     return {
@@ -34,7 +35,7 @@ export async function campaignLeaderboard(db: Database, campaignId: string, limi
       promoter_id: row.promoter_id,
       handle: row.handle,
       clicks: value,
-      joined_at: new Date(row.joined_at).toISOString(),
+      joined_at: row.joined_at.toISOString(),
       tied: clicks[index - 1] === value || clicks[index + 1] === value,
     };
   });

@@ -1,24 +1,18 @@
 import { sql } from "drizzle-orm";
-import { campaignListQuerySchema, listLiveCampaigns } from "../campaigns/campaign-list.js";
-import { type Database, queryRows } from "../db/client.js";
+import { z } from "zod";
+import type { ActiveCampaignBoard, AllTimePromoter } from "../../core/api/leaderboards.js";
+import { campaignListQuerySchema } from "../../core/campaign-rules.js";
+import { listLiveCampaigns } from "../campaigns/campaign-list.js";
+import type { Database } from "../db/client.js";
+import { column, queryParsed } from "../db/rows.js";
 
-export type AllTimePromoter = {
-  promoter_id: string;
-  handle: string;
-  clicks: number;
-  wins: number;
-  earnings_cents: number;
-};
-
-export type ActiveCampaignBoard = {
-  id: string;
-  title: string;
-  artist_name: string;
-  prize_cents: number;
-  ends_at: string | null;
-  totals: { promoters: number; clicks: number };
-  leader: { handle: string; clicks: number } | null;
-};
+const promoterRow = z.object({
+  promoter_id: column.text,
+  handle: column.text,
+  clicks: column.number,
+  wins: column.number,
+  earnings_cents: column.number,
+});
 
 const LIST_SIZE = 100;
 
@@ -28,14 +22,9 @@ const LIST_SIZE = 100;
  * live campaigns with their leaders.
  */
 export async function publicLeaderboards(db: Database) {
-  const promoters = await queryRows<{
-    promoter_id: string;
-    handle: string;
-    clicks: number;
-    wins: string;
-    earnings_cents: string;
-  }>(
+  const promoters = await queryParsed(
     db,
+    promoterRow,
     sql`with paid as (
           select promoter_id, count(*) as wins, sum(amount_cents) as earnings from payouts where status = 'paid' group by promoter_id
         ),
@@ -52,15 +41,7 @@ export async function publicLeaderboards(db: Database) {
   );
   const { items } = await listLiveCampaigns(db, campaignListQuerySchema.parse({ sort: "clicks", limit: 50 }));
   return {
-    allTimePromoters: promoters.map(
-      (row): AllTimePromoter => ({
-        promoter_id: row.promoter_id,
-        handle: row.handle,
-        clicks: Number(row.clicks),
-        wins: Number(row.wins),
-        earnings_cents: Number(row.earnings_cents),
-      }),
-    ),
+    allTimePromoters: promoters satisfies AllTimePromoter[],
     activeCampaigns: items.map(
       (item): ActiveCampaignBoard => ({
         id: item.id,

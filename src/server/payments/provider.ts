@@ -12,8 +12,29 @@ export type PaymentIntent = {
 /** A verified payment event from the provider (webhook or sandbox confirmation). */
 export type PaymentSucceeded = { paymentIntentId: string; campaignId: string; amountCents: number };
 
-export interface PaymentProvider {
-  readonly kind: "stripe" | "sandbox";
+/** A test card the sandbox charges (SPEC.md's card form fields). */
+export type SandboxCard = { number: string; expiry: string; cvc: string };
+
+/**
+ * Stripe, with the webhook that reports payments, or the sandbox, which confirms a test card itself: a union on
+ * `kind`, so code that needs one provider's own method narrows to it instead of casting.
+ */
+export type PaymentProvider = StripePayments | SandboxPayments;
+
+export interface StripePayments extends PaymentOperations {
+  readonly kind: "stripe";
+  /** Verifies a webhook's signature; returns the succeeded payment it reports, or null for other events. */
+  parseWebhook(payload: string, signature: string): PaymentSucceeded | null;
+}
+
+export interface SandboxPayments extends PaymentOperations {
+  readonly kind: "sandbox";
+  /** Charges the card against the intent: the sandbox's stand-in for the browser confirming with Stripe. */
+  confirmPayment(paymentIntentId: string, card: SandboxCard): Promise<PaymentIntent>;
+}
+
+/** What every provider does. */
+interface PaymentOperations {
   /** Shown to the browser so it can load the provider's card form (Stripe only). */
   readonly publishableKey: string | undefined;
   createPaymentIntent(input: {

@@ -3,7 +3,13 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { sandboxAccountLinks, sandboxAccounts, sandboxPayments } from "../db/schema.js";
 import { DomainError } from "../errors.js";
-import { PaymentDeclinedError, type PaymentIntent, type PaymentProvider, TransferDeclinedError } from "./provider.js";
+import {
+  PaymentDeclinedError,
+  type PaymentIntent,
+  type SandboxCard,
+  type SandboxPayments,
+  TransferDeclinedError,
+} from "./provider.js";
 
 /** Like Stripe's account links, an onboarding link works once and only for a few minutes. */
 export const SANDBOX_ACCOUNT_LINK_TTL_MS = 10 * 60_000;
@@ -13,8 +19,6 @@ export const sandboxCards = {
   success: "4242424242424242",
   declined: "4000000000000002",
 } as const;
-
-export type SandboxCard = { number: string; expiry: string; cvc: string };
 
 const newId = (prefix: string) => `${prefix}_sandbox_${randomBytes(12).toString("hex")}`;
 
@@ -67,10 +71,7 @@ export function createSandboxProvider(db: Database, publicUrl: string) {
     return row;
   };
 
-  const provider: PaymentProvider & {
-    /** Charges the card against the intent: the sandbox's stand-in for the browser confirming with Stripe. */
-    confirmPayment(paymentIntentId: string, card: SandboxCard): Promise<PaymentIntent>;
-  } = {
+  const provider: SandboxPayments = {
     kind: "sandbox",
     publishableKey: undefined,
 
@@ -189,4 +190,4 @@ export function createSandboxProvider(db: Database, publicUrl: string) {
   return provider;
 }
 
-export type SandboxProvider = ReturnType<typeof createSandboxProvider>;
+export type SandboxProvider = SandboxPayments;

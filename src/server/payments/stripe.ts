@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import { type PaymentIntent, type PaymentProvider, type PaymentSucceeded, TransferDeclinedError } from "./provider.js";
+import { type PaymentIntent, type StripePayments, TransferDeclinedError } from "./provider.js";
 
 export type StripeKeys = { secretKey: string; publishableKey: string; webhookSecret: string };
 /** Where the SDK sends requests; tests point it at a local stand-in. */
@@ -22,10 +22,7 @@ function toIntent(intent: Stripe.PaymentIntent): PaymentIntent {
 export function createStripeProvider(keys: StripeKeys, endpoint?: StripeEndpoint) {
   const stripe = new Stripe(keys.secretKey, { maxNetworkRetries: 2, ...endpoint });
 
-  const provider: PaymentProvider & {
-    /** Verifies a webhook's signature; returns the succeeded payment it reports, or null for other events. */
-    parseWebhook(payload: string, signature: string): PaymentSucceeded | null;
-  } = {
+  const provider: StripePayments = {
     kind: "stripe",
     publishableKey: keys.publishableKey,
 
@@ -114,4 +111,4 @@ export function createStripeProvider(keys: StripeKeys, endpoint?: StripeEndpoint
   return provider;
 }
 
-export type StripeProvider = ReturnType<typeof createStripeProvider>;
+export type StripeProvider = StripePayments;

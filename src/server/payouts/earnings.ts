@@ -1,19 +1,31 @@
 import { sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Earnings, EarningsRow } from "../../core/api/payouts.js";
 import { MIN_PAYOUT_CENTS } from "../../core/money.js";
-import type { Earnings, EarningsRow } from "../../core/payout-api.js";
 import { findPromoterProfile } from "../accounts/promoter-profile.js";
-import { type Database, queryRows } from "../db/client.js";
+import type { Database } from "../db/client.js";
+import { column, queryParsed } from "../db/rows.js";
+import { payoutStatuses } from "../db/schema.js";
 
-type Row = Omit<EarningsRow, "status" | "date" | "ends_at" | "link_created_at" | "payout_created_at" | "paid_at"> & {
-  ends_at: Date | string | null;
-  link_created_at: Date | string;
-  payout_created_at: Date | string | null;
-  paid_at: Date | string | null;
-};
+const earningsRow = z.object({
+  tracking_link_id: column.text,
+  campaign_id: column.text,
+  campaign_title: column.text,
+  campaign_artist: column.text,
+  campaign_status: column.text,
+  ends_at: column.timestampOrNull,
+  participants: column.number,
+  link_created_at: column.timestamp,
+  total_clicks: column.number,
+  rank: column.number,
+  payout_created_at: column.timestampOrNull,
+  paid_at: column.timestampOrNull,
+  payout_status: z.enum(payoutStatuses).nullable(),
+  failure_reason: column.textOrNull,
+  amount_cents: column.number,
+});
 
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
-
-function statusOf(row: Pick<Row, "payout_status" | "campaign_status">): EarningsRow["status"] {
+function statusOf(row: Pick<EarningsRow, "payout_status" | "campaign_status">): EarningsRow["status"] {
   if (row.payout_status === "paid") return "paid";
   if (row.payout_status) return "pending";
   return row.campaign_status === "active" || row.campaign_status === "paused" ? "pending" : "lost";
@@ -26,8 +38,9 @@ function statusOf(row: Pick<Row, "payout_status" | "campaign_status">): Earnings
 export async function promoterEarnings(db: Database, userId: string): Promise<Earnings> {
   const promoter = await findPromoterProfile(db, userId);
   if (!promoter) return { promoter: null, rows: [], totals: null };
-  const rows = await queryRows<Row>(
+  const rows = await queryParsed(
     db,
+    earningsRow,
     sql`select tl.id as tracking_link_id, c.id as campaign_id, c.title as campaign_title, c.artist_name as campaign_artist,
                c.status as campaign_status, c.ends_at, c.promoter_count as participants,
                tl.created_at as link_created_at, tl.total_clicks,
@@ -43,19 +56,15 @@ export async function promoterEarnings(db: Database, userId: string): Promise<Ea
         order by coalesce(po.paid_at, po.created_at, tl.created_at) desc`,
   );
   const history: EarningsRow[] = rows.map((row) => {
-    const paidAt = iso(row.paid_at);
-    const payoutCreatedAt = iso(row.payout_created_at);
-    const linkCreatedAt = iso(row.link_created_at) as string;
+    const paidAt = row.paid_at?.toISOString() ?? null;
+    const payoutCreatedAt = row.payout_created_at?.toISOString() ?? null;
+    const linkCreatedAt = row.link_created_at.toISOString();
     return {
       ...row,
-      ends_at: iso(row.ends_at),
+      ends_at: row.ends_at?.toISOString() ?? null,
       link_created_at: linkCreatedAt,
       payout_created_at: payoutCreatedAt,
       paid_at: paidAt,
-      amount_cents: Number(row.amount_cents),
-      total_clicks: Number(row.total_clicks),
-      rank: Number(row.rank),
-      participants: Number(row.participants),
       status: statusOf(row),
       date: paidAt ?? payoutCreatedAt ?? linkCreatedAt,
     };

@@ -1,21 +1,32 @@
 import { type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
 import { splitPrize } from "../../core/money.js";
 import { assertCampaignId } from "../campaigns/campaign-access.js";
-import { type Database, queryRows } from "../db/client.js";
+import type { Database } from "../db/client.js";
+import { column, queryParsed } from "../db/rows.js";
 import { payouts } from "../db/schema.js";
 import { DomainError } from "../errors.js";
 import { type PayoutDeps, sendQuietly } from "./payout-deps.js";
 import { campaignEndedMail, type WinnerShare, winnerMail } from "./payout-mail.js";
 import { processRefund, recordRefund } from "./refunds.js";
 
-type LockedCampaign = {
-  id: string;
-  title: string;
-  artist_name: string;
-  prize_cents: number;
-  status: string;
-  artist_email: string;
-};
+const lockedCampaign = z.object({
+  id: column.text,
+  title: column.text,
+  artist_name: column.text,
+  prize_cents: column.number,
+  status: column.text,
+  artist_email: column.text,
+});
+type LockedCampaign = z.output<typeof lockedCampaign>;
+
+const leaderRow = z.object({
+  promoter_id: column.text,
+  handle: column.text,
+  clicks: column.number,
+  email: column.text,
+  email_verified: column.boolean,
+});
 
 type Winner = WinnerShare & { promoterId: string; email: string; emailVerified: boolean };
 
@@ -28,8 +39,9 @@ type FinalizedCampaign = {
 
 /** Locks one campaign row with its artist's email; `where` picks it. */
 const lockCampaign = (tx: Database, where: SQL, skipLocked: boolean) =>
-  queryRows<LockedCampaign>(
+  queryParsed(
     tx,
+    lockedCampaign,
     sql`select c.id, c.title, c.artist_name, c.prize_cents, c.status, u.email as artist_email
         from campaigns c join "user" u on u.id = c.created_by
         where ${where}
@@ -44,14 +56,9 @@ const lockCampaign = (tx: Database, where: SQL, skipLocked: boolean) =>
  * Click batches lock the campaign row before counting, so no click counts after this commits.
  */
 async function finalizeLocked(tx: Database, campaign: LockedCampaign): Promise<FinalizedCampaign> {
-  const leaders = await queryRows<{
-    promoter_id: string;
-    handle: string;
-    clicks: number;
-    email: string;
-    email_verified: boolean;
-  }>(
+  const leaders = await queryParsed(
     tx,
+    leaderRow,
     sql`select tl.promoter_id, p.handle, tl.total_clicks as clicks, u.email, u.email_verified
         from tracking_links tl
         join promoters p on p.id = tl.promoter_id
@@ -65,18 +72,18 @@ async function finalizeLocked(tx: Database, campaign: LockedCampaign): Promise<F
     const refundId = await recordRefund(tx, {
       campaignId: campaign.id,
       reason: "no_winner",
-      amountCents: Number(campaign.prize_cents),
+      amountCents: campaign.prize_cents,
     });
     return { campaignId: campaign.id, status: "completed", winners: [], refundId };
   }
-  const parts = splitPrize(Number(campaign.prize_cents), leaders.length);
+  const parts = splitPrize(campaign.prize_cents, leaders.length);
   const winners = leaders.map(
     (leader, index): Winner => ({
       promoterId: leader.promoter_id,
       handle: leader.handle,
-      clicks: Number(leader.clicks),
+      clicks: leader.clicks,
       email: leader.email,
-      emailVerified: Boolean(leader.email_verified),
+      emailVerified: leader.email_verified,
       amountCents: parts[index] as number,
     }),
   );
@@ -116,7 +123,7 @@ async function announce(deps: PayoutDeps, campaign: LockedCampaign, result: Fina
       to: campaign.artist_email,
       title: campaign.title,
       winners: result.winners,
-      prizeCents: Number(campaign.prize_cents),
+      prizeCents: campaign.prize_cents,
       publicUrl: deps.publicUrl,
     }),
   );

@@ -1,8 +1,9 @@
 import { type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
 import { formatCents, MIN_PAYOUT_CENTS } from "../../core/money.js";
 import { findPromoterProfile } from "../accounts/promoter-profile.js";
 import { assertCampaignId } from "../campaigns/campaign-access.js";
-import { queryRows } from "../db/client.js";
+import { column, queryParsed } from "../db/rows.js";
 import { DomainError } from "../errors.js";
 import { TransferDeclinedError } from "../payments/provider.js";
 import { refreshPayoutAccount } from "./payout-accounts.js";
@@ -25,18 +26,25 @@ type PayoutOutcome =
   /** Paid already, or claimed by another process right now. */
   | { kind: "skipped"; payoutId: string };
 
-type PayoutRow = {
-  id: string;
-  campaign_id: string;
-  promoter_id: string;
-  amount_cents: number;
-  status: string;
-  user_id: string;
-  email: string;
-  title: string;
-};
+const payoutRow = z.object({
+  id: column.text,
+  campaign_id: column.text,
+  promoter_id: column.text,
+  amount_cents: column.number,
+  status: column.text,
+  user_id: column.text,
+  email: column.text,
+  title: column.text,
+});
 
-type Claimed = { id: string; amount_cents: number; attempts: number; transfer_key: string };
+const claimedRow = z.object({
+  id: column.text,
+  amount_cents: column.number,
+  attempts: column.number,
+  transfer_key: column.text,
+});
+
+const idRow = z.object({ id: column.text });
 
 /** `manual`: an admin or the promoter asked now, so a failed payout is retried without waiting for its backoff. */
 type PayMode = "manual" | "scheduled";
@@ -47,8 +55,9 @@ type PayMode = "manual" | "scheduled";
  * the payout's idempotency key, so even a retry after an unknown outcome cannot pay twice; then `paid` or `failed`.
  */
 export async function payPayout(deps: PayoutDeps, payoutId: string, mode: PayMode): Promise<PayoutOutcome> {
-  const [payout] = await queryRows<PayoutRow>(
+  const [payout] = await queryParsed(
     deps.db,
+    payoutRow,
     sql`select po.id, po.campaign_id, po.promoter_id, po.amount_cents, po.status, pr.auth_user_id as user_id, u.email,
                c.title
         from payouts po
@@ -62,8 +71,9 @@ export async function payPayout(deps: PayoutDeps, payoutId: string, mode: PayMod
   if (!account?.payoutsEnabled) return { kind: "account_required", payoutId };
 
   const due = mode === "manual" ? sql`true` : sql`po.next_attempt_at <= now()`;
-  const [claimed] = await queryRows<Claimed>(
+  const [claimed] = await queryParsed(
     deps.db,
+    claimedRow,
     sql`update payouts po set status = 'processing', attempts = po.attempts + 1, updated_at = now(),
           transfer_key = coalesce(po.transfer_key, 'payout-' || po.id::text)
         where po.id = ${payoutId} and (po.status = 'pending' or (po.status = 'failed' and ${due}))
@@ -73,7 +83,7 @@ export async function payPayout(deps: PayoutDeps, payoutId: string, mode: PayMod
 
   try {
     const transfer = await deps.payments.createTransfer({
-      amountCents: Number(claimed.amount_cents),
+      amountCents: claimed.amount_cents,
       destinationAccountId: account.accountId,
       description: `FanBoost prize: ${payout.title}`,
       idempotencyKey: claimed.transfer_key,
@@ -95,11 +105,11 @@ export async function payPayout(deps: PayoutDeps, payoutId: string, mode: PayMod
       payoutSentMail({
         to: payout.email,
         title: payout.title,
-        amountCents: Number(claimed.amount_cents),
+        amountCents: claimed.amount_cents,
         publicUrl: deps.publicUrl,
       }),
     );
-    return { kind: "paid", payoutId: claimed.id, transferId: transfer.id, amountCents: Number(claimed.amount_cents) };
+    return { kind: "paid", payoutId: claimed.id, transferId: transfer.id, amountCents: claimed.amount_cents };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     // Refused outright: nothing moved, so the next attempt may use a new key. Unknown outcome: keep the key.
@@ -107,7 +117,7 @@ export async function payPayout(deps: PayoutDeps, payoutId: string, mode: PayMod
       error instanceof TransferDeclinedError ? `payout-${claimed.id}-${claimed.attempts}` : claimed.transfer_key;
     await deps.db.execute(
       sql`update payouts set status = 'failed', failure_reason = ${reason}, transfer_key = ${nextKey},
-            next_attempt_at = ${nowPlus(retryDelayMs(Number(claimed.attempts)))}, updated_at = now()
+            next_attempt_at = ${nowPlus(retryDelayMs(claimed.attempts))}, updated_at = now()
           where id = ${claimed.id} and status = 'processing'`,
     );
     deps.log.error({ err: error, payoutId: claimed.id }, "payout transfer failed");
@@ -116,8 +126,9 @@ export async function payPayout(deps: PayoutDeps, payoutId: string, mode: PayMod
 }
 
 async function payEach(deps: PayoutDeps, where: SQL, mode: PayMode): Promise<PayoutOutcome[]> {
-  const rows = await queryRows<{ id: string }>(
+  const rows = await queryParsed(
     deps.db,
+    idRow,
     sql`select po.id from payouts po where ${where} order by po.created_at, po.id limit 500`,
   );
   const outcomes: PayoutOutcome[] = [];
@@ -132,8 +143,9 @@ export async function payCampaignWinners(deps: PayoutDeps, campaignId: string | 
   const id = assertCampaignId(campaignId);
   const outcomes = await payEach(deps, sql`po.campaign_id = ${id} and ${unpaid}`, "manual");
   if (outcomes.length === 0) {
-    const [busy] = await queryRows<{ id: string }>(
+    const [busy] = await queryParsed(
       deps.db,
+      idRow,
       sql`select id from payouts where campaign_id = ${id} and status = 'processing' limit 1`,
     );
     throw new DomainError("conflict", busy ? payoutMessages.inProgress : payoutMessages.nothingPending);
@@ -152,11 +164,12 @@ export async function payCampaignWinners(deps: PayoutDeps, campaignId: string | 
 export async function requestPayout(deps: PayoutDeps, userId: string) {
   const promoter = await findPromoterProfile(deps.db, userId);
   if (!promoter) throw new DomainError("validation", payoutMessages.minimum);
-  const [owed] = await queryRows<{ cents: string | number | null }>(
+  const [owed] = await queryParsed(
     deps.db,
+    z.object({ cents: column.number }),
     sql`select coalesce(sum(amount_cents), 0) as cents from payouts po where po.promoter_id = ${promoter.id} and ${unpaid}`,
   );
-  const owedCents = Number(owed?.cents ?? 0);
+  const owedCents = owed?.cents ?? 0;
   if (owedCents < MIN_PAYOUT_CENTS) throw new DomainError("validation", payoutMessages.minimum);
   const account = await refreshPayoutAccount(deps, userId);
   if (!account?.payoutsEnabled) throw new DomainError("conflict", payoutMessages.accountRequired);

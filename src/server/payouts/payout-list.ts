@@ -1,6 +1,9 @@
 import { sql } from "drizzle-orm";
-import type { PayoutAction, PayoutList, PayoutListRow, PayoutStatus, PayoutWinner } from "../../core/payout-api.js";
-import { type Database, queryRows } from "../db/client.js";
+import { z } from "zod";
+import type { PayoutAction, PayoutList, PayoutListRow, PayoutWinner } from "../../core/api/payouts.js";
+import type { Database } from "../db/client.js";
+import { column, queryParsed } from "../db/rows.js";
+import { payoutStatuses } from "../db/schema.js";
 
 function actionOf(row: { status: string; ended: boolean }, winners: PayoutWinner[]): PayoutAction {
   if (!row.ended) return "active";
@@ -12,24 +15,39 @@ function actionOf(row: { status: string; ended: boolean }, winners: PayoutWinner
   return "not_applicable";
 }
 
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+const campaignRow = z.object({
+  id: column.text,
+  title: column.text,
+  artist_name: column.text,
+  status: column.text,
+  ends_at: column.timestamp,
+  ended: column.boolean,
+  prize_cents: column.number,
+  platform_fee_cents: column.number,
+});
+
+const winnerRow = z.object({
+  campaign_id: column.text,
+  promoter_id: column.text,
+  handle: column.text,
+  clicks: column.number,
+  payout_id: column.textOrNull,
+  amount_cents: column.numberOrNull,
+  payout_status: z.enum(payoutStatuses).nullable(),
+  failure_reason: column.textOrNull,
+  paid_at: column.timestampOrNull,
+});
+
+const summaryRow = z.object({ paid_cents: column.number, ready: column.number, fees_cents: column.number });
 
 /**
  * The admin payout list: campaigns live, ended or completed with an end time, newest end first, each with its
  * winners (or current leaders) and payouts, plus the summary cards. Three queries whatever the number of rows.
  */
 export async function adminPayoutList(db: Database, limit = 200): Promise<PayoutList> {
-  const campaigns = await queryRows<{
-    id: string;
-    title: string;
-    artist_name: string;
-    status: string;
-    ends_at: Date | string;
-    ended: boolean;
-    prize_cents: number;
-    platform_fee_cents: number;
-  }>(
+  const campaigns = await queryParsed(
     db,
+    campaignRow,
     sql`select id, title, artist_name, status, ends_at, prize_cents, platform_fee_cents,
                (status in ('ended', 'completed') or ends_at <= now()) as ended
         from campaigns
@@ -40,18 +58,9 @@ export async function adminPayoutList(db: Database, limit = 200): Promise<Payout
   const winners =
     ids.length === 0
       ? []
-      : await queryRows<{
-          campaign_id: string;
-          promoter_id: string;
-          handle: string;
-          clicks: number;
-          payout_id: string | null;
-          amount_cents: number | null;
-          payout_status: string | null;
-          failure_reason: string | null;
-          paid_at: Date | string | null;
-        }>(
+      : await queryParsed(
           db,
+          winnerRow,
           sql`select tl.campaign_id, tl.promoter_id, p.handle, tl.total_clicks as clicks,
                      po.id as payout_id, po.amount_cents, po.status as payout_status, po.failure_reason, po.paid_at
               from tracking_links tl
@@ -65,8 +74,9 @@ export async function adminPayoutList(db: Database, limit = 200): Promise<Payout
                   select max(o.total_clicks) from tracking_links o where o.campaign_id = tl.campaign_id)))
               order by tl.created_at asc`,
         );
-  const [summary] = await queryRows<{ paid_cents: string; ready: string; fees_cents: string }>(
+  const [summary] = await queryParsed(
     db,
+    summaryRow,
     sql`select (select coalesce(sum(amount_cents), 0) from payouts where status = 'paid') as paid_cents,
                (select count(distinct campaign_id) from payouts where status in ('pending', 'failed')) as ready,
                (select coalesce(sum(platform_fee_cents), 0) from campaigns
@@ -80,16 +90,17 @@ export async function adminPayoutList(db: Database, limit = 200): Promise<Payout
         (winner): PayoutWinner => ({
           promoter_id: winner.promoter_id,
           handle: winner.handle,
-          clicks: Number(winner.clicks),
-          payout: winner.payout_id
-            ? {
-                id: winner.payout_id,
-                amount_cents: Number(winner.amount_cents),
-                status: winner.payout_status as PayoutStatus,
-                failure_reason: winner.failure_reason,
-                paid_at: iso(winner.paid_at),
-              }
-            : null,
+          clicks: winner.clicks,
+          payout:
+            winner.payout_id && winner.payout_status && winner.amount_cents !== null
+              ? {
+                  id: winner.payout_id,
+                  amount_cents: winner.amount_cents,
+                  status: winner.payout_status,
+                  failure_reason: winner.failure_reason,
+                  paid_at: winner.paid_at?.toISOString() ?? null,
+                }
+              : null,
         }),
       );
     return {
@@ -97,20 +108,20 @@ export async function adminPayoutList(db: Database, limit = 200): Promise<Payout
       title: campaign.title,
       artist_name: campaign.artist_name,
       status: campaign.status,
-      ended: Boolean(campaign.ended),
-      ends_at: iso(campaign.ends_at) as string,
-      prize_cents: Number(campaign.prize_cents),
-      platform_fee_cents: Number(campaign.platform_fee_cents),
+      ended: campaign.ended,
+      ends_at: campaign.ends_at.toISOString(),
+      prize_cents: campaign.prize_cents,
+      platform_fee_cents: campaign.platform_fee_cents,
       winners: own,
-      action: actionOf({ status: campaign.status, ended: Boolean(campaign.ended) }, own),
+      action: actionOf(campaign, own),
     };
   });
   return {
     rows,
     summary: {
-      total_paid_cents: Number(summary?.paid_cents ?? 0),
-      pending_campaigns: Number(summary?.ready ?? 0),
-      platform_fees_cents: Number(summary?.fees_cents ?? 0),
+      total_paid_cents: summary?.paid_cents ?? 0,
+      pending_campaigns: summary?.ready ?? 0,
+      platform_fees_cents: summary?.fees_cents ?? 0,
     },
   };
 }

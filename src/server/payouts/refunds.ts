@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
-import { type Database, queryRows } from "../db/client.js";
+import { z } from "zod";
+import type { Database } from "../db/client.js";
+import { column, queryParsed } from "../db/rows.js";
 import type { refunds } from "../db/schema.js";
 import type { PayoutDeps } from "./payout-deps.js";
 import { nowPlus, retryDelayMs, STUCK_AFTER_MS } from "./retry-policy.js";
@@ -11,8 +13,9 @@ export async function recordRefund(
   tx: Database,
   input: { campaignId: string; reason: RefundReason; amountCents: number },
 ): Promise<string | null> {
-  const [row] = await queryRows<{ id: string }>(
+  const [row] = await queryParsed(
     tx,
+    idRow,
     sql`insert into refunds (campaign_id, reason, amount_cents)
         values (${input.campaignId}, ${input.reason}, ${input.amountCents})
         on conflict (campaign_id) do nothing returning id`,
@@ -20,15 +23,22 @@ export async function recordRefund(
   return row?.id ?? null;
 }
 
-type ClaimedRefund = { id: string; amount_cents: number; attempts: number; payment_intent_id: string | null };
+const idRow = z.object({ id: column.text });
+const claimedRefund = z.object({
+  id: column.text,
+  amount_cents: column.number,
+  attempts: column.number,
+  payment_intent_id: column.textOrNull,
+});
 
 /**
  * Sends one refund to the provider. It is claimed by a conditional update (pending, or failed and due) so only one
  * process sends it, and the provider call carries the refund id as idempotency key, so it is refunded at most once.
  */
 export async function processRefund(deps: PayoutDeps, refundId: string): Promise<"succeeded" | "failed" | "skipped"> {
-  const [claimed] = await queryRows<ClaimedRefund>(
+  const [claimed] = await queryParsed(
     deps.db,
+    claimedRefund,
     sql`update refunds r set status = 'processing', attempts = r.attempts + 1, updated_at = now()
         from campaigns c
         where r.id = ${refundId} and c.id = r.campaign_id
@@ -52,7 +62,7 @@ export async function processRefund(deps: PayoutDeps, refundId: string): Promise
     return "succeeded";
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    const delay = retryDelayMs(Number(claimed.attempts));
+    const delay = retryDelayMs(claimed.attempts);
     await deps.db.execute(
       sql`update refunds set status = 'failed', failure_reason = ${reason}, updated_at = now(),
             next_attempt_at = ${nowPlus(delay)}
@@ -70,8 +80,9 @@ export async function processDueRefunds(deps: PayoutDeps): Promise<number> {
           next_attempt_at = now(), updated_at = now()
         where status = 'processing' and updated_at < now() - make_interval(secs => ${STUCK_AFTER_MS / 1000})`,
   );
-  const due = await queryRows<{ id: string }>(
+  const due = await queryParsed(
     deps.db,
+    idRow,
     sql`select id from refunds where status = 'pending' or (status = 'failed' and next_attempt_at <= now())
         order by created_at limit 100`,
   );

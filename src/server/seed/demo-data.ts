@@ -7,7 +7,7 @@ import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
 import { user } from "../db/schema.js";
 import type { Logger } from "../logger.js";
-import { createMailer } from "../mail/mailer.js";
+import { createMailer } from "../mail/create-mailer.js";
 import { listOutbox } from "../mail/outbox.js";
 import { createSandboxProvider, sandboxCards } from "../payments/sandbox.js";
 

@@ -9,7 +9,7 @@ import { type App, createApp } from "../app.js";
 import { type Config, harnessSettings, loadConfig } from "../config.js";
 import { type DatabaseHandle, openDatabase } from "../db/client.js";
 import { createLogger } from "../logger.js";
-import { createMailer } from "../mail/mailer.js";
+import { createMailer } from "../mail/create-mailer.js";
 import type { PaymentProvider } from "../payments/provider.js";
 
 export const TEST_ORIGIN = "http://localhost:3000";

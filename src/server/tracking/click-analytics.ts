@@ -1,62 +1,69 @@
 import { and, desc, eq, gte, sql } from "drizzle-orm";
-import { type Database, queryRows } from "../db/client.js";
+import { z } from "zod";
+import type { ClickEventView, SuspiciousItem, TimeRange } from "../../core/api/admin.js";
+import type { Database } from "../db/client.js";
+import { column, queryParsed } from "../db/rows.js";
 import { clickAudit, clickEvents, suspiciousActivity } from "../db/schema.js";
 import { DomainError } from "../errors.js";
 
 /** The admin dashboard's click views (SPEC.md Admin dashboard; PRODUCT.md placeholders made real). */
 
-export const timeRanges = { "1h": 3600_000, "24h": 86_400_000, "7d": 7 * 86_400_000, "30d": 30 * 86_400_000 } as const;
-export type TimeRange = keyof typeof timeRanges;
+const rangeMs: Record<TimeRange, number> = {
+  "1h": 3600_000,
+  "24h": 86_400_000,
+  "7d": 7 * 86_400_000,
+  "30d": 30 * 86_400_000,
+};
 const TOP = 10;
 
 export async function topIps(db: Database) {
-  const rows = await queryRows<{ ip: string; count: string }>(
+  return queryParsed(
     db,
+    z.object({ ip: column.text, count: column.number }),
     sql`select coalesce(ip, '(cleared)') as ip, count(*) as count from click_events group by 1 order by 2 desc, 1 limit ${TOP}`,
   );
-  return rows.map((row) => ({ ip: row.ip, count: Number(row.count) }));
 }
 
 export async function topUserAgents(db: Database) {
-  const rows = await queryRows<{ user_agent: string; count: string }>(
+  const rows = await queryParsed(
     db,
+    z.object({ user_agent: column.text, count: column.number }),
     sql`select coalesce(user_agent, '') as user_agent, count(*) as count from click_events group by 1 order by 2 desc, 1 limit ${TOP}`,
   );
-  return rows.map((row) => ({ userAgent: row.user_agent, count: Number(row.count) }));
+  return rows.map((row) => ({ userAgent: row.user_agent, count: row.count }));
 }
 
 export async function clicksByCountry(db: Database) {
-  const rows = await queryRows<{ country: string; count: string }>(
+  return queryParsed(
     db,
+    z.object({ country: column.text, count: column.number }),
     sql`select coalesce(nullif(country, ''), 'Unknown') as country, count(*) as count from click_events
         where verdict = 'counted' group by 1 order by 2 desc, 1 limit ${TOP}`,
   );
-  return rows.map((row) => ({ country: row.country, count: Number(row.count) }));
 }
 
 export async function suspiciousActivityIn(db: Database, range: TimeRange, now = new Date()) {
   return db
     .select()
     .from(suspiciousActivity)
-    .where(gte(suspiciousActivity.ts, new Date(now.getTime() - timeRanges[range])))
+    .where(gte(suspiciousActivity.ts, new Date(now.getTime() - rangeMs[range])))
     .orderBy(desc(suspiciousActivity.ts))
     .limit(200);
 }
 
 /** Rate-limiting stats: flags per suspicious type, and clicks refused per verdict. */
 export async function rateLimitingStats(db: Database) {
-  const flags = await queryRows<{ type: string; count: string }>(
+  const flagsByType = await queryParsed(
     db,
+    z.object({ type: column.text, count: column.number }),
     sql`select type, count(*) as count from suspicious_activity group by type order by 2 desc`,
   );
-  const refused = await queryRows<{ verdict: string; count: string }>(
+  const blockedByVerdict = await queryParsed(
     db,
+    z.object({ verdict: column.text, count: column.number }),
     sql`select verdict, count(*) as count from click_events where verdict <> 'counted' group by verdict order by 2 desc`,
   );
-  return {
-    flagsByType: flags.map((row) => ({ type: row.type, count: Number(row.count) })),
-    blockedByVerdict: refused.map((row) => ({ verdict: row.verdict, count: Number(row.count) })),
-  };
+  return { flagsByType, blockedByVerdict };
 }
 
 export async function recentClicks(db: Database, limit = 20) {
@@ -109,4 +116,33 @@ export async function voidClicks(
     });
     return { clicksVoided: voided.length };
   });
+}
+
+/** A stored click as the API shows it. */
+export function clickEventView(row: typeof clickEvents.$inferSelect): ClickEventView {
+  return {
+    id: row.id,
+    campaign_id: row.campaignId,
+    tracking_link_id: row.trackingLinkId,
+    promoter_id: row.promoterId,
+    verdict: row.verdict,
+    ip: row.ip,
+    ip_hash: row.ipHash,
+    user_agent: row.userAgent,
+    country: row.country,
+    ts: row.ts.toISOString(),
+  };
+}
+
+/** A suspicious-activity flag as the API shows it (SPEC.md: type, severity, details, timestamp). */
+export function suspiciousItemView(row: typeof suspiciousActivity.$inferSelect): SuspiciousItem {
+  return {
+    id: row.id,
+    type: row.type,
+    severity: row.severity,
+    details: row.details,
+    timestamp: row.ts.toISOString(),
+    campaign_id: row.campaignId,
+    tracking_link_id: row.trackingLinkId,
+  };
 }

@@ -83,6 +83,34 @@ export class AddressCounter {
   }
 }
 
+/**
+ * Per link, the countries that crossed the geo threshold within the last `windowMs`, each with when it crossed: a
+ * crossing older than the window no longer counts, and at most `maxKeys` links are kept (oldest dropped first).
+ */
+export class CountryCrossings {
+  private readonly links = new Map<string, Map<string, number>>();
+  constructor(
+    private readonly windowMs: number,
+    private readonly maxKeys = 100_000,
+  ) {}
+  /** Records that `country` crossed on `linkId` at `now`; returns the link's countries still within the window. */
+  record(linkId: string, country: string, now: number): string[] {
+    let countries = this.links.get(linkId);
+    if (!countries) {
+      if (this.links.size >= this.maxKeys) evictOldest(this.links, this.maxKeys);
+      countries = new Map();
+      this.links.set(linkId, countries);
+    }
+    for (const [known, crossedAt] of countries) if (now - crossedAt >= this.windowMs) countries.delete(known);
+    countries.delete(country);
+    countries.set(country, now);
+    return [...countries.keys()];
+  }
+  get size() {
+    return this.links.size;
+  }
+}
+
 export type ClickObservation = {
   campaignId: string;
   trackingLinkId: string;
@@ -109,7 +137,7 @@ export function createFraudMonitor(db: Database, log: Logger) {
   const perIp = new AddressCounter();
   const perFingerprint = new WindowCounter(fraudThresholds.fingerprint.windowMs);
   const perLinkCountry = new WindowCounter(fraudThresholds.geo.windowMs);
-  const countriesOverThreshold = new Map<string, Set<string>>();
+  const countriesOverThreshold = new CountryCrossings(fraudThresholds.geo.windowMs);
   /**
    * Flags already recorded this hour, by type: their keys are strings the click already carries. An address's burst
    * flag (medium) and its going over the rate limit (high) are recorded apart, so a burst that escalates shows as high.
@@ -207,10 +235,8 @@ export function createFraudMonitor(db: Database, log: Logger) {
       if (click.country !== "Unknown") {
         const countryClicks = perLinkCountry.hit(`${click.trackingLinkId}:${click.country}`, now);
         if (countryClicks === fraudThresholds.geo.clicksPerCountry + 1) {
-          const countries = countriesOverThreshold.get(click.trackingLinkId) ?? new Set<string>();
-          countries.add(click.country);
-          countriesOverThreshold.set(click.trackingLinkId, countries);
-          if (countries.size > fraudThresholds.geo.countries) {
+          const countries = countriesOverThreshold.record(click.trackingLinkId, click.country, now);
+          if (countries.length > fraudThresholds.geo.countries) {
             report(
               reported.geo,
               click.trackingLinkId,
@@ -218,7 +244,7 @@ export function createFraudMonitor(db: Database, log: Logger) {
                 ...flagged(click),
                 type: "geo_anomaly",
                 severity: "medium",
-                details: `One link drew more than ${fraudThresholds.geo.clicksPerCountry} clicks from each of ${countries.size} countries within an hour: ${[...countries].join(", ")}`,
+                details: `One link drew more than ${fraudThresholds.geo.clicksPerCountry} clicks from each of ${countries.length} countries within an hour: ${countries.join(", ")}`,
               }),
               now,
             );

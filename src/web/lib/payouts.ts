@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { Earnings, PayoutAccountStatus } from "../../core/payout-api";
+import type { Earnings, PayoutAccountStatus } from "../../core/api/payouts";
 import { ApiError, apiFetch } from "./api";
 
 export const earningsQueryKey = ["earnings"] as const;

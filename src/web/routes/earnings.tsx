@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { CheckCircle2, Download, Loader2, MousePointerClick, RefreshCw, Trophy, Wallet } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { Link, Navigate, useSearchParams } from "react-router";
+import type { EarningsRow } from "../../core/api/payouts";
 import {
   type EarningsPeriod,
   type EarningsStatusFilter,
@@ -11,7 +12,6 @@ import {
   filterEarnings,
 } from "../../core/earnings";
 import { formatCents, formatCount, MIN_PAYOUT_CENTS } from "../../core/money";
-import type { EarningsRow } from "../../core/payout-api";
 import { StatTile } from "../components/campaigns/stat-tile";
 import { PayoutStatusCard } from "../components/payouts/payout-status-card";
 import { ErrorAlert } from "../components/ui/alert";

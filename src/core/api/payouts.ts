@@ -1,3 +1,5 @@
+import { get, post } from "./contract.js";
+
 /** The shapes of the earnings and payout APIs, shared by the server that sends them and the browser that reads them. */
 
 export type PayoutStatus = "pending" | "processing" | "paid" | "failed";
@@ -91,3 +93,14 @@ export type PayoutList = {
     platform_fees_cents: number;
   };
 };
+
+/** POST /api/payouts/request. */
+export type PayoutRequestResult = { paid_cents: number; message: string };
+
+export const payoutsApi = {
+  earnings: get<Earnings>()("/api/earnings"),
+  account: get<PayoutAccountStatus>()("/api/payouts/account"),
+  createAccount: post<{ accountId: string }>()("/api/payouts/account"),
+  accountLink: post<{ url: string }>()("/api/payouts/account-link"),
+  request: post<PayoutRequestResult>()("/api/payouts/request"),
+} as const;

@@ -1,0 +1,38 @@
+import type { z } from "zod";
+import type { profileUpdateSchema, signInSchema, signUpSchema } from "../auth-rules.js";
+import { get, post } from "./contract.js";
+
+/** The account APIs: who is signed in, and the Better Auth endpoints the app exposes (`/api/auth/*`). */
+
+export type Role = "artist" | "promoter" | "admin";
+
+/** Everything the browser needs to know about the signed-in user (`GET /api/me`). */
+export type Account = {
+  user: {
+    id: string;
+    email: string;
+    email_verified: boolean;
+    name: string;
+    first_name: string | null;
+    last_name: string | null;
+    artist_name: string | null;
+    social_handle: string | null;
+    user_type: "artist" | "promoter";
+  };
+  role: Role;
+  isAdmin: boolean;
+  promoter: { id: string; handle: string; total_clicks_all_time: number } | null;
+};
+
+type SessionAnswer = { user: { id: string; email: string } };
+
+export const accountsApi = {
+  me: get<Account | null>()("/api/me"),
+  signUp: post<SessionAnswer, z.input<typeof signUpSchema>>()("/api/auth/sign-up/email"),
+  signIn: post<SessionAnswer, z.input<typeof signInSchema>>()("/api/auth/sign-in/email"),
+  signOut: post<{ success: boolean }>()("/api/auth/sign-out"),
+  requestPasswordReset: post<{ status: boolean }, { email: string }>()("/api/auth/request-password-reset"),
+  resetPassword: post<{ status: boolean }, { token: string; newPassword: string }>()("/api/auth/reset-password"),
+  sendVerificationEmail: post<{ status: boolean }>()("/api/auth/send-verification-email"),
+  updateUser: post<{ status: boolean }, z.input<ReturnType<typeof profileUpdateSchema>>>()("/api/auth/update-user"),
+} as const;

@@ -1,0 +1,52 @@
+/**
+ * An API endpoint as both sides see it: its method and path at run time, and the types of its path parameters,
+ * query, body and answer. Request schemas stay in the rule modules (`core/*-rules.ts`) and are named here by type
+ * only, so a page that merely reads an endpoint does not download the validation library (ADR 012).
+ */
+export type Method = "GET" | "POST" | "DELETE";
+
+export type Contract<Response = unknown, Query = undefined, Body = undefined, Path extends string = string> = {
+  readonly method: Method;
+  readonly path: Path;
+  /** Type carriers only: never set at run time. */
+  readonly _types?: { response: Response; query: Query; body: Body };
+};
+
+export type ResponseOf<C> = C extends Contract<infer R, infer _Q, infer _B> ? R : never;
+export type QueryOf<C> = C extends Contract<infer _R, infer Q, infer _B> ? Q : never;
+export type BodyOf<C> = C extends Contract<infer _R, infer _Q, infer B> ? B : never;
+
+/** `:name` segments of a path, as an object of strings. */
+export type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? { [K in Name]: string } & PathParams<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? { [K in Name]: string }
+    : Record<string, never>;
+
+export const get =
+  <Response, Query = undefined>() =>
+  <const P extends string>(path: P) =>
+    ({ method: "GET", path }) as Contract<Response, Query, undefined, P>;
+export const post =
+  <Response, Body = Record<string, never>>() =>
+  <const P extends string>(path: P) =>
+    ({ method: "POST", path }) as Contract<Response, undefined, Body, P>;
+export const del =
+  <Response>() =>
+  <const P extends string>(path: P) =>
+    ({ method: "DELETE", path }) as Contract<Response, undefined, undefined, P>;
+
+/** The contract's path with its parameters filled in (each encoded). */
+export function fillPath(path: string, params: Record<string, string> | undefined): string {
+  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${path}`);
+    return encodeURIComponent(value);
+  });
+}
+
+/** The route a server area registers for a contract: its path below the area's mount point. */
+export function routePath(contract: { path: string }, mount = "/api"): string {
+  if (!contract.path.startsWith(mount)) throw new Error(`${contract.path} is not below ${mount}`);
+  return contract.path.slice(mount.length) || "/";
+}

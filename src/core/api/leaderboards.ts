@@ -1,0 +1,46 @@
+import { get } from "./contract.js";
+
+export type LeaderboardEntry = {
+  rank: number;
+  promoter_id: string;
+  handle: string;
+  clicks: number;
+  joined_at: string;
+  /** True when another promoter has the same clicks (shared rank; a tie at the top splits the prize). */
+  tied: boolean;
+};
+
+export type AllTimePromoter = {
+  promoter_id: string;
+  handle: string;
+  clicks: number;
+  wins: number;
+  earnings_cents: number;
+};
+
+export type ActiveCampaignBoard = {
+  id: string;
+  title: string;
+  artist_name: string;
+  prize_cents: number;
+  ends_at: string | null;
+  totals: { promoters: number; clicks: number };
+  leader: { handle: string; clicks: number } | null;
+};
+
+export type CampaignBoard = { ok: boolean; entries: LeaderboardEntry[]; error: string | null };
+/** SPEC.md section 3's public leaderboards response. */
+export type PublicBoards = {
+  ok: boolean;
+  error: string | null;
+  allTimePromoters: AllTimePromoter[];
+  activeCampaigns: ActiveCampaignBoard[];
+};
+
+/** Each board has a server-sent-event stream beside it (`event` names the message) and polls while it is down. */
+export const leaderboardsApi = {
+  campaign: get<CampaignBoard>()("/api/campaigns/:id/leaderboard"),
+  campaignStream: { ...get<CampaignBoard>()("/api/campaigns/:id/leaderboard/stream"), event: "leaderboard" },
+  public: get<PublicBoards>()("/api/public/leaderboards"),
+  publicStream: { ...get<PublicBoards>()("/api/public/leaderboards/stream"), event: "leaderboards" },
+} as const;

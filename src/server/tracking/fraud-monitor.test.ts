@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import type { Database } from "../db/client";
+import { createLogger } from "../logger";
+import { type ClickObservation, CountryCrossings, createFraudMonitor, fraudThresholds } from "./fraud-monitor";
+
+const HOUR = 60 * 60_000;
+const DAY = 24 * HOUR;
+
+/** A database that only records what the monitor inserts: these tests run on a fake clock, not on SQL. */
+function recordingDb() {
+  const inserted: Array<{ type: string; details: string }> = [];
+  const db = {
+    insert: () => ({
+      values: (row: { type: string; details: string }) => {
+        inserted.push(row);
+        return Promise.resolve();
+      },
+    }),
+  } as unknown as Database;
+  return { db, inserted };
+}
+
+const click = (country: string, ip: string): ClickObservation => ({
+  campaignId: "campaign",
+  trackingLinkId: "link-1",
+  ip,
+  ipHash: `hash-${ip}`,
+  fingerprint: `fp-${ip}`,
+  country,
+  userAgent: "Mozilla/5.0",
+  bot: false,
+});
+
+/** Enough clicks from `country` at `now` to take it over the per-country threshold. */
+function crossThreshold(monitor: ReturnType<typeof createFraudMonitor>, country: string, now: number) {
+  for (let index = 0; index <= fraudThresholds.geo.clicksPerCountry; index++) {
+    monitor.observe(click(country, `${country}-${now}-${index}`), now);
+  }
+}
+
+describe("geo anomaly on a fake clock", () => {
+  it("does not count countries that crossed the threshold on different days as within an hour", async () => {
+    const { db, inserted } = recordingDb();
+    const monitor = createFraudMonitor(db, createLogger("silent"));
+    const start = Date.UTC(2026, 10, 1);
+    for (const [day, country] of ["FR", "DE", "BR", "JP"].entries())
+      crossThreshold(monitor, country, start + day * DAY);
+    await monitor.written();
+    expect(inserted.filter((row) => row.type === "geo_anomaly")).toEqual([]);
+  });
+
+  it("flags four countries crossing the threshold within one hour", async () => {
+    const { db, inserted } = recordingDb();
+    const monitor = createFraudMonitor(db, createLogger("silent"));
+    const start = Date.UTC(2026, 10, 1);
+    for (const [index, country] of ["FR", "DE", "BR", "JP"].entries()) {
+      crossThreshold(monitor, country, start + index * 10 * 60_000);
+    }
+    await monitor.written();
+    const geo = inserted.filter((row) => row.type === "geo_anomaly");
+    expect(geo).toHaveLength(1);
+    expect(geo[0]?.details).toContain("FR, DE, BR, JP");
+  });
+});
+
+describe("country crossings", () => {
+  it("keep only the last hour's countries per link", () => {
+    const crossings = new CountryCrossings(HOUR);
+    expect(crossings.record("link", "FR", 0)).toEqual(["FR"]);
+    expect(crossings.record("link", "DE", 30 * 60_000)).toEqual(["FR", "DE"]);
+    expect(crossings.record("link", "BR", HOUR + 1)).toEqual(["DE", "BR"]);
+    expect(crossings.record("other", "FR", HOUR + 1)).toEqual(["FR"]);
+  });
+
+  it("hold at most their bound of links, dropping the oldest", () => {
+    const crossings = new CountryCrossings(HOUR, 1_000);
+    for (let index = 0; index < 5_000; index++) crossings.record(`link-${index}`, "FR", index);
+    expect(crossings.size).toBeLessThanOrEqual(1_000);
+    expect(crossings.record("link-4999", "DE", 5_000)).toEqual(["FR", "DE"]);
+  });
+});
