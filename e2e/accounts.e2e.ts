@@ -1,26 +1,12 @@
 import { randomBytes } from "node:crypto";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AppServer, launchBrowser, newPage, startAppServer } from "./harness";
+import { describe, expect } from "vitest";
+import { journeys, visible } from "./fixtures";
 
-let server: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startAppServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const visible = (page: Page, text: string | RegExp) =>
-  expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 10_000 }).toBe(true);
+const it = journeys();
 
 describe("accounts journey", () => {
-  it("signs up an artist, signs out through /auth/signout and signs in again", async () => {
-    const { page, context } = await newPage(browser, server.url, "artist-account");
+  it("signs up an artist, signs out through /auth/signout and signs in again", async ({ server, openPage }) => {
+    const { page, context } = await openPage("artist-account");
     const email = `artist-${randomBytes(3).toString("hex")}@example.com`;
     await page.goto("/");
     await page.getByRole("banner").getByRole("button", { name: "Start Campaign" }).click();
@@ -71,8 +57,8 @@ describe("accounts journey", () => {
     await context.close();
   });
 
-  it("signs up a promoter and shows the Promoter badge", async () => {
-    const { page, context } = await newPage(browser, server.url, "promoter-account");
+  it("signs up a promoter and shows the Promoter badge", async ({ openPage }) => {
+    const { page, context } = await openPage("promoter-account");
     const email = `fan-${randomBytes(3).toString("hex")}@example.com`;
     await page.goto("/");
     await page.getByRole("banner").getByRole("button", { name: "Join as Promoter" }).click();

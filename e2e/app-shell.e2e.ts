@@ -1,22 +1,11 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AppServer, launchBrowser, newPage, startAppServer } from "./harness";
+import { describe, expect } from "vitest";
+import { journeys } from "./fixtures";
 
-let server: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startAppServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const it = journeys();
 
 describe("app shell", () => {
-  it("shows the header on the home page and the 404 page for an unknown path", async () => {
-    const { page, context } = await newPage(browser, server.url, "app-shell");
+  it("shows the header on the home page and the 404 page for an unknown path", async ({ openPage }) => {
+    const { page, context } = await openPage("app-shell");
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
     page.on("console", (message) => {
@@ -48,8 +37,8 @@ describe("app shell", () => {
     await context.close();
   });
 
-  it("has a working mobile menu", async () => {
-    const { page, context } = await newPage(browser, server.url, "mobile-menu");
+  it("has a working mobile menu", async ({ openPage }) => {
+    const { page, context } = await openPage("mobile-menu");
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto("/");
     await page.getByRole("button", { name: "Open menu" }).click();

@@ -1,22 +1,9 @@
 import { randomBytes } from "node:crypto";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AppServer, launchBrowser, newPage, startAppServer } from "./harness";
+import type { Page } from "playwright-core";
+import { describe, expect } from "vitest";
+import { journeys, visible } from "./fixtures";
 
-let server: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startAppServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const visible = (page: Page, text: string | RegExp) =>
-  expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 15_000 }).toBe(true);
+const it = journeys();
 
 async function signUpInModal(page: Page, userType: "artist" | "promoter") {
   const email = `${userType}-${randomBytes(3).toString("hex")}@example.com`;
@@ -65,12 +52,8 @@ async function pay(page: Page, card: string) {
 }
 
 describe("campaign journey", () => {
-  let artistContext: BrowserContext;
-  let promoterContext: BrowserContext;
-
-  it("an artist funds a campaign and a promoter joins it and copies the link", async () => {
-    const artist = await newPage(browser, server.url, "artist-campaign");
-    artistContext = artist.context;
+  it("an artist funds a campaign and a promoter joins it and copies the link", async ({ server, openPage }) => {
+    const artist = await openPage("artist-campaign");
     const title = `Night Drive ${randomBytes(2).toString("hex")}`;
     await signUpInModal(artist.page, "artist");
     await createCampaign(artist.page, title);
@@ -84,8 +67,7 @@ describe("campaign journey", () => {
     await artist.page.waitForURL(`${server.url}/join-campaign`, { timeout: 15_000 });
     await visible(artist.page, title);
 
-    const promoter = await newPage(browser, server.url, "promoter-campaign");
-    promoterContext = promoter.context;
+    const promoter = await openPage("promoter-campaign");
     await promoter.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
     await signUpInModal(promoter.page, "promoter");
     await promoter.page.goto("/join-campaign");
@@ -101,8 +83,5 @@ describe("campaign journey", () => {
     expect(copied).toMatch(new RegExp(`^${server.url}/t/[A-Za-z0-9]{9}$`));
     await card.getByRole("button", { name: "Show QR code" }).click();
     await expect.poll(() => card.locator("svg title").first().textContent()).toContain("/t/");
-
-    await artistContext.close();
-    await promoterContext.close();
   });
 });

@@ -1,44 +1,16 @@
 import { randomBytes } from "node:crypto";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { apiPost, signUpViaApi } from "./api";
-import { type AppServer, launchBrowser, newPage, startAppServer } from "./harness";
+import { journeys, visible } from "./fixtures";
 
 const adminEmail = `admin-${randomBytes(3).toString("hex")}@example.com`;
-let server: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startAppServer({ ADMIN_EMAILS: adminEmail });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-const visible = (page: Page, text: string | RegExp, timeout = 15_000) =>
-  expect.poll(() => page.getByText(text).first().isVisible(), { timeout }).toBe(true);
-
-/** A browser context signed in with the session cookies an API sign-up returned. */
-async function signedInPage(cookies: string, name: string) {
-  const { context, page } = await newPage(browser, server.url, name);
-  await context.addCookies(
-    cookies.split("; ").map((pair) => {
-      const [cookieName = "", ...value] = pair.split("=");
-      return { name: cookieName, value: value.join("="), url: server.url };
-    }),
-  );
-  return { context, page };
-}
+const it = journeys({ env: { ADMIN_EMAILS: adminEmail } });
 
 describe("payout journey", () => {
-  const contexts: BrowserContext[] = [];
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-  });
-
-  it("an admin ends a campaign, the winner sets up payouts in the popup, the admin pays and the winner sees it paid", async () => {
+  it("an admin ends a campaign, the winner sets up payouts in the popup, the admin pays and the winner sees it paid", async ({
+    server,
+    openPage,
+  }) => {
     const title = `Payday ${randomBytes(2).toString("hex")}`;
     const artist = await signUpViaApi(server, "artist");
     const created = await apiPost(
@@ -76,8 +48,7 @@ describe("payout journey", () => {
       last_name: "Admin",
       user_type: "promoter",
     });
-    const adminView = await signedInPage(admin.cookies, "admin-payouts");
-    contexts.push(adminView.context);
+    const adminView = await openPage("admin-payouts", { cookies: admin.cookies });
     adminView.page.on("dialog", (dialog) => dialog.accept());
     await adminView.page.goto("/join-campaign");
     const card = adminView.page.locator("div.rounded-2xl", {
@@ -96,8 +67,7 @@ describe("payout journey", () => {
       .poll(() => row.getByText("The winner has not set up a payout account yet", { exact: false }).isVisible())
       .toBe(true);
 
-    const winnerView = await signedInPage(winner, "winner-earnings");
-    contexts.push(winnerView.context);
+    const winnerView = await openPage("winner-earnings", { cookies: winner });
     await winnerView.page.goto("/earnings");
     const earningsRow = winnerView.page.locator("tr", { hasText: title });
     await expect
@@ -126,7 +96,10 @@ describe("payout journey", () => {
     await expect.poll(() => earningsRow.getByText("$120").isVisible()).toBe(true);
   });
 
-  it("asks an unverified promoter to verify their email before payouts, and the emailed link verifies it", async () => {
+  it("asks an unverified promoter to verify their email before payouts, and the emailed link verifies it", async ({
+    server,
+    openPage,
+  }) => {
     const email = `unverified-${randomBytes(3).toString("hex")}@example.com`;
     const signedUp = await apiPost(server, "/api/auth/sign-up/email", {
       email,
@@ -135,8 +108,7 @@ describe("payout journey", () => {
       last_name: "Verified",
       user_type: "promoter",
     });
-    const view = await signedInPage(signedUp.cookies, "unverified-earnings");
-    contexts.push(view.context);
+    const view = await openPage("unverified-earnings", { cookies: signedUp.cookies });
     await view.page.goto("/earnings");
     await visible(view.page, "Verify your email address first.");
     expect(await view.page.getByRole("button", { name: "Set Up Payouts" }).count()).toBe(0);
@@ -153,10 +125,9 @@ describe("payout journey", () => {
       .toBe(true);
   });
 
-  it("shows Access Denied on /admin/payouts to someone who is not an admin", async () => {
+  it("shows Access Denied on /admin/payouts to someone who is not an admin", async ({ server, openPage }) => {
     const promoter = await signUpViaApi(server, "promoter");
-    const view = await signedInPage(promoter, "not-admin");
-    contexts.push(view.context);
+    const view = await openPage("not-admin", { cookies: promoter });
     await view.page.goto("/admin/payouts");
     await visible(view.page, "Access Denied");
     await view.page.getByRole("link", { name: "Go Home" }).click();

@@ -2,26 +2,18 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { afterAll, describe, expect } from "vitest";
 import { listContactMessages } from "../src/server/contact/contact-messages";
 import { openDatabase } from "../src/server/db/client";
-import { type AppServer, launchBrowser, newPage, startAppServer } from "./harness";
+import { journeys, visible } from "./fixtures";
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const dataDir = mkdtempSync(join(tmpdir(), "fanboost-public-e2e-"));
-let server: AppServer;
-let browser: Browser;
 
-beforeAll(async () => {
-  server = await startAppServer({ DATA_DIR: dataDir });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+// Its own data folder, read after the server stops (the last test checks what the contact form stored).
+const it = journeys({ env: { DATA_DIR: dataDir } });
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 /** Every public screen of SPEC.md's route table, its heading and texts a visitor must see. */
 const publicRoutes: Array<{ path: string; heading: string | RegExp; texts: Array<string | RegExp> }> = [
@@ -70,9 +62,6 @@ const publicRoutes: Array<{ path: string; heading: string | RegExp; texts: Array
   },
 ];
 
-const visible = (page: Page, text: string | RegExp) =>
-  expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 15_000 }).toBe(true);
-
 async function seriousViolations(page: Page) {
   await page.addScriptTag({ content: axeSource });
   const violations = await page.evaluate(async () => {
@@ -91,10 +80,12 @@ async function seriousViolations(page: Page) {
 }
 
 describe("public pages", () => {
-  it("shows every public route with its heading and key texts, without serious accessibility violations", async () => {
+  it("shows every public route with its heading and key texts, without serious accessibility violations", async ({
+    openPage,
+  }) => {
     for (const width of [1280, 360]) {
       // axe is injected as a script, which the pages' CSP rightly refuses.
-      const { page, context } = await newPage(browser, server.url, `public-${width}`, { bypassCSP: true });
+      const { page, context } = await openPage(`public-${width}`, { bypassCSP: true });
       await page.setViewportSize({ width, height: 800 });
       for (const route of publicRoutes) {
         await page.goto(route.path);
@@ -112,8 +103,8 @@ describe("public pages", () => {
     }
   });
 
-  it("filters the help centre's questions as you type", async () => {
-    const { page, context } = await newPage(browser, server.url, "help-search");
+  it("filters the help centre's questions as you type", async ({ openPage }) => {
+    const { page, context } = await openPage("help-search");
     await page.goto("/help");
     await page.getByRole("searchbox", { name: "Search the help center" }).fill("streams");
     await visible(page, "Do streams count?");
@@ -125,8 +116,8 @@ describe("public pages", () => {
     await context.close();
   });
 
-  it("starts the wizard from a pricing tier with that prize chosen", async () => {
-    const { page, context } = await newPage(browser, server.url, "pricing-to-wizard");
+  it("starts the wizard from a pricing tier with that prize chosen", async ({ openPage }) => {
+    const { page, context } = await openPage("pricing-to-wizard");
     await page.goto("/pricing");
     await page.getByRole("link", { name: "Start with $500" }).click();
     await page.waitForURL(/\/create-campaign\?prize=500$/);
@@ -138,8 +129,8 @@ describe("public pages", () => {
     await context.close();
   });
 
-  it("validates the contact form, then stores the message", async () => {
-    const { page, context } = await newPage(browser, server.url, "contact");
+  it("validates the contact form, then stores the message", async ({ server, openPage }) => {
+    const { page, context } = await openPage("contact");
     await page.goto("/contact");
     await page.getByRole("button", { name: "Send Message" }).click();
     for (const message of ["Name is required", "Email is required", "Subject is required", "Message is required"]) {

@@ -1,14 +1,17 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect } from "vitest";
 import { liveCampaignWithLink } from "./api";
-import { type AppServer, launchBrowser, newPage, startAppServer } from "./harness";
+import { journeys } from "./fixtures";
 
-let server: AppServer;
-let browser: Browser;
 let songServer: Server;
 let songPort: number;
+
+/** The song's host, mapped to this machine in Chromium; the server accepts links to it. */
+const it = journeys({
+  env: { SONG_LINK_HOSTS: "song.example" },
+  browserArgs: ["--host-resolver-rules=MAP song.example 127.0.0.1"],
+});
 
 /** The "music service": a local page, reached as song.example through Chromium's host mapping. */
 beforeAll(async () => {
@@ -18,23 +21,22 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => songServer.listen(0, "127.0.0.1", resolve));
   songPort = (songServer.address() as AddressInfo).port;
-  server = await startAppServer({ SONG_LINK_HOSTS: "song.example" });
-  browser = await launchBrowser(["--host-resolver-rules=MAP song.example 127.0.0.1"]);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+afterAll(() => {
   songServer?.close();
 });
 
 describe("tracking link in a browser", () => {
-  it("shows the success state, lands on the song, and shows Already Clicked on a second visit", async () => {
+  it("shows the success state, lands on the song, and shows Already Clicked on a second visit", async ({
+    server,
+    openPage,
+  }) => {
     const { shortCode } = await liveCampaignWithLink(server, {
       title: "Browser Song",
       song_link: `http://song.example:${songPort}/track`,
     });
 
-    const { page, context } = await newPage(browser, server.url, "tracking");
+    const { page, context } = await openPage("tracking");
     await page.goto(`/t/${shortCode}`);
     await expect.poll(() => page.getByRole("heading", { name: "Click Tracked Successfully!" }).isVisible()).toBe(true);
     expect(await page.getByText("Browser Song").first().isVisible()).toBe(true);
@@ -48,7 +50,7 @@ describe("tracking link in a browser", () => {
     await context.close();
 
     // Without JavaScript the page still says what happened and the meta refresh still takes the visitor on.
-    const noScript = await newPage(browser, server.url, "tracking-no-js", { javaScriptEnabled: false });
+    const noScript = await openPage("tracking-no-js", { javaScriptEnabled: false });
     await noScript.page.goto(`/t/${shortCode}`);
     expect(await noScript.page.getByRole("heading", { name: "Already Clicked" }).isVisible()).toBe(true);
     await noScript.page.waitForURL(`http://song.example:${songPort}/track`, { timeout: 10_000 });

@@ -32,6 +32,8 @@ export const clientRoutePatterns = [
   "/campaign/:campaignId/promoter/:promoterId",
 ] as const;
 
+export type ClientRoute = (typeof clientRoutePatterns)[number];
+
 const matchers = clientRoutePatterns.map((pattern) => new RegExp(`^${pattern.replace(/:[A-Za-z]+/g, "[^/]+")}/?$`));
 
 export function isClientRoute(pathname: string): boolean {

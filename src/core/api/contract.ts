@@ -21,7 +21,7 @@ export type PathParams<P extends string> = P extends `${string}:${infer Name}/${
   ? { [K in Name]: string } & PathParams<`/${Rest}`>
   : P extends `${string}:${infer Name}`
     ? { [K in Name]: string }
-    : Record<string, never>;
+    : Record<never, never>;
 
 export const get =
   <Response, Query = undefined>() =>

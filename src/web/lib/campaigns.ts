@@ -1,40 +1,11 @@
-import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { apiFetch } from "./api";
+import { campaignsApi } from "../../core/api/campaigns";
+import { apiKey, callApi, useApi } from "./use-api";
 
-export type CampaignListItem = {
-  id: string;
-  title: string;
-  artist_name: string;
-  genre: string | null;
-  song_link: string;
-  description: string | null;
-  prize_cents: number;
-  platform_fee_cents: number;
-  duration_days: number;
-  status: string;
-  is_public: boolean;
-  published_at: string | null;
-  ends_at: string | null;
-  total_clicks: number;
-  promoter_count: number;
-  leader: { handle: string; clicks: number } | null;
-  is_own: boolean;
-  my_link: { short_code: string; total_clicks: number } | null;
-};
-
-export type SiteMetrics = {
-  activeCampaigns: number;
-  totalClicks: number;
-  activePromoters: number;
-  totalPrizePoolCents: number;
-  paidToPromotersCents: number | null;
-};
-
-export const campaignsQueryKey = ["campaigns"] as const;
+export type { CampaignListItem, SiteMetrics } from "../../core/api/campaigns";
 
 export type CampaignFilters = { q: string; genre: string; sort: "prize" | "time" | "clicks" | "promoters" };
-type CampaignPage = { ok: boolean; items: CampaignListItem[]; total: number; error: string | null };
 const PAGE_SIZE = 24;
 
 /**
@@ -44,7 +15,7 @@ const PAGE_SIZE = 24;
 export function useCampaigns(filters: CampaignFilters) {
   const queryClient = useQueryClient();
   useEffect(() => {
-    const refresh = () => queryClient.invalidateQueries({ queryKey: campaignsQueryKey });
+    const refresh = () => queryClient.invalidateQueries({ queryKey: apiKey(campaignsApi.list) });
     window.addEventListener("campaignCreated", refresh);
     window.addEventListener("campaignUpdated", refresh);
     return () => {
@@ -52,15 +23,16 @@ export function useCampaigns(filters: CampaignFilters) {
       window.removeEventListener("campaignUpdated", refresh);
     };
   }, [queryClient]);
+  const query = {
+    sort: filters.sort,
+    limit: PAGE_SIZE,
+    q: filters.q.trim() || undefined,
+    genre: filters.genre === "all" ? undefined : filters.genre,
+  };
   return useInfiniteQuery({
-    queryKey: [...campaignsQueryKey, filters],
+    queryKey: apiKey(campaignsApi.list, { query }),
     initialPageParam: 0,
-    queryFn: ({ pageParam }) => {
-      const params = new URLSearchParams({ sort: filters.sort, limit: String(PAGE_SIZE), offset: String(pageParam) });
-      if (filters.q.trim()) params.set("q", filters.q.trim());
-      if (filters.genre !== "all") params.set("genre", filters.genre);
-      return apiFetch<CampaignPage>(`/api/campaigns?${params}`);
-    },
+    queryFn: ({ pageParam }) => callApi(campaignsApi.list, { query: { ...query, offset: pageParam } }),
     getNextPageParam: (last, pages) => {
       const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);
       return loaded < last.total ? loaded : undefined;
@@ -88,11 +60,6 @@ export function timeLeftLabel(endsAt: string | null, now = Date.now()): string {
 
 /** Site-wide totals (SPEC.md site metrics); refreshed every 60 s. */
 export function useSiteMetrics() {
-  return useQuery({
-    queryKey: ["site-metrics"],
-    queryFn: () => apiFetch<{ ok: boolean; metrics: SiteMetrics; error: string | null }>("/api/public/metrics"),
-    // The hero and the campaigns section both show these: one request serves both.
-    staleTime: 30_000,
-    refetchInterval: 60_000,
-  });
+  // The hero and the campaigns section both show these: one request serves both.
+  return useApi(campaignsApi.metrics, {}, { staleTime: 30_000, refetchInterval: 60_000 });
 }

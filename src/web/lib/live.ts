@@ -1,24 +1,27 @@
-import { type QueryKey, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { apiFetch } from "./api";
+import type { Contract, ResponseOf } from "../../core/api/contract";
+import { type ApiInput, apiKey, apiUrl, useApi } from "./use-api";
 
 const MAX_BACKOFF_MS = 30_000;
 
+type AnyContract = Contract<unknown, unknown, unknown, string>;
+
 /**
- * Data that the server pushes by server-sent events. While the stream is down the query polls every
- * `fallbackMs` (SPEC.md's refresh intervals) and the stream reconnects with exponential backoff.
+ * An endpoint's answer that the server also pushes by server-sent events (`stream`, whose messages are named
+ * `stream.event`). While the stream is down the query polls every `fallbackMs` (SPEC.md's refresh intervals) and the
+ * stream reconnects with exponential backoff.
  */
-export function useLiveData<T>(options: {
-  queryKey: QueryKey;
-  url: string;
-  streamUrl: string;
-  event: string;
-  fallbackMs: number;
-}) {
-  const { queryKey, url, streamUrl, event, fallbackMs } = options;
+export function useLiveData<C extends AnyContract>(
+  contract: C,
+  stream: AnyContract & { event: string },
+  input: ApiInput<C>,
+  fallbackMs: number,
+) {
   const queryClient = useQueryClient();
   const [connected, setConnected] = useState(false);
-  const keyString = JSON.stringify(queryKey);
+  const streamUrl = apiUrl(stream, input as ApiInput<typeof stream>);
+  const keyString = JSON.stringify(apiKey(contract, input));
 
   useEffect(() => {
     if (typeof EventSource === "undefined") return;
@@ -26,14 +29,14 @@ export function useLiveData<T>(options: {
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
     let failures = 0;
     let stopped = false;
-    const key = JSON.parse(keyString) as QueryKey;
+    const key = JSON.parse(keyString) as unknown[];
 
     const open = () => {
       source = new EventSource(streamUrl);
-      source.addEventListener(event, (message) => {
+      source.addEventListener(stream.event, (message) => {
         failures = 0;
         setConnected(true);
-        queryClient.setQueryData(key, JSON.parse((message as MessageEvent<string>).data) as T);
+        queryClient.setQueryData(key, JSON.parse((message as MessageEvent<string>).data) as ResponseOf<C>);
       });
       source.onerror = () => {
         source?.close();
@@ -50,12 +53,8 @@ export function useLiveData<T>(options: {
       clearTimeout(retryTimer);
       source?.close();
     };
-  }, [streamUrl, event, keyString, queryClient]);
+  }, [streamUrl, stream.event, keyString, queryClient]);
 
-  const query = useQuery({
-    queryKey,
-    queryFn: () => apiFetch<T>(url),
-    refetchInterval: connected ? false : fallbackMs,
-  });
+  const query = useApi(contract, input, { refetchInterval: connected ? false : fallbackMs });
   return { ...query, live: connected };
 }

@@ -1,18 +1,11 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { Earnings, PayoutAccountStatus } from "../../core/api/payouts";
-import { ApiError, apiFetch } from "./api";
-
-export const earningsQueryKey = ["earnings"] as const;
-const accountQueryKey = ["payout-account"] as const;
+import { type PayoutAccountStatus, payoutsApi } from "../../core/api/payouts";
+import { ApiError } from "./api";
+import { apiKey, callApi, useApi } from "./use-api";
 
 export function useEarnings(enabled: boolean) {
-  return useQuery({
-    queryKey: earningsQueryKey,
-    queryFn: () => apiFetch<Earnings>("/api/earnings"),
-    enabled,
-    refetchInterval: 30_000,
-  });
+  return useApi(payoutsApi.earnings, {}, { enabled, refetchInterval: 30_000 });
 }
 
 /** SPEC.md payout setup status texts. */
@@ -23,12 +16,7 @@ export function payoutStatusMessage(error: unknown): string {
 }
 
 export function usePayoutAccount(enabled: boolean) {
-  return useQuery({
-    queryKey: accountQueryKey,
-    queryFn: () => apiFetch<PayoutAccountStatus>("/api/payouts/account"),
-    enabled,
-    retry: false,
-  });
+  return useApi(payoutsApi.account, {}, { enabled, retry: false });
 }
 
 const POPUP_FEATURES = "width=800,height=600";
@@ -53,8 +41,8 @@ export function usePayoutSetup(onEnabled: () => void) {
 
   const checkStatus = useCallback(async () => {
     const status = await queryClient.fetchQuery({
-      queryKey: accountQueryKey,
-      queryFn: () => apiFetch<PayoutAccountStatus>("/api/payouts/account"),
+      queryKey: apiKey(payoutsApi.account, {}),
+      queryFn: () => callApi(payoutsApi.account),
       staleTime: 0,
     });
     return status;
@@ -72,15 +60,13 @@ export function usePayoutSetup(onEnabled: () => void) {
     try {
       const status = await checkStatus();
       if (!status.hasAccount) {
-        await apiFetch("/api/payouts/account", { method: "POST", json: {} }).catch((cause: unknown) => {
+        await callApi(payoutsApi.createAccount).catch((cause: unknown) => {
           throw new Error(cause instanceof ApiError ? cause.message : "Could not create account");
         });
       }
-      const { url } = await apiFetch<{ url: string }>("/api/payouts/account-link", { method: "POST", json: {} }).catch(
-        (cause: unknown) => {
-          throw new Error(cause instanceof ApiError ? cause.message : "Could not create account link");
-        },
-      );
+      const { url } = await callApi(payoutsApi.accountLink).catch((cause: unknown) => {
+        throw new Error(cause instanceof ApiError ? cause.message : "Could not create account link");
+      });
       popup.location.href = url;
     } catch (cause) {
       popup.close();

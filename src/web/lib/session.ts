@@ -1,24 +1,9 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { apiFetch } from "./api";
+import { type Account, accountsApi } from "../../core/api/accounts";
+import { apiKey, callApi, useApi } from "./use-api";
 
-export type Role = "artist" | "promoter" | "admin";
-export type Account = {
-  user: {
-    id: string;
-    email: string;
-    email_verified: boolean;
-    name: string;
-    first_name: string | null;
-    last_name: string | null;
-    artist_name: string | null;
-    social_handle: string | null;
-    user_type: "artist" | "promoter";
-  };
-  role: Role;
-  isAdmin: boolean;
-  promoter: { id: string; handle: string; total_clicks_all_time: number } | null;
-};
+export type { Account } from "../../core/api/accounts";
 
 /** Browser storage is only a display cache (SPEC.md section 3); the server session decides everything. */
 export const storageKeys = {
@@ -27,9 +12,8 @@ export const storageKeys = {
   clearedAtSignOut: ["promoterId", "myShortCode", "fanboost_promo_links", "fanboost_logged_in", "fanboost_user"],
 } as const;
 
-export const accountQueryKey = ["me"] as const;
-
-const fetchAccount = () => apiFetch<Account | null>("/api/me");
+/** The cache entry of the signed-in account: `/api/me`'s key. */
+export const accountKey = apiKey(accountsApi.me, {});
 
 export function rememberSignedIn(account: Account) {
   localStorage.setItem(storageKeys.loggedIn, "true");
@@ -42,14 +26,18 @@ export function forgetSignedIn() {
 
 /** The signed-in account (null when signed out), from the server session. */
 export function useAccount() {
-  const query = useQuery({ queryKey: accountQueryKey, queryFn: fetchAccount, staleTime: 60_000, retry: false });
+  const query = useApi(accountsApi.me, {}, { staleTime: 60_000, retry: false });
   return { account: query.data ?? null, loading: query.isPending, error: query.error };
 }
 
 export function useRefreshAccount() {
   const queryClient = useQueryClient();
   return useCallback(async () => {
-    const account = await queryClient.fetchQuery({ queryKey: accountQueryKey, queryFn: fetchAccount, staleTime: 0 });
+    const account = await queryClient.fetchQuery({
+      queryKey: accountKey,
+      queryFn: () => callApi(accountsApi.me),
+      staleTime: 0,
+    });
     if (account) rememberSignedIn(account);
     else forgetSignedIn();
     return account;
@@ -57,7 +45,7 @@ export function useRefreshAccount() {
 }
 
 export async function signOutOnServer(): Promise<void> {
-  await apiFetch("/api/auth/sign-out", { method: "POST", json: {} });
+  await callApi(accountsApi.signOut);
   forgetSignedIn();
 }
 

@@ -1,37 +1,19 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { CheckCircle2, DollarSign, Loader2, Percent, RefreshCw, ShieldAlert, Timer } from "lucide-react";
+import { CheckCircle2, DollarSign, Percent, RefreshCw, Timer } from "lucide-react";
 import { useState } from "react";
-import { Link } from "react-router";
-import type { PayoutList, PayoutListRow as Row } from "../../core/api/payouts";
+import { adminApi } from "../../core/api/admin";
+import type { PayoutListRow as Row } from "../../core/api/payouts";
 import { formatCents, formatCount } from "../../core/money";
-import { StatTile } from "../components/campaigns/stat-tile";
-import { ErrorAlert } from "../components/ui/alert";
 import { Badge } from "../components/ui/badge";
-import { Button, buttonStyles } from "../components/ui/button";
+import { Button } from "../components/ui/button";
 import { Card, CardBody } from "../components/ui/card";
-import { ApiError, apiFetch } from "../lib/api";
+import { type Column, DataTable } from "../components/ui/data-table";
+import { QueryState } from "../components/ui/query-state";
+import { StatTile } from "../components/ui/stat-tile";
+import { ApiError } from "../lib/api";
 import { usePageMeta } from "../lib/page-meta";
-import { useAccount } from "../lib/session";
+import { useApi, useApiMutation } from "../lib/use-api";
 
-const queryKey = ["admin-payouts"] as const;
 const payoutTone = { paid: "success", pending: "warning", processing: "brand", failed: "danger" } as const;
-
-function AccessDenied() {
-  return (
-    <section className="container-page flex flex-1 items-center justify-center py-16">
-      <Card className="w-full max-w-md text-center">
-        <CardBody className="flex flex-col items-center gap-4 py-10">
-          <ShieldAlert className="h-12 w-12 text-red-600" aria-hidden />
-          <h1 className="text-2xl font-bold text-slate-900">Access Denied</h1>
-          <p className="text-slate-600">Only admins can manage payouts.</p>
-          <Link to="/" className={buttonStyles("primary")}>
-            Go Home
-          </Link>
-        </CardBody>
-      </Card>
-    </section>
-  );
-}
 
 function WinnerCell({ row }: { row: Row }) {
   if (row.winners.length === 0)
@@ -66,50 +48,125 @@ function PayoutCell({ row }: { row: Row }) {
   );
 }
 
+function ActionCell({
+  row,
+  paying,
+  error,
+  onPay,
+}: {
+  row: Row;
+  paying: boolean;
+  error: string | undefined;
+  onPay: () => void;
+}) {
+  return (
+    <>
+      {row.action === "pay" ? (
+        <Button size="sm" loading={paying} onClick={onPay}>
+          Pay Winner
+        </Button>
+      ) : row.action === "completed" ? (
+        <Badge tone="success">Completed</Badge>
+      ) : row.action === "no_winner" ? (
+        <span className="text-slate-600">No Winner</span>
+      ) : row.action === "active" ? (
+        <span className="text-slate-600">Campaign Active</span>
+      ) : (
+        <span className="text-slate-600">N/A</span>
+      )}
+      {row.winners.map((winner) =>
+        winner.payout?.status === "failed" && winner.payout.failure_reason ? (
+          <p key={winner.promoter_id} className="mt-2 max-w-56 text-xs text-amber-800">
+            Last attempt failed: {winner.payout.failure_reason}
+          </p>
+        ) : null,
+      )}
+      {error ? (
+        <p role="alert" className="mt-2 max-w-56 text-xs text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** SPEC.md Admin payouts (admins only: the route table guards it, the server answers only admins). */
 export default function AdminPayoutsPage() {
   usePageMeta("Admin payouts");
-  const { account, loading } = useAccount();
-  const isAdmin = Boolean(account?.isAdmin);
-  const queryClient = useQueryClient();
-  const list = useQuery({
-    queryKey,
-    queryFn: () => apiFetch<PayoutList>("/api/admin/payouts"),
-    enabled: isAdmin,
-    refetchInterval: 30_000,
-  });
-  const [paying, setPaying] = useState<string | null>(null);
+  const list = useApi(adminApi.payouts, {}, { refetchInterval: 30_000 });
   const [rowErrors, setRowErrors] = useState<Record<string, string>>({});
   const [notice, setNotice] = useState(false);
+  const pay = useApiMutation(adminApi.payWinners, { invalidates: [adminApi.payouts] });
 
-  if (loading) {
-    return (
-      <section className="container-page flex flex-1 items-center justify-center py-16">
-        <Loader2 className="h-8 w-8 animate-spin text-brand-600" aria-label="Loading" />
-      </section>
-    );
-  }
-  if (!isAdmin) return <AccessDenied />;
-
-  const pay = async (campaignId: string) => {
-    setPaying(campaignId);
+  const payWinner = (campaignId: string) => {
     setRowErrors(({ [campaignId]: _cleared, ...rest }) => rest);
-    try {
-      await apiFetch(`/api/admin/payouts/${campaignId}/pay`, { method: "POST", json: {} });
-      setNotice(true);
-      window.setTimeout(() => setNotice(false), 3000);
-    } catch (error) {
-      const message =
-        error instanceof ApiError
-          ? error.status === 401
-            ? "Authentication required"
-            : error.message
-          : "Payout failed";
-      setRowErrors((errors) => ({ ...errors, [campaignId]: message }));
-    } finally {
-      setPaying(null);
-      await queryClient.invalidateQueries({ queryKey });
-    }
+    pay.mutate(
+      { params: { campaignId } },
+      {
+        onSuccess: () => {
+          setNotice(true);
+          window.setTimeout(() => setNotice(false), 3000);
+        },
+        onError: (error) => {
+          const message =
+            error instanceof ApiError
+              ? error.status === 401
+                ? "Authentication required"
+                : error.message
+              : "Payout failed";
+          setRowErrors((errors) => ({ ...errors, [campaignId]: message }));
+          void list.refetch();
+        },
+      },
+    );
   };
+
+  const columns: Array<Column<Row>> = [
+    {
+      key: "campaign",
+      header: "Campaign",
+      cell: (row) => (
+        <>
+          <p className="font-semibold text-slate-900">{row.title}</p>
+          <p className="text-xs text-slate-600">by {row.artist_name}</p>
+        </>
+      ),
+    },
+    {
+      key: "status",
+      header: "Status",
+      cell: (row) => (
+        <>
+          <Badge tone={row.ended ? "neutral" : "success"}>{row.ended ? "ENDED" : "ACTIVE"}</Badge>
+          <p className="mt-1 text-xs text-slate-500">{new Date(row.ends_at).toLocaleString()}</p>
+        </>
+      ),
+    },
+    { key: "winner", header: "Winner", cell: (row) => <WinnerCell row={row} /> },
+    {
+      key: "prize",
+      header: "Prize (with Fee)",
+      cell: (row) => (
+        <>
+          <p className="font-semibold text-slate-900">{formatCents(row.prize_cents)}</p>
+          <p className="text-xs text-slate-600">+ {formatCents(row.platform_fee_cents)} fee</p>
+        </>
+      ),
+    },
+    { key: "payout", header: "Payout", cell: (row) => <PayoutCell row={row} /> },
+    {
+      key: "actions",
+      header: "Actions",
+      cell: (row) => (
+        <ActionCell
+          row={row}
+          paying={pay.isPending && pay.variables?.params.campaignId === row.campaign_id}
+          error={rowErrors[row.campaign_id]}
+          onPay={() => payWinner(row.campaign_id)}
+        />
+      ),
+    },
+  ];
 
   const summary = list.data?.summary;
   return (
@@ -154,88 +211,34 @@ export default function AdminPayoutsPage() {
         />
       </div>
 
-      {list.isError ? (
-        <ErrorAlert title="Failed to load payouts">{list.error.message}</ErrorAlert>
-      ) : list.isPending ? (
-        <div className="flex justify-center py-16">
-          <Loader2 className="h-8 w-8 animate-spin text-brand-600" aria-label="Loading payouts" />
-        </div>
-      ) : list.data.rows.length === 0 ? (
-        <Card>
-          <CardBody className="py-12 text-center">
-            <h2 className="text-lg font-semibold text-slate-900">No Payouts Pending</h2>
-            <p className="mt-1 text-sm text-slate-600">Funded campaigns appear here with their winners.</p>
-          </CardBody>
-        </Card>
-      ) : (
-        <Card className="overflow-hidden">
-          <div className="overflow-x-auto">
-            <table className="w-full min-w-[56rem] text-left text-sm">
-              <caption className="sr-only">Campaign payouts</caption>
-              <thead className="border-b border-slate-200 bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
-                <tr>
-                  {["Campaign", "Status", "Winner", "Prize (with Fee)", "Payout", "Actions"].map((heading) => (
-                    <th key={heading} scope="col" className="px-4 py-3 font-semibold">
-                      {heading}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {list.data.rows.map((row) => (
-                  <tr key={row.campaign_id} className="align-top" data-campaign-id={row.campaign_id}>
-                    <td className="px-4 py-3">
-                      <p className="font-semibold text-slate-900">{row.title}</p>
-                      <p className="text-xs text-slate-600">by {row.artist_name}</p>
-                    </td>
-                    <td className="px-4 py-3">
-                      <Badge tone={row.ended ? "neutral" : "success"}>{row.ended ? "ENDED" : "ACTIVE"}</Badge>
-                      <p className="mt-1 text-xs text-slate-500">{new Date(row.ends_at).toLocaleString()}</p>
-                    </td>
-                    <td className="px-4 py-3">
-                      <WinnerCell row={row} />
-                    </td>
-                    <td className="px-4 py-3">
-                      <p className="font-semibold text-slate-900">{formatCents(row.prize_cents)}</p>
-                      <p className="text-xs text-slate-600">+ {formatCents(row.platform_fee_cents)} fee</p>
-                    </td>
-                    <td className="px-4 py-3">
-                      <PayoutCell row={row} />
-                    </td>
-                    <td className="px-4 py-3">
-                      {row.action === "pay" ? (
-                        <Button size="sm" loading={paying === row.campaign_id} onClick={() => pay(row.campaign_id)}>
-                          Pay Winner
-                        </Button>
-                      ) : row.action === "completed" ? (
-                        <Badge tone="success">Completed</Badge>
-                      ) : row.action === "no_winner" ? (
-                        <span className="text-slate-600">No Winner</span>
-                      ) : row.action === "active" ? (
-                        <span className="text-slate-600">Campaign Active</span>
-                      ) : (
-                        <span className="text-slate-600">N/A</span>
-                      )}
-                      {row.winners.map((winner) =>
-                        winner.payout?.status === "failed" && winner.payout.failure_reason ? (
-                          <p key={winner.promoter_id} className="mt-2 max-w-56 text-xs text-amber-800">
-                            Last attempt failed: {winner.payout.failure_reason}
-                          </p>
-                        ) : null,
-                      )}
-                      {rowErrors[row.campaign_id] ? (
-                        <p role="alert" className="mt-2 max-w-56 text-xs text-red-700">
-                          {rowErrors[row.campaign_id]}
-                        </p>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </Card>
-      )}
+      <QueryState
+        query={list}
+        loadingLabel="Loading payouts"
+        errorTitle="Failed to load payouts"
+        isEmpty={(data) => data.rows.length === 0}
+        empty={
+          <Card>
+            <CardBody className="py-12 text-center">
+              <h2 className="text-lg font-semibold text-slate-900">No Payouts Pending</h2>
+              <p className="mt-1 text-sm text-slate-600">Funded campaigns appear here with their winners.</p>
+            </CardBody>
+          </Card>
+        }
+      >
+        {(data) => (
+          <Card className="overflow-hidden">
+            <DataTable
+              rows={data.rows}
+              rowKey={(row) => row.campaign_id}
+              rowProps={(row) => ({ "data-campaign-id": row.campaign_id })}
+              columns={columns}
+              caption="Campaign payouts"
+              empty="No Payouts Pending"
+              minWidth="min-w-[56rem]"
+            />
+          </Card>
+        )}
+      </QueryState>
     </section>
   );
 }

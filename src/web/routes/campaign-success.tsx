@@ -1,13 +1,12 @@
-import { useQuery } from "@tanstack/react-query";
 import { Loader2, PartyPopper, Share2, Trophy, Users } from "lucide-react";
 import { Link, useParams, useSearchParams } from "react-router";
+import { campaignsApi } from "../../core/api/campaigns";
 import { genres } from "../../core/genres";
 import { DEFAULT_DURATION_DAYS, formatCents, PLATFORM_FEE_PERCENT } from "../../core/money";
 import { buttonStyles } from "../components/ui/button";
 import { Card, CardBody } from "../components/ui/card";
-import { apiFetch } from "../lib/api";
 import { usePageMeta } from "../lib/page-meta";
-import type { CampaignSummary } from "./fund-campaign";
+import { useApi } from "../lib/use-api";
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -34,13 +33,15 @@ export default function CampaignSuccessPage() {
   const [search] = useSearchParams();
   const id = params.id ?? search.get("campaign") ?? "";
   const valid = uuid.test(id);
-  const campaign = useQuery({
-    queryKey: ["campaign", id, "status"],
-    queryFn: () => apiFetch<{ campaign: CampaignSummary }>(`/api/campaigns/${id}`),
-    enabled: valid,
-    retry: false,
-    refetchInterval: (query) => (query.state.data && query.state.data.campaign.status === "draft" ? 1500 : false),
-  });
+  const campaign = useApi(
+    campaignsApi.detail,
+    { params: { id } },
+    {
+      enabled: valid,
+      retry: false,
+      refetchInterval: (query) => (query.state.data && query.state.data.campaign.status === "draft" ? 1500 : false),
+    },
+  );
 
   if (!valid) return <ErrorScreen message="Invalid campaign ID" />;
   if (campaign.isError) {

@@ -1,66 +1,52 @@
 import { CheckCircle2, Clock, Mail, MessageSquare } from "lucide-react";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { fieldErrors } from "../../core/auth-rules";
-import { contactMessageSchema, type InquiryType, inquiryTypes } from "../../core/contact-rules";
+import { contactApi } from "../../core/api/contact";
+import { contactMessageSchema, inquiryTypes } from "../../core/contact-rules";
 import { publicPageMeta } from "../../core/page-meta";
 import { PageHero } from "../components/marketing/page-hero";
 import { ErrorAlert } from "../components/ui/alert";
 import { Button } from "../components/ui/button";
 import { Card, CardBody } from "../components/ui/card";
-import { Field, Input, Select, Textarea } from "../components/ui/field";
-import { ApiError, apiFetch } from "../lib/api";
+import { Field, Select } from "../components/ui/field";
+import { TextAreaField, TextField } from "../components/ui/text-field";
+import { ApiError } from "../lib/api";
 import { usePublicPageMeta } from "../lib/page-meta";
+import { useApiMutation } from "../lib/use-api";
+import { useZodForm } from "../lib/use-zod-form";
 
-type Form = { name: string; email: string; type: InquiryType; subject: string; message: string };
-const emptyForm: Form = { name: "", email: "", type: "general", subject: "", message: "" };
+const emptyForm = { name: "", email: "", type: "general", subject: "", message: "" };
 
 export default function ContactPage() {
   usePublicPageMeta(publicPageMeta["/contact"]);
-  const [form, setForm] = useState<Form>(emptyForm);
-  const [errors, setErrors] = useState<Partial<Record<keyof Form, string>>>({});
-  const [submitting, setSubmitting] = useState(false);
+  const form = useZodForm({ schema: contactMessageSchema, initial: emptyForm });
   const [serverError, setServerError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const confirmationRef = useRef<HTMLHeadingElement>(null);
-  const formRef = useRef<HTMLFormElement>(null);
+  const send = useApiMutation(contactApi.send);
 
   // The form is replaced by the confirmation: move focus there so keyboard and screen-reader users are not lost.
   useEffect(() => {
     if (sentTo) confirmationRef.current?.focus();
   }, [sentTo]);
 
-  const update = (key: keyof Form) => (event: { target: { value: string } }) => {
-    setForm((current) => ({ ...current, [key]: event.target.value }));
-    setErrors(({ [key]: _cleared, ...rest }) => rest);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.onSubmit(async () => {
     setServerError(null);
-    const parsed = contactMessageSchema.safeParse(form);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      // After the errors render, take the user to the first field that needs fixing.
-      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
-      return;
-    }
-    setSubmitting(true);
+    const message = form.validate();
+    if (!message) return;
     try {
-      await apiFetch("/api/contact", { method: "POST", json: parsed.data });
-      setSentTo(parsed.data.email);
-      setForm(emptyForm);
+      await send.mutateAsync({ body: message });
+      setSentTo(message.email);
+      form.setValues(emptyForm);
     } catch (error) {
-      if (error instanceof ApiError && error.fields) setErrors(error.fields);
+      form.showServerErrors(error);
       setServerError(
         error instanceof ApiError && error.status !== 0
           ? error.message
           : "We couldn't reach FanBoost. Check your connection and try again.",
       );
-    } finally {
-      setSubmitting(false);
     }
-  };
+  });
 
   return (
     <>
@@ -93,78 +79,29 @@ export default function ContactPage() {
                 </Button>
               </div>
             ) : (
-              <form ref={formRef} onSubmit={submit} noValidate className="flex flex-col gap-5">
+              <form ref={form.formRef} onSubmit={submit} noValidate className="flex flex-col gap-5">
                 <h2 className="text-xl font-bold text-slate-900">Send a message</h2>
                 {serverError ? <ErrorAlert onDismiss={() => setServerError(null)}>{serverError}</ErrorAlert> : null}
                 <div className="grid gap-5 sm:grid-cols-2">
-                  <Field label="Name" error={errors.name}>
-                    {(ids) => (
-                      <Input
-                        id={ids.id}
-                        aria-describedby={ids.describedBy}
-                        invalid={ids.invalid}
-                        autoComplete="name"
-                        value={form.name}
-                        onChange={update("name")}
-                      />
-                    )}
-                  </Field>
-                  <Field label="Email" error={errors.email}>
-                    {(ids) => (
-                      <Input
-                        id={ids.id}
-                        aria-describedby={ids.describedBy}
-                        invalid={ids.invalid}
-                        type="email"
-                        autoComplete="email"
-                        value={form.email}
-                        onChange={update("email")}
-                      />
-                    )}
-                  </Field>
+                  <TextField label="Name" autoComplete="name" {...form.field("name")} />
+                  <TextField label="Email" type="email" autoComplete="email" {...form.field("email")} />
                 </div>
-                <Field label="Inquiry type" error={errors.type}>
+                <Field label="Inquiry type" error={form.errors.type}>
                   {(ids) => (
                     <Select
                       id={ids.id}
                       aria-describedby={ids.describedBy}
                       invalid={ids.invalid}
-                      value={form.type}
-                      onChange={update("type")}
-                    >
-                      {inquiryTypes.map((type) => (
-                        <option key={type.value} value={type.value}>
-                          {type.label}
-                        </option>
-                      ))}
-                    </Select>
-                  )}
-                </Field>
-                <Field label="Subject" error={errors.subject}>
-                  {(ids) => (
-                    <Input
-                      id={ids.id}
-                      aria-describedby={ids.describedBy}
-                      invalid={ids.invalid}
-                      value={form.subject}
-                      onChange={update("subject")}
+                      value={form.values.type}
+                      onChange={(event) => form.set("type", event.target.value)}
+                      options={inquiryTypes}
                     />
                   )}
                 </Field>
-                <Field label="Message" error={errors.message}>
-                  {(ids) => (
-                    <Textarea
-                      id={ids.id}
-                      aria-describedby={ids.describedBy}
-                      invalid={ids.invalid}
-                      rows={6}
-                      value={form.message}
-                      onChange={update("message")}
-                    />
-                  )}
-                </Field>
+                <TextField label="Subject" {...form.field("subject")} />
+                <TextAreaField label="Message" rows={6} {...form.field("message")} />
                 <div>
-                  <Button type="submit" variant="accent" size="lg" loading={submitting}>
+                  <Button type="submit" variant="accent" size="lg" loading={send.isPending}>
                     Send Message
                   </Button>
                 </div>

@@ -1,163 +1,90 @@
-import { useQuery } from "@tanstack/react-query";
 import { Check, ChevronLeft, ChevronRight, Rocket } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { fieldErrors } from "../../core/auth-rules";
-import { campaignMessages, musicDetailsSchema } from "../../core/campaign-rules";
-import { genres } from "../../core/genres";
-import {
-  campaignDurations,
-  DEFAULT_DURATION_DAYS,
-  dollarsToCents,
-  formatCents,
-  MIN_PRIZE_CENTS,
-  PLATFORM_FEE_PERCENT,
-  platformFeeCents,
-  prizePresets,
-  totalChargeCents,
-} from "../../core/money";
+import { campaignsApi } from "../../core/api/campaigns";
+import { prizePresets } from "../../core/money";
 import { useAuthDialog } from "../components/auth/auth-dialog-context";
+import { CampaignSetupStep } from "../components/campaigns/wizard/campaign-setup-step";
+import { LaunchStep } from "../components/campaigns/wizard/launch-step";
+import { MusicDetailsStep } from "../components/campaigns/wizard/music-details-step";
+import { prizeCentsOf, useWizardForm, wizardSteps } from "../components/campaigns/wizard/wizard-form";
 import { ErrorAlert } from "../components/ui/alert";
 import { Button } from "../components/ui/button";
 import { Card, CardBody } from "../components/ui/card";
-import { Field, Input, Select, Textarea } from "../components/ui/field";
-import { ApiError, apiFetch } from "../lib/api";
+import { ApiError } from "../lib/api";
 import { cn } from "../lib/cn";
 import { usePageMeta } from "../lib/page-meta";
 import { useAccount } from "../lib/session";
 import { toast } from "../lib/toast";
+import { useApi, useApiMutation } from "../lib/use-api";
 
-type Form = {
-  songTitle: string;
-  artistName: string;
-  songLink: string;
-  genre: string;
-  description: string;
-  prizeAmount: string;
-  customAmount: string;
-  duration: string;
-};
+const musicFields = ["title", "artist_name", "song_link", "genre", "description"];
 
-const steps = ["Music Details", "Campaign Setup", "Launch Campaign"] as const;
-
-/** The prize in cents, or an error message (SPEC.md section 5, step 2). */
-function prizeCentsOf(form: Form): { cents: number } | { error: string } {
-  if (!form.prizeAmount) return { error: campaignMessages.prizeRequired };
-  if (form.prizeAmount !== "custom") return { cents: dollarsToCents(Number(form.prizeAmount)) };
-  const dollars = Number(form.customAmount);
-  if (!form.customAmount.trim() || !Number.isFinite(dollars) || dollarsToCents(dollars) < MIN_PRIZE_CENTS) {
-    return { error: campaignMessages.customTooSmall };
-  }
-  return { cents: dollarsToCents(Math.floor(dollars)) };
-}
-
+/** SPEC.md's create-campaign wizard: Music Details, Campaign Setup, Launch Campaign. */
 export default function CreateCampaignPage() {
   usePageMeta("Start a campaign", "Fund a cash prize for your song and let fans compete to spread it.");
   const navigate = useNavigate();
   const { account } = useAccount();
   const { openAuth } = useAuthDialog();
   const [step, setStep] = useState(0);
-  const settings = useQuery({
-    queryKey: ["campaign-settings"],
-    queryFn: () => apiFetch<{ songLinkHosts: string[] }>("/api/public/campaign-settings"),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const settings = useApi(campaignsApi.settings, {}, { staleTime: Number.POSITIVE_INFINITY });
   // The pricing page links here with ?prize=500 to start from that preset.
   const [params] = useSearchParams();
   const presetFromLink = prizePresets.find((preset) => String(preset.dollars) === params.get("prize"));
-  const [form, setForm] = useState<Form>({
-    songTitle: "",
-    artistName: "",
-    songLink: "",
-    genre: "",
-    description: "",
-    prizeAmount: presetFromLink ? String(presetFromLink.dollars) : "",
-    customAmount: "",
-    duration: String(DEFAULT_DURATION_DAYS),
-  });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useWizardForm(settings.data?.songLinkHosts, presetFromLink ? String(presetFromLink.dollars) : "");
   const [banner, setBanner] = useState<string>();
-  const [submitting, setSubmitting] = useState(false);
+  const create = useApiMutation(campaignsApi.create);
 
-  const set = (key: keyof Form, value: string) => {
-    setForm((current) => ({ ...current, [key]: value }));
-    setErrors(({ [key]: _cleared, ...rest }) => rest);
-  };
+  const prize = prizeCentsOf(form.values);
+  const prizeCents = "cents" in prize ? prize.cents : 0;
 
-  const validateStep = (index: number): boolean => {
-    if (index === 0) {
-      const parsed = musicDetailsSchema(settings.data?.songLinkHosts).safeParse({
-        title: form.songTitle,
-        artist_name: form.artistName,
-        song_link: form.songLink,
-      });
-      if (!parsed.success) {
-        const raw = fieldErrors(parsed.error);
-        setErrors({ songTitle: raw.title, artistName: raw.artist_name, songLink: raw.song_link } as Record<
-          string,
-          string
-        >);
-        return false;
-      }
+  const stepIsValid = (index: number): boolean => {
+    if (index === 0) return form.validate() !== null;
+    if (index === 1 && "error" in prize) {
+      form.showErrors({ [form.values.prizeAmount === "custom" ? "customAmount" : "prizeAmount"]: prize.error });
+      return false;
     }
-    if (index === 1) {
-      const prize = prizeCentsOf(form);
-      if ("error" in prize) {
-        setErrors({ [form.prizeAmount === "custom" ? "customAmount" : "prizeAmount"]: prize.error });
-        return false;
-      }
-    }
-    setErrors({});
     return true;
   };
 
-  const prize = prizeCentsOf(form);
-  const prizeCents = "cents" in prize ? prize.cents : 0;
-  const durationLabel = campaignDurations.find((duration) => String(duration.days) === form.duration)?.label;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (step < steps.length - 1) {
-      if (validateStep(step)) setStep(step + 1);
+  const submit = form.onSubmit(async () => {
+    if (step < wizardSteps.length - 1) {
+      if (stepIsValid(step)) setStep(step + 1);
       return;
     }
-    if (!validateStep(0)) return setStep(0);
-    if (!validateStep(1)) return setStep(1);
+    if (!stepIsValid(0)) return setStep(0);
+    if (!stepIsValid(1)) return setStep(1);
     if (!account) {
       openAuth({ mode: "signup", userType: "artist" });
       return;
     }
-    setSubmitting(true);
     setBanner(undefined);
+    const { values } = form;
     try {
-      const { campaign } = await apiFetch<{ campaign: { id: string } }>("/api/campaigns", {
-        method: "POST",
-        json: {
-          title: form.songTitle,
-          artist_name: form.artistName,
-          song_link: form.songLink.trim(),
-          genre: form.genre || null,
-          description: form.description || null,
+      const { campaign } = await create.mutateAsync({
+        body: {
+          title: values.songTitle,
+          artist_name: values.artistName,
+          song_link: values.songLink.trim(),
+          genre: values.genre || null,
+          description: values.description || null,
           prize_cents: prizeCents,
-          duration_days: Number(form.duration),
+          duration_days: Number(values.duration),
         },
       });
       toast.success("Campaign created successfully!");
       window.dispatchEvent(new CustomEvent("campaignCreated", { detail: { id: campaign.id } }));
       setTimeout(() => navigate(`/campaigns/${campaign.id}/fund`), 1500);
     } catch (error) {
-      if (error instanceof ApiError && error.fields) {
-        const fields = error.fields;
-        setErrors({ songTitle: fields.title, artistName: fields.artist_name, songLink: fields.song_link } as Record<
-          string,
-          string
-        >);
-      }
+      form.showServerErrors(error);
+      // The song's fields are on the first step: show them there.
+      const fields = error instanceof ApiError ? Object.keys(error.fields ?? {}) : [];
+      if (fields.some((field) => musicFields.includes(field))) setStep(0);
       setBanner(error instanceof Error && error.message ? error.message : "Failed to create campaign");
-      setSubmitting(false);
     }
-  };
+  });
 
+  const submitting = create.isPending || create.isSuccess;
   return (
     <section className="container-page max-w-3xl py-10 sm:py-14">
       <h1 className="text-3xl font-extrabold text-slate-900 sm:text-4xl">Launch a music campaign</h1>
@@ -166,7 +93,7 @@ export default function CreateCampaignPage() {
       </p>
 
       <ol className="mt-8 grid grid-cols-3 gap-2" aria-label="Steps">
-        {steps.map((label, index) => (
+        {wizardSteps.map((label, index) => (
           <li key={label} aria-current={index === step ? "step" : undefined} className="flex flex-col gap-2">
             <span
               className={cn(
@@ -191,176 +118,17 @@ export default function CreateCampaignPage() {
 
       <Card className="mt-6">
         <CardBody>
-          <form onSubmit={submit} noValidate className="flex flex-col gap-5">
-            <h2 className="text-xl font-bold text-slate-900">{steps[step]}</h2>
-            {step === 0 ? (
-              <>
-                <Field label="Song title" error={errors.songTitle}>
-                  {({ id, describedBy, invalid }) => (
-                    <Input
-                      id={id}
-                      aria-describedby={describedBy}
-                      invalid={invalid}
-                      value={form.songTitle}
-                      onChange={(e) => set("songTitle", e.target.value)}
-                    />
-                  )}
-                </Field>
-                <Field label="Artist name" error={errors.artistName}>
-                  {({ id, describedBy, invalid }) => (
-                    <Input
-                      id={id}
-                      aria-describedby={describedBy}
-                      invalid={invalid}
-                      value={form.artistName}
-                      onChange={(e) => set("artistName", e.target.value)}
-                    />
-                  )}
-                </Field>
-                <Field
-                  label="Song link"
-                  error={errors.songLink}
-                  hint="A link to your song on Spotify, Apple Music, YouTube, SoundCloud, Bandcamp, Tidal, Deezer, Audiomack or Amazon Music."
-                >
-                  {({ id, describedBy, invalid }) => (
-                    <Input
-                      id={id}
-                      type="url"
-                      inputMode="url"
-                      placeholder="https://open.spotify.com/track/..."
-                      aria-describedby={describedBy}
-                      invalid={invalid}
-                      value={form.songLink}
-                      onChange={(e) => set("songLink", e.target.value)}
-                    />
-                  )}
-                </Field>
-                <Field label="Genre (optional)">
-                  {({ id }) => (
-                    <Select id={id} value={form.genre} onChange={(e) => set("genre", e.target.value)}>
-                      <option value="">Choose a genre</option>
-                      {genres.map((genre) => (
-                        <option key={genre.value} value={genre.value}>
-                          {genre.label}
-                        </option>
-                      ))}
-                    </Select>
-                  )}
-                </Field>
-                <Field label="Description (optional)">
-                  {({ id }) => (
-                    <Textarea
-                      id={id}
-                      value={form.description}
-                      maxLength={2000}
-                      onChange={(e) => set("description", e.target.value)}
-                    />
-                  )}
-                </Field>
-              </>
-            ) : null}
-
-            {step === 1 ? (
-              <>
-                <fieldset>
-                  <legend className="text-sm font-medium text-slate-800">Prize for the winner</legend>
-                  <div className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-3">
-                    {[
-                      ...prizePresets.map((preset) => ({
-                        value: String(preset.dollars),
-                        title: formatCents(preset.dollars * 100),
-                        label: preset.label,
-                      })),
-                      { value: "custom", title: "Custom", label: "Your amount" },
-                    ].map((option) => (
-                      <label
-                        key={option.value}
-                        className={cn(
-                          "flex cursor-pointer flex-col rounded-xl p-3 ring-1 transition has-focus-visible:ring-2 has-focus-visible:ring-brand-600",
-                          form.prizeAmount === option.value
-                            ? "bg-brand-50 ring-2 ring-brand-600"
-                            : "bg-white ring-slate-200 hover:ring-slate-300",
-                        )}
-                      >
-                        <input
-                          type="radio"
-                          name="prizeAmount"
-                          value={option.value}
-                          checked={form.prizeAmount === option.value}
-                          onChange={() => set("prizeAmount", option.value)}
-                          className="sr-only"
-                        />
-                        <span className="text-lg font-bold text-slate-900">{option.title}</span>
-                        <span className="text-xs text-slate-600">{option.label}</span>
-                      </label>
-                    ))}
-                  </div>
-                  {errors.prizeAmount ? (
-                    <p className="mt-2 text-sm text-red-700" role="alert">
-                      {errors.prizeAmount}
-                    </p>
-                  ) : null}
-                </fieldset>
-                {form.prizeAmount === "custom" ? (
-                  <Field label="Custom amount (USD)" error={errors.customAmount}>
-                    {({ id, describedBy, invalid }) => (
-                      <Input
-                        id={id}
-                        type="number"
-                        min={10}
-                        step={1}
-                        inputMode="numeric"
-                        aria-describedby={describedBy}
-                        invalid={invalid}
-                        value={form.customAmount}
-                        onChange={(e) => set("customAmount", e.target.value)}
-                      />
-                    )}
-                  </Field>
-                ) : null}
-                <Field label="Duration">
-                  {({ id }) => (
-                    <Select id={id} value={form.duration} onChange={(e) => set("duration", e.target.value)}>
-                      {campaignDurations.map((duration) => (
-                        <option key={duration.days} value={duration.days}>
-                          {duration.label}
-                          {duration.days === DEFAULT_DURATION_DAYS ? " (recommended)" : ""}
-                        </option>
-                      ))}
-                    </Select>
-                  )}
-                </Field>
-              </>
-            ) : null}
-
-            {step === 2 ? (
-              <dl className="divide-y divide-slate-100 rounded-xl ring-1 ring-slate-200">
-                {[
-                  ["Song", form.songTitle],
-                  ["Artist", form.artistName],
-                  ["Song link", form.songLink],
-                  ["Genre", genres.find((genre) => genre.value === form.genre)?.label ?? "Not specified"],
-                  ["Duration", durationLabel ?? `${form.duration} days`],
-                  ["Prize pool (paid to the winner)", formatCents(prizeCents)],
-                  [`Platform fee (${PLATFORM_FEE_PERCENT}%)`, formatCents(platformFeeCents(prizeCents))],
-                ].map(([label, value]) => (
-                  <div key={label} className="flex items-start justify-between gap-4 px-4 py-3 text-sm">
-                    <dt className="text-slate-600">{label}</dt>
-                    <dd className="max-w-[60%] truncate text-right font-medium text-slate-900">{value}</dd>
-                  </div>
-                ))}
-                <div className="flex items-center justify-between gap-4 bg-slate-50 px-4 py-3">
-                  <dt className="font-semibold text-slate-900">Total cost</dt>
-                  <dd className="text-xl font-extrabold text-slate-900">{formatCents(totalChargeCents(prizeCents))}</dd>
-                </div>
-              </dl>
-            ) : null}
+          <form ref={form.formRef} onSubmit={submit} noValidate className="flex flex-col gap-5">
+            <h2 className="text-xl font-bold text-slate-900">{wizardSteps[step]}</h2>
+            {step === 0 ? <MusicDetailsStep form={form} /> : null}
+            {step === 1 ? <CampaignSetupStep form={form} /> : null}
+            {step === 2 ? <LaunchStep values={form.values} prizeCents={prizeCents} /> : null}
 
             <div className="flex items-center justify-between gap-3 pt-2">
               <Button variant="secondary" onClick={() => setStep(step - 1)} disabled={step === 0 || submitting}>
                 <ChevronLeft className="h-4 w-4" aria-hidden /> Previous
               </Button>
-              {step < steps.length - 1 ? (
+              {step < wizardSteps.length - 1 ? (
                 <Button type="submit">
                   Continue <ChevronRight className="h-4 w-4" aria-hidden />
                 </Button>

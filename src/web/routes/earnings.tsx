@@ -1,8 +1,8 @@
-import { useQueryClient } from "@tanstack/react-query";
-import { CheckCircle2, Download, Loader2, MousePointerClick, RefreshCw, Trophy, Wallet } from "lucide-react";
+import { CheckCircle2, Download, MousePointerClick, Trophy, Wallet } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
-import { Link, Navigate, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import type { EarningsRow } from "../../core/api/payouts";
+import { payoutsApi } from "../../core/api/payouts";
 import {
   type EarningsPeriod,
   type EarningsStatusFilter,
@@ -12,18 +12,19 @@ import {
   filterEarnings,
 } from "../../core/earnings";
 import { formatCents, formatCount, MIN_PAYOUT_CENTS } from "../../core/money";
-import { StatTile } from "../components/campaigns/stat-tile";
 import { PayoutStatusCard } from "../components/payouts/payout-status-card";
-import { ErrorAlert } from "../components/ui/alert";
 import { Badge } from "../components/ui/badge";
 import { Button, buttonStyles } from "../components/ui/button";
 import { Card, CardBody } from "../components/ui/card";
+import { type Column, DataTable } from "../components/ui/data-table";
 import { Select } from "../components/ui/field";
-import { ApiError, apiFetch } from "../lib/api";
+import { QueryState } from "../components/ui/query-state";
+import { StatTile } from "../components/ui/stat-tile";
+import { ApiError } from "../lib/api";
 import { usePageMeta } from "../lib/page-meta";
-import { earningsQueryKey, useEarnings } from "../lib/payouts";
-import { useAccount } from "../lib/session";
+import { useEarnings } from "../lib/payouts";
 import { toast } from "../lib/toast";
+import { useApiMutation } from "../lib/use-api";
 
 const statusTone = { paid: "success", pending: "warning", lost: "neutral" } as const;
 const statusLabel = { paid: "Paid", pending: "Pending", lost: "Lost" } as const;
@@ -102,6 +103,39 @@ function HistoryList({ rows }: { rows: EarningsRow[] }) {
   );
 }
 
+const historyColumns: Array<Column<EarningsRow>> = [
+  {
+    key: "campaign",
+    header: "Campaign",
+    className: "px-5",
+    cell: (row) => (
+      <>
+        <p className="font-semibold text-slate-900">{row.campaign_title}</p>
+        <p className="text-xs text-slate-600">by {row.campaign_artist}</p>
+      </>
+    ),
+  },
+  { key: "date", header: "Date", cell: (row) => new Date(row.date).toLocaleDateString() },
+  {
+    key: "rank",
+    header: "Rank",
+    cell: (row) => (
+      <>
+        #{row.rank} <span className="text-xs text-slate-500">of {row.participants}</span>
+      </>
+    ),
+  },
+  { key: "clicks", header: "Clicks", cell: (row) => formatCount(row.total_clicks) },
+  { key: "status", header: "Status", cell: (row) => <RowStatus row={row} /> },
+  {
+    key: "earnings",
+    header: "Earnings",
+    align: "right",
+    className: "px-5",
+    cell: (row) => <EarningsAmount row={row} />,
+  },
+];
+
 function HistoryTable({ rows }: { rows: EarningsRow[] }) {
   if (rows.length === 0) {
     return <p className="px-5 py-10 text-center text-sm text-slate-600">No earnings match these filters yet.</p>;
@@ -109,54 +143,15 @@ function HistoryTable({ rows }: { rows: EarningsRow[] }) {
   return (
     <>
       <HistoryList rows={rows} />
-      <div className="hidden overflow-x-auto sm:block">
-        <table className="w-full min-w-[40rem] text-left text-sm">
-          <caption className="sr-only">Earnings history</caption>
-          <thead className="border-b border-slate-200 bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
-            <tr>
-              <th scope="col" className="px-5 py-3 font-semibold">
-                Campaign
-              </th>
-              <th scope="col" className="px-3 py-3 font-semibold">
-                Date
-              </th>
-              <th scope="col" className="px-3 py-3 font-semibold">
-                Rank
-              </th>
-              <th scope="col" className="px-3 py-3 font-semibold">
-                Clicks
-              </th>
-              <th scope="col" className="px-3 py-3 font-semibold">
-                Status
-              </th>
-              <th scope="col" className="px-5 py-3 text-right font-semibold">
-                Earnings
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {rows.map((row) => (
-              <tr key={row.tracking_link_id}>
-                <td className="px-5 py-3">
-                  <p className="font-semibold text-slate-900">{row.campaign_title}</p>
-                  <p className="text-xs text-slate-600">by {row.campaign_artist}</p>
-                </td>
-                <td className="px-3 py-3 text-slate-700">{new Date(row.date).toLocaleDateString()}</td>
-                <td className="px-3 py-3 text-slate-700">
-                  #{row.rank} <span className="text-xs text-slate-500">of {row.participants}</span>
-                </td>
-                <td className="px-3 py-3 text-slate-700">{formatCount(row.total_clicks)}</td>
-                <td className="px-3 py-3">
-                  <RowStatus row={row} />
-                </td>
-                <td className="px-5 py-3 text-right">
-                  <EarningsAmount row={row} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        className="hidden sm:block"
+        rows={rows}
+        rowKey={(row) => row.tracking_link_id}
+        columns={historyColumns}
+        caption="Earnings history"
+        empty="No earnings match these filters yet."
+        minWidth="min-w-[40rem]"
+      />
     </>
   );
 }
@@ -183,42 +178,24 @@ function PayoutInfo() {
   );
 }
 
+/** The earnings page (signed-in users: the route table guards it). */
 export default function EarningsPage() {
   usePageMeta("Earnings", "Your prizes, payouts and campaign results on FanBoost.");
   const [params] = useSearchParams();
-  const { account, loading } = useAccount();
-  const earnings = useEarnings(Boolean(account));
-  const queryClient = useQueryClient();
+  const earnings = useEarnings(true);
   const [period, setPeriod] = useState<EarningsPeriod>("all-time");
   const [status, setStatus] = useState<EarningsStatusFilter>("all");
-  const [requesting, setRequesting] = useState(false);
   const rows = useMemo(
     () => filterEarnings(earnings.data?.rows ?? [], period, status),
     [earnings.data, period, status],
   );
+  const requestPayout = useApiMutation(payoutsApi.request, {
+    invalidates: [payoutsApi.earnings],
+    onSuccess: (result) => toast.success(result.message),
+    onError: (error) => toast.error(error instanceof ApiError ? error.message : "Payout failed"),
+  });
 
   if (params.get("payout_setup") === "return" && window.opener) return <PopupReturn />;
-  if (loading) {
-    return (
-      <section className="container-page flex flex-1 items-center justify-center py-16">
-        <Loader2 className="h-8 w-8 animate-spin text-brand-600" aria-label="Loading" />
-      </section>
-    );
-  }
-  if (!account) return <Navigate to="/" replace />;
-
-  const requestPayout = async () => {
-    setRequesting(true);
-    try {
-      const result = await apiFetch<{ message: string }>("/api/payouts/request", { method: "POST", json: {} });
-      toast.success(result.message);
-    } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : "Payout failed");
-    } finally {
-      setRequesting(false);
-      await queryClient.invalidateQueries({ queryKey: earningsQueryKey });
-    }
-  };
 
   const totals = earnings.data?.totals;
   const canRequest = Boolean(totals?.can_request_payout);
@@ -236,7 +213,12 @@ export default function EarningsPage() {
               <Download className="h-4 w-4" aria-hidden /> Export Report
             </Button>
             <span title={canRequest ? undefined : "Minimum payout is $50"}>
-              <Button variant="accent" disabled={!canRequest} loading={requesting} onClick={requestPayout}>
+              <Button
+                variant="accent"
+                disabled={!canRequest}
+                loading={requestPayout.isPending}
+                onClick={() => requestPayout.mutate({})}
+              >
                 <Wallet className="h-4 w-4" aria-hidden /> Request Payout
               </Button>
             </span>
@@ -244,89 +226,75 @@ export default function EarningsPage() {
         ) : null}
       </div>
 
-      {earnings.isError ? (
-        <ErrorAlert title="Failed to Load Earnings">
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <span>Unable to load your earnings data</span>
-            <Button size="sm" variant="secondary" onClick={() => earnings.refetch()}>
-              <RefreshCw className="h-3.5 w-3.5" aria-hidden /> Retry
-            </Button>
-          </div>
-        </ErrorAlert>
-      ) : earnings.isPending ? (
-        <div className="flex justify-center py-16">
-          <Loader2 className="h-8 w-8 animate-spin text-brand-600" aria-label="Loading earnings" />
-        </div>
-      ) : !earnings.data.promoter || !totals ? (
-        <div className="grid gap-6 lg:grid-cols-[1.4fr_1fr]">
-          <Card>
-            <CardBody className="flex flex-col items-start gap-4">
-              <h2 className="text-xl font-bold text-slate-900">Promoter Profile Required</h2>
-              <p className="text-slate-600">
-                Earnings belong to a promoter profile. Join a campaign to create yours and get your first tracking link,
-                and set up payouts so prize money can reach you.
-              </p>
-              <Link to="/join-campaign" className={buttonStyles("accent")}>
-                Browse Campaigns
-              </Link>
-            </CardBody>
-          </Card>
-          <PayoutStatusCard />
-        </div>
-      ) : (
-        <>
-          <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-            <StatTile icon={Wallet} label="Total Earnings" value={formatCents(totals.paid_cents)} />
-            <StatTile
-              icon={Wallet}
-              label="Pending Payouts"
-              value={formatCents(totals.owed_cents + totals.in_progress_cents)}
-            />
-            <StatTile icon={Trophy} label="Campaigns Won" value={String(totals.campaigns_won)} />
-            <StatTile icon={MousePointerClick} label="Total Clicks" value={formatCount(totals.total_clicks)} />
-          </div>
-          <div className="grid gap-6 lg:grid-cols-[1.6fr_1fr]">
-            <Card className="self-start overflow-hidden">
-              <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 p-5">
-                <h2 className="text-lg font-semibold text-slate-900">Earnings history</h2>
-                <div className="grid w-full grid-cols-2 gap-2 sm:w-auto">
-                  <Select
-                    aria-label="Period"
-                    value={period}
-                    onChange={(event) => setPeriod(event.target.value as EarningsPeriod)}
-                  >
-                    {earningsPeriods.map((option) => (
-                      <option key={option.value} value={option.value}>
-                        {option.label}
-                      </option>
-                    ))}
-                  </Select>
-                  <Select
-                    aria-label="Status"
-                    value={status}
-                    onChange={(event) => setStatus(event.target.value as EarningsStatusFilter)}
-                  >
-                    {earningsStatuses.map((option) => (
-                      <option key={option.value} value={option.value}>
-                        {option.label}
-                      </option>
-                    ))}
-                  </Select>
+      <QueryState
+        query={earnings}
+        loadingLabel="Loading earnings"
+        errorTitle="Failed to Load Earnings"
+        errorMessage={() => "Unable to load your earnings data"}
+      >
+        {(data) =>
+          !data.promoter || !data.totals ? (
+            <div className="grid gap-6 lg:grid-cols-[1.4fr_1fr]">
+              <Card>
+                <CardBody className="flex flex-col items-start gap-4">
+                  <h2 className="text-xl font-bold text-slate-900">Promoter Profile Required</h2>
+                  <p className="text-slate-600">
+                    Earnings belong to a promoter profile. Join a campaign to create yours and get your first tracking
+                    link, and set up payouts so prize money can reach you.
+                  </p>
+                  <Link to="/join-campaign" className={buttonStyles("accent")}>
+                    Browse Campaigns
+                  </Link>
+                </CardBody>
+              </Card>
+              <PayoutStatusCard />
+            </div>
+          ) : (
+            <>
+              <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+                <StatTile icon={Wallet} label="Total Earnings" value={formatCents(data.totals.paid_cents)} />
+                <StatTile
+                  icon={Wallet}
+                  label="Pending Payouts"
+                  value={formatCents(data.totals.owed_cents + data.totals.in_progress_cents)}
+                />
+                <StatTile icon={Trophy} label="Campaigns Won" value={String(data.totals.campaigns_won)} />
+                <StatTile icon={MousePointerClick} label="Total Clicks" value={formatCount(data.totals.total_clicks)} />
+              </div>
+              <div className="grid gap-6 lg:grid-cols-[1.6fr_1fr]">
+                <Card className="self-start overflow-hidden">
+                  <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 p-5">
+                    <h2 className="text-lg font-semibold text-slate-900">Earnings history</h2>
+                    <div className="grid w-full grid-cols-2 gap-2 sm:w-auto">
+                      <Select
+                        aria-label="Period"
+                        value={period}
+                        onChange={(event) => setPeriod(event.target.value as EarningsPeriod)}
+                        options={earningsPeriods}
+                      />
+                      <Select
+                        aria-label="Status"
+                        value={status}
+                        onChange={(event) => setStatus(event.target.value as EarningsStatusFilter)}
+                        options={earningsStatuses}
+                      />
+                    </div>
+                  </div>
+                  <HistoryTable rows={rows} />
+                  <p className="border-t border-slate-100 px-5 py-3 text-xs text-slate-600">
+                    Win rate {data.totals.win_rate_percent}% across {data.totals.campaigns_joined} campaigns joined
+                    {data.totals.active_campaigns > 0 ? `, ${data.totals.active_campaigns} still live` : ""}.
+                  </p>
+                </Card>
+                <div className="flex flex-col gap-6">
+                  <PayoutStatusCard />
+                  <PayoutInfo />
                 </div>
               </div>
-              <HistoryTable rows={rows} />
-              <p className="border-t border-slate-100 px-5 py-3 text-xs text-slate-600">
-                Win rate {totals.win_rate_percent}% across {totals.campaigns_joined} campaigns joined
-                {totals.active_campaigns > 0 ? `, ${totals.active_campaigns} still live` : ""}.
-              </p>
-            </Card>
-            <div className="flex flex-col gap-6">
-              <PayoutStatusCard />
-              <PayoutInfo />
-            </div>
-          </div>
-        </>
-      )}
+            </>
+          )
+        }
+      </QueryState>
     </section>
   );
 }

@@ -6,7 +6,7 @@ import { ResendVerificationButton } from "../components/account/resend-verificat
 import { buttonStyles } from "../components/ui/button";
 import { Card, CardBody } from "../components/ui/card";
 import { usePageMeta } from "../lib/page-meta";
-import { accountQueryKey, dashboardPath, useAccount } from "../lib/session";
+import { accountKey, dashboardPath, useAccount } from "../lib/session";
 
 /** Where the emailed verification link lands once the server has checked it (with `?error=` when it could not). */
 export default function EmailVerifiedPage() {
@@ -18,7 +18,7 @@ export default function EmailVerifiedPage() {
 
   // The session's account was loaded before the address was verified.
   useEffect(() => {
-    void queryClient.invalidateQueries({ queryKey: accountQueryKey });
+    void queryClient.invalidateQueries({ queryKey: accountKey });
   }, [queryClient]);
 
   return (

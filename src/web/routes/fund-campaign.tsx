@@ -1,45 +1,17 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
 import { CheckCircle2, Loader2, Lock } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, Navigate, useNavigate, useParams } from "react-router";
+import { campaignsApi } from "../../core/api/campaigns";
 import { formatCents, PLATFORM_FEE_PERCENT } from "../../core/money";
 import { SandboxCardForm } from "../components/funding/sandbox-card-form";
 import { ErrorAlert } from "../components/ui/alert";
 import { Button, buttonStyles } from "../components/ui/button";
 import { Card, CardBody } from "../components/ui/card";
-import { apiFetch } from "../lib/api";
 import { usePageMeta } from "../lib/page-meta";
 import { useAccount } from "../lib/session";
+import { useApi, useApiMutation } from "../lib/use-api";
 
 const StripePaymentForm = lazy(() => import("../components/funding/stripe-payment-form"));
-
-export type CampaignSummary = {
-  id: string;
-  title: string;
-  artist_name: string;
-  genre: string | null;
-  status: string;
-  duration_days: number;
-  prize_cents: number;
-  platform_fee_cents: number;
-  total_cents: number;
-  published_at: string | null;
-  ends_at: string | null;
-};
-
-type Funding =
-  | { campaign: CampaignSummary; alreadyFunded: true }
-  | {
-      campaign: CampaignSummary;
-      alreadyFunded: false;
-      payment: {
-        provider: "stripe" | "sandbox";
-        publishableKey: string | null;
-        clientSecret: string;
-        paymentIntentId: string;
-        amountCents: number;
-      };
-    };
 
 function CenteredCard({ children }: { children: React.ReactNode }) {
   return (
@@ -53,12 +25,14 @@ function CenteredCard({ children }: { children: React.ReactNode }) {
 
 /** Waits for the server to see the campaign live (Stripe: the webhook may land a moment after the browser). */
 function useLiveOnceConfirmed(campaignId: string, confirmed: boolean) {
-  return useQuery({
-    queryKey: ["campaign", campaignId, "status"],
-    queryFn: () => apiFetch<{ campaign: CampaignSummary }>(`/api/campaigns/${campaignId}`),
-    enabled: confirmed,
-    refetchInterval: (query) => (query.state.data?.campaign.status === "active" ? false : 1000),
-  });
+  return useApi(
+    campaignsApi.detail,
+    { params: { id: campaignId } },
+    {
+      enabled: confirmed,
+      refetchInterval: (query) => (query.state.data?.campaign.status === "active" ? false : 1000),
+    },
+  );
 }
 
 export default function FundCampaignPage() {
@@ -69,13 +43,11 @@ export default function FundCampaignPage() {
   const [paymentError, setPaymentError] = useState<string>();
   const [confirmed, setConfirmed] = useState(false);
 
-  const funding = useMutation({
-    mutationFn: () => apiFetch<Funding>(`/api/campaigns/${id}/funding`, { method: "POST", json: {} }),
-  });
+  const funding = useApiMutation(campaignsApi.startFunding);
   const { mutate } = funding;
   useEffect(() => {
-    if (account) mutate();
-  }, [account, mutate]);
+    if (account) mutate({ params: { id } });
+  }, [account, mutate, id]);
 
   const live = useLiveOnceConfirmed(id, confirmed);
   const isLive = live.data?.campaign.status === "active";
@@ -97,7 +69,7 @@ export default function FundCampaignPage() {
         <h1 className="text-2xl font-bold text-slate-900">Campaign Funding Error</h1>
         <p className="text-slate-600">{funding.error.message || "Failed to load payment"}</p>
         <div className="flex gap-3">
-          <Button onClick={() => funding.mutate()}>Try Again</Button>
+          <Button onClick={() => funding.mutate({ params: { id } })}>Try Again</Button>
           <Link to="/" className={buttonStyles("secondary")}>
             Go Home
           </Link>

@@ -1,5 +1,5 @@
 import { ArrowRight, Info, Quote } from "lucide-react";
-import { type KeyboardEvent, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { publicPageMeta } from "../../core/page-meta";
 import { useAuthDialog } from "../components/auth/auth-dialog-context";
@@ -7,8 +7,8 @@ import { CtaBand } from "../components/marketing/cta-band";
 import { PageHero } from "../components/marketing/page-hero";
 import { Steps } from "../components/marketing/steps";
 import { Button, buttonStyles } from "../components/ui/button";
+import { Tab, TabList, TabPanel, Tabs } from "../components/ui/tabs";
 import { artistSteps, exampleCampaign, promoterSteps } from "../content/how-it-works";
-import { cn } from "../lib/cn";
 import { usePublicPageMeta } from "../lib/page-meta";
 
 const tabs = [
@@ -31,28 +31,7 @@ export default function HowItWorksPage() {
   usePublicPageMeta(publicPageMeta["/how-it-works"]);
   const { openAuth } = useAuthDialog();
   const [active, setActive] = useState<TabId>("promoters");
-  const activeIndex = Math.max(
-    0,
-    tabs.findIndex((candidate) => candidate.id === active),
-  );
-  const tab = tabs[activeIndex] ?? tabs[0];
-
-  // The WAI-ARIA tabs pattern: arrows move between tabs, Home and End jump to the ends.
-  const onTabKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const moves: Record<string, number> = {
-      ArrowRight: activeIndex + 1,
-      ArrowLeft: activeIndex - 1 + tabs.length,
-      Home: 0,
-      End: tabs.length - 1,
-    };
-    const target = moves[event.key];
-    if (target === undefined) return;
-    event.preventDefault();
-    const next = tabs[target % tabs.length];
-    if (!next) return;
-    setActive(next.id);
-    document.getElementById(`tab-${next.id}`)?.focus();
-  };
+  const tab = tabs.find((candidate) => candidate.id === active) ?? tabs[0];
 
   return (
     <>
@@ -63,42 +42,28 @@ export default function HowItWorksPage() {
       />
 
       <section className="container-page py-14 sm:py-20" aria-labelledby="steps-heading">
-        <div className="flex flex-col gap-6 md:flex-row md:items-end md:justify-between">
-          <div>
-            <h2 id="steps-heading" className="text-3xl font-extrabold text-slate-900">
-              Six steps from start to prize
-            </h2>
-            <p className="mt-2 max-w-xl text-slate-600">{tab.lead}</p>
+        <Tabs value={active} onValueChange={setActive}>
+          <div className="flex flex-col gap-6 md:flex-row md:items-end md:justify-between">
+            <div>
+              <h2 id="steps-heading" className="text-3xl font-extrabold text-slate-900">
+                Six steps from start to prize
+              </h2>
+              <p className="mt-2 max-w-xl text-slate-600">{tab.lead}</p>
+            </div>
+            <TabList label="Show the steps for" variant="solid" className="self-start md:self-auto">
+              {tabs.map((candidate) => (
+                <Tab key={candidate.id} value={candidate.id}>
+                  {candidate.label}
+                </Tab>
+              ))}
+            </TabList>
           </div>
-          <div
-            role="tablist"
-            aria-label="Show the steps for"
-            className="inline-flex self-start rounded-2xl bg-white p-1 shadow-sm ring-1 ring-slate-200 md:self-auto"
-          >
-            {tabs.map((candidate) => (
-              <button
-                key={candidate.id}
-                type="button"
-                role="tab"
-                id={`tab-${candidate.id}`}
-                aria-selected={candidate.id === active}
-                aria-controls={`panel-${candidate.id}`}
-                tabIndex={candidate.id === active ? 0 : -1}
-                onClick={() => setActive(candidate.id)}
-                onKeyDown={onTabKeyDown}
-                className={cn(
-                  "rounded-xl px-4 py-2.5 text-sm font-semibold transition-colors sm:px-5",
-                  candidate.id === active ? "bg-brand-600 text-white shadow" : "text-slate-700 hover:bg-slate-100",
-                )}
-              >
-                {candidate.label}
-              </button>
-            ))}
-          </div>
-        </div>
-        <div role="tabpanel" id={`panel-${tab.id}`} aria-labelledby={`tab-${tab.id}`} className="mt-8">
-          <Steps steps={tab.steps} />
-        </div>
+          {tabs.map((candidate) => (
+            <TabPanel key={candidate.id} value={candidate.id} className="mt-8">
+              <Steps steps={candidate.steps} />
+            </TabPanel>
+          ))}
+        </Tabs>
       </section>
 
       <section className="bg-white py-14 sm:py-20" aria-labelledby="story-heading">

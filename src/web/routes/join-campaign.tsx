@@ -1,22 +1,21 @@
-import { useQuery } from "@tanstack/react-query";
 import { DollarSign, Megaphone, MousePointerClick, Music, RefreshCw, Search, Users } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router";
+import { campaignsApi } from "../../core/api/campaigns";
 import { genres } from "../../core/genres";
 import { formatCents, formatCount } from "../../core/money";
 import { publicPageMeta } from "../../core/page-meta";
 import { CampaignCard } from "../components/campaigns/campaign-card";
-import { StatTile } from "../components/campaigns/stat-tile";
 import { CampaignLeaderboard } from "../components/leaderboards/campaign-leaderboard";
 import { ErrorAlert } from "../components/ui/alert";
 import { Button, buttonStyles } from "../components/ui/button";
 import { Card, CardBody } from "../components/ui/card";
 import { Dialog } from "../components/ui/dialog";
 import { Input, Select } from "../components/ui/field";
-import { apiFetch } from "../lib/api";
+import { StatTile } from "../components/ui/stat-tile";
 import { timeLeftLabel, useCampaigns, useSiteMetrics } from "../lib/campaigns";
 import { usePublicPageMeta } from "../lib/page-meta";
-import type { CampaignSummary } from "./fund-campaign";
+import { useApi } from "../lib/use-api";
 
 const sorts = {
   prize: "Prize amount",
@@ -49,12 +48,11 @@ export default function JoinCampaignPage() {
   const metrics = useSiteMetrics().data?.metrics;
 
   const selectedId = params.get("campaign");
-  const selected = useQuery({
-    queryKey: ["campaign", selectedId],
-    queryFn: () => apiFetch<{ campaign: CampaignSummary }>(`/api/campaigns/${selectedId}`),
-    enabled: Boolean(selectedId),
-    retry: false,
-  });
+  const selected = useApi(
+    campaignsApi.detail,
+    { params: { id: selectedId ?? "" } },
+    { enabled: Boolean(selectedId), retry: false },
+  );
   const openCampaign = (id: string | null) => setParams(id ? { campaign: id } : {}, { replace: true });
 
   return (

@@ -1,6 +1,7 @@
 import { Award, Crown, Medal, Radio, RefreshCw, Trophy, Users } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router";
+import { leaderboardsApi, type AllTimePromoter as Promoter } from "../../core/api/leaderboards";
 import { estimatedEarningsCents, promoterTier, type Tier } from "../../core/leaderboard-rules";
 import { formatCents, formatCount } from "../../core/money";
 import { publicPageMeta } from "../../core/page-meta";
@@ -9,22 +10,12 @@ import { ErrorAlert } from "../components/ui/alert";
 import { Badge, type BadgeTone } from "../components/ui/badge";
 import { Button, buttonStyles } from "../components/ui/button";
 import { Card, CardBody } from "../components/ui/card";
+import { type Column, DataTable } from "../components/ui/data-table";
+import { Tab, TabList, TabPanel, Tabs } from "../components/ui/tabs";
 import { timeLeftLabel } from "../lib/campaigns";
 import { cn } from "../lib/cn";
 import { useLiveData } from "../lib/live";
 import { usePublicPageMeta } from "../lib/page-meta";
-
-type Promoter = { promoter_id: string; handle: string; clicks: number; wins: number; earnings_cents: number };
-type ActiveCampaign = {
-  id: string;
-  title: string;
-  artist_name: string;
-  prize_cents: number;
-  ends_at: string | null;
-  totals: { promoters: number; clicks: number };
-  leader: { handle: string; clicks: number } | null;
-};
-type Boards = { ok: boolean; error: string | null; allTimePromoters: Promoter[]; activeCampaigns: ActiveCampaign[] };
 
 const categories = {
   all: { label: "All", value: (p: Promoter) => p.clicks },
@@ -47,18 +38,52 @@ function metricLabel(category: Category, promoter: Promoter) {
   return `${formatCount(promoter.clicks)} clicks`;
 }
 
+/** The full list's columns; a promoter's rank is shared with everyone level with them in the chosen category. */
+function promoterColumns(ranked: Promoter[], category: Category): Array<Column<Promoter>> {
+  const value = categories[category].value;
+  return [
+    {
+      key: "rank",
+      header: "Rank",
+      className: "font-semibold text-slate-700",
+      cell: (promoter) => `#${ranked.findIndex((other) => value(other) === value(promoter)) + 1}`,
+    },
+    {
+      key: "promoter",
+      header: "Promoter",
+      className: "max-w-40 truncate font-medium text-slate-900",
+      cell: (promoter) => `@${promoter.handle}`,
+    },
+    { key: "clicks", header: "Clicks", align: "right", cell: (promoter) => formatCount(promoter.clicks) },
+    { key: "wins", header: "Wins", align: "right", hideOnPhones: true, cell: (promoter) => promoter.wins },
+    {
+      key: "earnings",
+      header: "Earnings",
+      align: "right",
+      hideOnPhones: true,
+      cell: (promoter) => formatCents(promoter.earnings_cents),
+    },
+    {
+      key: "tier",
+      header: "Tier",
+      cell: (promoter) => (
+        <Badge
+          tone={tierTones[promoterTier(promoter.clicks)]}
+          title={`Estimated value of verified clicks: ${formatCents(estimatedEarningsCents(promoter.clicks))}`}
+        >
+          {promoterTier(promoter.clicks)}
+        </Badge>
+      ),
+    },
+  ];
+}
+
 export default function LeaderboardsPage() {
   usePublicPageMeta(publicPageMeta["/leaderboards"]);
   const [params] = useSearchParams();
   const [tab, setTab] = useState<"promoters" | "campaigns">("promoters");
   const [category, setCategory] = useState<Category>("all");
-  const boards = useLiveData<Boards>({
-    queryKey: ["public-leaderboards"],
-    url: "/api/public/leaderboards",
-    streamUrl: "/api/public/leaderboards/stream",
-    event: "leaderboards",
-    fallbackMs: 30_000,
-  });
+  const boards = useLiveData(leaderboardsApi.public, leaderboardsApi.publicStream, {}, 30_000);
   const ranked = useMemo(() => {
     const list = [...(boards.data?.allTimePromoters ?? [])];
     const value = categories[category].value;
@@ -96,31 +121,12 @@ export default function LeaderboardsPage() {
         </ErrorAlert>
       ) : null}
 
-      <div role="tablist" aria-label="Leaderboards" className="mt-8 inline-flex rounded-xl bg-slate-100 p-1">
-        {(
-          [
-            ["promoters", "All-Time Promoters"],
-            ["campaigns", "Active Campaigns"],
-          ] as const
-        ).map(([key, label]) => (
-          <button
-            key={key}
-            type="button"
-            role="tab"
-            aria-selected={tab === key}
-            onClick={() => setTab(key)}
-            className={cn(
-              "rounded-lg px-4 py-2 text-sm font-semibold",
-              tab === key ? "bg-white text-brand-800 shadow-sm" : "text-slate-600 hover:text-slate-900",
-            )}
-          >
-            {label}
-          </button>
-        ))}
-      </div>
-
-      {tab === "promoters" ? (
-        <div className="mt-6" role="tabpanel" aria-label="All-Time Promoters">
+      <Tabs value={tab} onValueChange={setTab} className="mt-8">
+        <TabList label="Leaderboards">
+          <Tab value="promoters">All-Time Promoters</Tab>
+          <Tab value="campaigns">Active Campaigns</Tab>
+        </TabList>
+        <TabPanel value="promoters" className="mt-6">
           <fieldset className="flex flex-wrap gap-2">
             <legend className="sr-only">Category</legend>
             {(Object.keys(categories) as Category[]).map((key) => (
@@ -171,57 +177,13 @@ export default function LeaderboardsPage() {
               </ol>
 
               <Card className="mt-6 overflow-hidden">
-                <table className="w-full text-left text-sm">
-                  <caption className="sr-only">All-time promoters</caption>
-                  <thead className="bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
-                    <tr>
-                      <th scope="col" className="px-4 py-3">
-                        Rank
-                      </th>
-                      <th scope="col" className="px-4 py-3">
-                        Promoter
-                      </th>
-                      <th scope="col" className="px-4 py-3 text-right">
-                        Clicks
-                      </th>
-                      <th scope="col" className="hidden px-4 py-3 text-right sm:table-cell">
-                        Wins
-                      </th>
-                      <th scope="col" className="hidden px-4 py-3 text-right sm:table-cell">
-                        Earnings
-                      </th>
-                      <th scope="col" className="px-4 py-3">
-                        Tier
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-slate-100">
-                    {ranked.map((promoter) => (
-                      <tr key={promoter.promoter_id}>
-                        <td className="px-4 py-3 font-semibold text-slate-700">
-                          #
-                          {ranked.findIndex(
-                            (other) => categories[category].value(other) === categories[category].value(promoter),
-                          ) + 1}
-                        </td>
-                        <td className="max-w-40 truncate px-4 py-3 font-medium text-slate-900">@{promoter.handle}</td>
-                        <td className="px-4 py-3 text-right">{formatCount(promoter.clicks)}</td>
-                        <td className="hidden px-4 py-3 text-right sm:table-cell">{promoter.wins}</td>
-                        <td className="hidden px-4 py-3 text-right sm:table-cell">
-                          {formatCents(promoter.earnings_cents)}
-                        </td>
-                        <td className="px-4 py-3">
-                          <Badge
-                            tone={tierTones[promoterTier(promoter.clicks)]}
-                            title={`Estimated value of verified clicks: ${formatCents(estimatedEarningsCents(promoter.clicks))}`}
-                          >
-                            {promoterTier(promoter.clicks)}
-                          </Badge>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                <DataTable
+                  rows={ranked}
+                  rowKey={(promoter) => promoter.promoter_id}
+                  columns={promoterColumns(ranked, category)}
+                  caption="All-time promoters"
+                  empty="No promoters yet."
+                />
               </Card>
               <p className="mt-3 text-xs text-slate-500">
                 Tiers rank promoters by the estimated value of their verified clicks at $0.10 a click (Pro from $1,000,
@@ -229,9 +191,8 @@ export default function LeaderboardsPage() {
               </p>
             </>
           )}
-        </div>
-      ) : (
-        <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" role="tabpanel" aria-label="Active Campaigns">
+        </TabPanel>
+        <TabPanel value="campaigns" className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {(boards.data?.activeCampaigns ?? []).length === 0 && !boards.isPending ? (
             <p className="text-slate-600">No campaigns are live right now.</p>
           ) : null}
@@ -264,8 +225,8 @@ export default function LeaderboardsPage() {
               </CardBody>
             </Card>
           ))}
-        </div>
-      )}
+        </TabPanel>
+      </Tabs>
 
       <Card className="mt-10 bg-gradient-to-r from-brand-700 to-accent-600 text-white ring-0">
         <CardBody className="flex flex-col items-start justify-between gap-4 sm:flex-row sm:items-center">

@@ -1,14 +1,15 @@
 import { CheckCircle2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { useSearchParams } from "react-router";
+import { accountsApi } from "../../core/api/accounts";
 import { authMessages, PASSWORD_MIN_LENGTH } from "../../core/auth-rules";
 import { useAuthDialog } from "../components/auth/auth-dialog-context";
 import { ErrorAlert } from "../components/ui/alert";
 import { Button } from "../components/ui/button";
 import { Card, CardBody } from "../components/ui/card";
 import { Field, Input } from "../components/ui/field";
-import { apiFetch } from "../lib/api";
 import { usePageMeta } from "../lib/page-meta";
+import { callApi } from "../lib/use-api";
 
 /** Where the reset email's link lands: choose a new password; every old session ends. */
 export default function ResetPasswordPage() {
@@ -34,7 +35,7 @@ export default function ResetPasswordPage() {
     if (Object.keys(next).length > 0) return;
     setSubmitting(true);
     try {
-      await apiFetch("/api/auth/reset-password", { method: "POST", json: { token, newPassword: password } });
+      await callApi(accountsApi.resetPassword, { body: { token: token ?? "", newPassword: password } });
       setDone(true);
     } catch (error) {
       setFailure(error instanceof Error ? error.message : authMessages.fallback);

@@ -5,7 +5,7 @@ import { useNavigate } from "react-router";
 import { Button } from "../components/ui/button";
 import { Card, CardBody } from "../components/ui/card";
 import { usePageMeta } from "../lib/page-meta";
-import { accountQueryKey, forgetSignedIn, signOutOnServer } from "../lib/session";
+import { accountKey, forgetSignedIn, signOutOnServer } from "../lib/session";
 
 type State = { phase: "signing-out" } | { phase: "done" } | { phase: "error"; message: string };
 
@@ -29,7 +29,7 @@ export default function SignOutPage() {
           message: error instanceof Error && error.message ? error.message : "Sign out failed",
         });
       })
-      .finally(() => queryClient.setQueryData(accountQueryKey, null));
+      .finally(() => queryClient.setQueryData(accountKey, null));
   }, [queryClient]);
 
   useEffect(() => {

@@ -1,7 +1,9 @@
 import { MailCheck } from "lucide-react";
 import { useState } from "react";
-import { ApiError, apiFetch } from "../../lib/api";
+import { accountsApi } from "../../../core/api/accounts";
+import { ApiError } from "../../lib/api";
 import { toast } from "../../lib/toast";
+import { callApi } from "../../lib/use-api";
 import { Button } from "../ui/button";
 
 /** Sends the signed-in user a new verification link (the server picks the address: their own). */
@@ -10,7 +12,7 @@ export function ResendVerificationButton({ size = "sm" }: { size?: "sm" | "md" }
   const resend = async () => {
     setSending(true);
     try {
-      await apiFetch("/api/auth/send-verification-email", { method: "POST", json: {} });
+      await callApi(accountsApi.sendVerificationEmail);
       toast.success("Verification email sent. Open the link in it to verify your address.");
     } catch (error) {
       toast.error(error instanceof ApiError ? error.message : "Could not send the email. Please try again.");

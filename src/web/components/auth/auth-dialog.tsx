@@ -1,13 +1,15 @@
 import { Eye, EyeOff, Megaphone, Music } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
+import { accountsApi } from "../../../core/api/accounts";
 import { authMessages, fieldErrors, signInSchema, signUpFormSchema } from "../../../core/auth-rules";
-import { ApiError, apiFetch } from "../../lib/api";
-import { cn } from "../../lib/cn";
+import { ApiError } from "../../lib/api";
 import { useRefreshAccount } from "../../lib/session";
+import { callApi } from "../../lib/use-api";
 import { ErrorAlert } from "../ui/alert";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { Field, Input } from "../ui/field";
+import { Tab, TabList, TabPanel, Tabs } from "../ui/tabs";
 import { type AuthMode, type UserType, useAuthDialog } from "./auth-dialog-context";
 
 type Values = {
@@ -20,6 +22,16 @@ type Values = {
   socialHandle: string;
   acceptTerms: boolean;
 };
+
+/** The server names fields as the API does; the form as its state does. */
+const formFieldOf: Record<string, keyof Values> = {
+  first_name: "firstName",
+  last_name: "lastName",
+  artist_name: "artistName",
+  social_handle: "socialHandle",
+};
+const formErrorsOf = (fields: Record<string, string>) =>
+  Object.fromEntries(Object.entries(fields).map(([name, message]) => [formFieldOf[name] ?? name, message]));
 
 const emptyValues: Values = {
   email: "",
@@ -84,10 +96,7 @@ function ForgotPassword({ initialEmail, onBack }: { initialEmail: string; onBack
     if (!parsed.success) return setError(parsed.error.issues[0]?.message);
     setSubmitting(true);
     try {
-      await apiFetch("/api/auth/request-password-reset", {
-        method: "POST",
-        json: { email: parsed.data, redirectTo: "/auth/reset-password" },
-      });
+      await callApi(accountsApi.requestPasswordReset, { body: { email: parsed.data } });
       setSent(true);
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : authMessages.fallback);
@@ -175,9 +184,8 @@ export function AuthDialog() {
     setSubmitting(true);
     try {
       if (mode === "signup") {
-        await apiFetch("/api/auth/sign-up/email", {
-          method: "POST",
-          json: {
+        await callApi(accountsApi.signUp, {
+          body: {
             email: parsed.data.email,
             password: values.password,
             name: `${values.firstName.trim()} ${values.lastName.trim()}`,
@@ -189,17 +197,14 @@ export function AuthDialog() {
           },
         });
       } else {
-        await apiFetch("/api/auth/sign-in/email", {
-          method: "POST",
-          json: { email: parsed.data.email, password: values.password },
-        });
+        await callApi(accountsApi.signIn, { body: { email: parsed.data.email, password: values.password } });
       }
       const account = await refreshAccount();
       setValues(emptyValues);
       closeAuth();
       window.dispatchEvent(new CustomEvent("userLoggedIn", { detail: account?.user ?? null }));
     } catch (caught) {
-      if (caught instanceof ApiError && caught.fields) setErrors(caught.fields);
+      if (caught instanceof ApiError && caught.fields) setErrors(formErrorsOf(caught.fields));
       setProviderError(caught instanceof Error && caught.message ? caught.message : authMessages.fallback);
     } finally {
       setSubmitting(false);
@@ -247,123 +252,126 @@ export function AuthDialog() {
         <ForgotPassword initialEmail={values.email} onBack={() => setMode("login")} />
       ) : (
         <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-          <div role="tablist" aria-label="Account type" className="grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1">
+          <Tabs value={userType} onValueChange={setUserType}>
+            <TabList label="Account type" className="grid w-full grid-cols-2">
+              <Tab value="artist" className="flex items-center justify-center gap-2">
+                <Music className="h-4 w-4" aria-hidden /> Artist
+              </Tab>
+              <Tab value="promoter" className="flex items-center justify-center gap-2">
+                <Megaphone className="h-4 w-4" aria-hidden /> Promoter
+              </Tab>
+            </TabList>
             {(["artist", "promoter"] as const).map((type) => (
-              <button
-                key={type}
-                type="button"
-                role="tab"
-                aria-selected={userType === type}
-                onClick={() => setUserType(type)}
-                className={cn(
-                  "flex items-center justify-center gap-2 rounded-lg py-2 text-sm font-semibold transition",
-                  userType === type ? "bg-white text-brand-800 shadow-sm" : "text-slate-600 hover:text-slate-900",
-                )}
-              >
-                {type === "artist" ? (
-                  <Music className="h-4 w-4" aria-hidden />
-                ) : (
-                  <Megaphone className="h-4 w-4" aria-hidden />
-                )}
-                {type === "artist" ? "Artist" : "Promoter"}
-              </button>
-            ))}
-          </div>
+              <TabPanel key={type} value={type} className="mt-4 flex flex-col gap-4">
+                {providerError ? <ErrorAlert>{providerError}</ErrorAlert> : null}
 
-          {providerError ? <ErrorAlert>{providerError}</ErrorAlert> : null}
-
-          {mode === "signup" ? (
-            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-              {textField("firstName", "First name", "given-name")}
-              {textField("lastName", "Last name", "family-name")}
-            </div>
-          ) : null}
-          {mode === "signup" && userType === "artist" ? textField("artistName", "Artist name", "organization") : null}
-          {mode === "signup" && userType === "promoter"
-            ? textField("socialHandle", "Social handle (optional)", "nickname")
-            : null}
-          {textField("email", "Email", "email")}
-          <Field label="Password" error={errors.password}>
-            {(ids) => (
-              <PasswordInput
-                {...ids}
-                value={values.password}
-                onChange={(value) => set("password", value)}
-                autoComplete={mode === "signup" ? "new-password" : "current-password"}
-              />
-            )}
-          </Field>
-          {mode === "login" ? (
-            <button
-              type="button"
-              onClick={() => setMode("forgot")}
-              className="-mt-2 self-end text-sm font-medium text-brand-700 hover:underline"
-            >
-              Forgot your password?
-            </button>
-          ) : null}
-          {mode === "signup" ? (
-            <>
-              <Field label="Confirm password" error={errors.confirmPassword}>
-                {(ids) => (
-                  <PasswordInput
-                    {...ids}
-                    value={values.confirmPassword}
-                    onChange={(value) => set("confirmPassword", value)}
-                    autoComplete="new-password"
-                  />
-                )}
-              </Field>
-              <div>
-                <label className="flex items-start gap-2 text-sm text-slate-700">
-                  <input
-                    type="checkbox"
-                    checked={values.acceptTerms}
-                    onChange={(event) => set("acceptTerms", event.target.checked)}
-                    aria-invalid={Boolean(errors.acceptTerms) || undefined}
-                    className="mt-0.5 h-4 w-4 rounded border-slate-300 accent-brand-600"
-                  />
-                  <span>
-                    I agree to the{" "}
-                    <a href="/terms" target="_blank" className="font-medium text-brand-700 underline" rel="noopener">
-                      Terms of Service
-                    </a>{" "}
-                    and{" "}
-                    <a href="/privacy" target="_blank" className="font-medium text-brand-700 underline" rel="noopener">
-                      Privacy Policy
-                    </a>
-                  </span>
-                </label>
-                {errors.acceptTerms ? (
-                  <p className="mt-1 text-sm text-red-700" role="alert">
-                    {errors.acceptTerms}
-                  </p>
+                {mode === "signup" ? (
+                  <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+                    {textField("firstName", "First name", "given-name")}
+                    {textField("lastName", "Last name", "family-name")}
+                  </div>
                 ) : null}
-              </div>
-            </>
-          ) : null}
+                {mode === "signup" && userType === "artist"
+                  ? textField("artistName", "Artist name", "organization")
+                  : null}
+                {mode === "signup" && userType === "promoter"
+                  ? textField("socialHandle", "Social handle (optional)", "nickname")
+                  : null}
+                {textField("email", "Email", "email")}
+                <Field label="Password" error={errors.password}>
+                  {(ids) => (
+                    <PasswordInput
+                      {...ids}
+                      value={values.password}
+                      onChange={(value) => set("password", value)}
+                      autoComplete={mode === "signup" ? "new-password" : "current-password"}
+                    />
+                  )}
+                </Field>
+                {mode === "login" ? (
+                  <button
+                    type="button"
+                    onClick={() => setMode("forgot")}
+                    className="-mt-2 self-end text-sm font-medium text-brand-700 hover:underline"
+                  >
+                    Forgot your password?
+                  </button>
+                ) : null}
+                {mode === "signup" ? (
+                  <>
+                    <Field label="Confirm password" error={errors.confirmPassword}>
+                      {(ids) => (
+                        <PasswordInput
+                          {...ids}
+                          value={values.confirmPassword}
+                          onChange={(value) => set("confirmPassword", value)}
+                          autoComplete="new-password"
+                        />
+                      )}
+                    </Field>
+                    <div>
+                      <label className="flex items-start gap-2 text-sm text-slate-700">
+                        <input
+                          type="checkbox"
+                          checked={values.acceptTerms}
+                          onChange={(event) => set("acceptTerms", event.target.checked)}
+                          aria-invalid={Boolean(errors.acceptTerms) || undefined}
+                          className="mt-0.5 h-4 w-4 rounded border-slate-300 accent-brand-600"
+                        />
+                        <span>
+                          I agree to the{" "}
+                          <a
+                            href="/terms"
+                            target="_blank"
+                            className="font-medium text-brand-700 underline"
+                            rel="noopener"
+                          >
+                            Terms of Service
+                          </a>{" "}
+                          and{" "}
+                          <a
+                            href="/privacy"
+                            target="_blank"
+                            className="font-medium text-brand-700 underline"
+                            rel="noopener"
+                          >
+                            Privacy Policy
+                          </a>
+                        </span>
+                      </label>
+                      {errors.acceptTerms ? (
+                        <p className="mt-1 text-sm text-red-700" role="alert">
+                          {errors.acceptTerms}
+                        </p>
+                      ) : null}
+                    </div>
+                  </>
+                ) : null}
 
-          <Button type="submit" variant="accent" size="lg" loading={submitting}>
-            {mode === "signup"
-              ? userType === "artist"
-                ? "Create Artist Account"
-                : "Create Promoter Account"
-              : "Sign In"}
-          </Button>
-          <p className="text-center text-sm text-slate-600">
-            {mode === "signup" ? "Already have an account?" : "Don't have an account?"}{" "}
-            <button
-              type="button"
-              className="font-semibold text-brand-700 hover:underline"
-              onClick={() => {
-                setMode(mode === "signup" ? "login" : "signup");
-                setErrors({});
-                setProviderError(undefined);
-              }}
-            >
-              {mode === "signup" ? "Sign in" : "Sign up"}
-            </button>
-          </p>
+                <Button type="submit" variant="accent" size="lg" loading={submitting}>
+                  {mode === "signup"
+                    ? userType === "artist"
+                      ? "Create Artist Account"
+                      : "Create Promoter Account"
+                    : "Sign In"}
+                </Button>
+                <p className="text-center text-sm text-slate-600">
+                  {mode === "signup" ? "Already have an account?" : "Don't have an account?"}{" "}
+                  <button
+                    type="button"
+                    className="font-semibold text-brand-700 hover:underline"
+                    onClick={() => {
+                      setMode(mode === "signup" ? "login" : "signup");
+                      setErrors({});
+                      setProviderError(undefined);
+                    }}
+                  >
+                    {mode === "signup" ? "Sign in" : "Sign up"}
+                  </button>
+                </p>
+              </TabPanel>
+            ))}
+          </Tabs>
         </form>
       )}
     </Dialog>

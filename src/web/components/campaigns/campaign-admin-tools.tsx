@@ -2,9 +2,11 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Flag, Shield, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { ApiError, apiFetch } from "../../lib/api";
-import { campaignsQueryKey } from "../../lib/campaigns";
+import { adminApi } from "../../../core/api/admin";
+import { campaignsApi } from "../../../core/api/campaigns";
+import { ApiError } from "../../lib/api";
 import { toast } from "../../lib/toast";
+import { apiKey, callApi } from "../../lib/use-api";
 import { Button } from "../ui/button";
 
 const signInAgain = "Please sign in again as admin.";
@@ -22,14 +24,14 @@ export function CampaignAdminTools({ campaignId }: { campaignId: string }) {
     setError(null);
     try {
       if (kind === "end") {
-        await apiFetch(`/api/admin/campaigns/${campaignId}/end`, { method: "POST", json: {} });
+        await callApi(adminApi.endCampaign, { params: { id: campaignId } });
         toast.success("Campaign ended. Its winners are on the payouts page.");
       } else {
-        await apiFetch(`/api/admin/campaigns/${campaignId}`, { method: "DELETE" });
+        await callApi(adminApi.deleteCampaign, { params: { id: campaignId } });
         toast.success("Campaign deleted.");
         navigate("/join-campaign");
       }
-      await queryClient.invalidateQueries({ queryKey: campaignsQueryKey });
+      await queryClient.invalidateQueries({ queryKey: apiKey(campaignsApi.list) });
       window.dispatchEvent(new Event("campaignUpdated"));
     } catch (cause) {
       if (cause instanceof ApiError && cause.status === 401) {

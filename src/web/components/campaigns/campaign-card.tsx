@@ -2,12 +2,13 @@ import { useQueryClient } from "@tanstack/react-query";
 import { BarChart3, Clock, Copy, Crown, MousePointerClick, QrCode, Users } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
+import { campaignsApi } from "../../../core/api/campaigns";
 import { genres } from "../../../core/genres";
 import { formatCents, formatCount } from "../../../core/money";
-import { apiFetch } from "../../lib/api";
-import { type CampaignListItem, campaignsQueryKey, timeLeftLabel, trackingUrl } from "../../lib/campaigns";
+import { type CampaignListItem, timeLeftLabel, trackingUrl } from "../../lib/campaigns";
 import { useAccount } from "../../lib/session";
 import { toast } from "../../lib/toast";
+import { apiKey, callApi } from "../../lib/use-api";
 import { useAuthDialog } from "../auth/auth-dialog-context";
 import { Badge } from "../ui/badge";
 import { Button, buttonStyles } from "../ui/button";
@@ -62,11 +63,8 @@ export function CampaignCard({ campaign, onOpen }: { campaign: CampaignListItem;
   const join = async () => {
     setJoining(true);
     try {
-      const { link } = await apiFetch<{ link: { short_code: string } }>(`/api/campaigns/${campaign.id}/join`, {
-        method: "POST",
-        json: {},
-      });
-      await queryClient.invalidateQueries({ queryKey: campaignsQueryKey });
+      const { link } = await callApi(campaignsApi.join, { params: { id: campaign.id } });
+      await queryClient.invalidateQueries({ queryKey: apiKey(campaignsApi.list) });
       toast.success("You joined! Share your link to climb the leaderboard.");
       await copyLink(link.short_code);
     } catch (error) {

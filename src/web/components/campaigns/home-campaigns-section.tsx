@@ -8,8 +8,8 @@ import { LazyDebugPanel } from "../diagnostics/lazy-debug-panel";
 import { ErrorAlert } from "../ui/alert";
 import { Button, buttonStyles } from "../ui/button";
 import { Card, CardBody } from "../ui/card";
+import { StatTile } from "../ui/stat-tile";
 import { CampaignCard } from "./campaign-card";
-import { StatTile } from "./stat-tile";
 
 const HOME_FILTERS = { q: "", genre: "all", sort: "prize" } as const;
 const noItems: CampaignListItem[] = [];

@@ -1,24 +1,17 @@
 import { useQuery } from "@tanstack/react-query";
 import { Bug, Check, Copy, RefreshCw } from "lucide-react";
 import { useState } from "react";
-import { apiFetch } from "../../lib/api";
+import { campaignsApi } from "../../../core/api/campaigns";
+import { diagnosticsApi } from "../../../core/api/diagnostics";
+import { callApi } from "../../lib/use-api";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { Card, CardBody } from "../ui/card";
 
-type DatabaseDiagnostics = {
-  ok: boolean;
-  env: { databaseKind: string; urlSet: boolean };
-  campaignsCount: number | null;
-  latency: number;
-  error: string | null;
-  timestamp: string;
-};
-type PublicCampaigns = { ok: boolean; items: Array<{ title: string; artist_name: string }>; error: string | null };
-
-async function settle<T>(path: string): Promise<T | { ok: false; error: string }> {
+/** A check's answer, or why it failed: the panel shows both. */
+async function settle<T>(call: () => Promise<T>): Promise<T | { ok: false; error: string }> {
   try {
-    return await apiFetch<T>(path);
+    return await call();
   } catch (error) {
     return { ok: false, error: error instanceof Error ? error.message : "Network error" };
   }
@@ -30,8 +23,8 @@ export function DebugPanel({ extra }: { extra?: Record<string, unknown> }) {
   const checks = useQuery({
     queryKey: ["debug-panel"],
     queryFn: async () => ({
-      database: await settle<DatabaseDiagnostics>("/api/diag/database"),
-      campaigns: await settle<PublicCampaigns>("/api/public/campaigns"),
+      database: await settle(() => callApi(diagnosticsApi.database)),
+      campaigns: await settle(() => callApi(campaignsApi.publicList)),
     }),
   });
   const data = checks.data;

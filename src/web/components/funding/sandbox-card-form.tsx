@@ -1,7 +1,8 @@
 import { CreditCard } from "lucide-react";
 import { type FormEvent, useState } from "react";
+import { campaignsApi } from "../../../core/api/campaigns";
 import { formatCents } from "../../../core/money";
-import { apiFetch } from "../../lib/api";
+import { callApi } from "../../lib/use-api";
 import { Button } from "../ui/button";
 import { Field, Input } from "../ui/field";
 
@@ -27,7 +28,7 @@ export function SandboxCardForm({ campaignId, amountCents, onConfirmed, onError 
     event.preventDefault();
     setSubmitting(true);
     try {
-      await apiFetch(`/api/campaigns/${campaignId}/sandbox-payment`, { method: "POST", json: card });
+      await callApi(campaignsApi.sandboxPayment, { params: { id: campaignId }, body: card });
       onConfirmed();
     } catch (error) {
       onError(error instanceof Error && error.message ? error.message : "Payment failed");

@@ -1,22 +1,15 @@
-import { useQuery } from "@tanstack/react-query";
 import { Database, X } from "lucide-react";
 import { useState } from "react";
 import { Link, Outlet, ScrollRestoration } from "react-router";
-import { apiFetch } from "../../lib/api";
+import { diagnosticsApi } from "../../../core/api/diagnostics";
+import { useApi } from "../../lib/use-api";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
-
-type Health = { ok: boolean; database: { ok: boolean } };
 
 /** Shown when the server cannot reach its database (SPEC.md 'Database Setup Required'). */
 function DatabaseSetupBanner() {
   const [dismissed, setDismissed] = useState(false);
-  const health = useQuery({
-    queryKey: ["health"],
-    queryFn: () => apiFetch<Health>("/api/health"),
-    retry: false,
-    staleTime: 60_000,
-  });
+  const health = useApi(diagnosticsApi.health, {}, { retry: false, staleTime: 60_000 });
   const unreachable = health.isError || (health.data && !health.data.database.ok);
   if (!unreachable || dismissed) return null;
   return (

@@ -1,16 +1,8 @@
 import { Award, Crown, Medal } from "lucide-react";
+import { leaderboardsApi } from "../../../core/api/leaderboards";
 import { formatCount } from "../../../core/money";
 import { cn } from "../../lib/cn";
 import { useLiveData } from "../../lib/live";
-
-export type LeaderboardEntry = {
-  rank: number;
-  promoter_id: string;
-  handle: string;
-  clicks: number;
-  joined_at: string;
-  tied: boolean;
-};
 
 const rankIcons = [
   { icon: Crown, className: "text-amber-500", label: "First place" },
@@ -20,13 +12,12 @@ const rankIcons = [
 
 /** A campaign's live leaderboard (SPEC.md Live leaderboard component): pushed by the server, polled every 10 s as a fallback. */
 export function CampaignLeaderboard({ campaignId }: { campaignId: string }) {
-  const board = useLiveData<{ ok: boolean; entries: LeaderboardEntry[] }>({
-    queryKey: ["leaderboard", campaignId],
-    url: `/api/campaigns/${campaignId}/leaderboard`,
-    streamUrl: `/api/campaigns/${campaignId}/leaderboard/stream`,
-    event: "leaderboard",
-    fallbackMs: 10_000,
-  });
+  const board = useLiveData(
+    leaderboardsApi.campaign,
+    leaderboardsApi.campaignStream,
+    { params: { id: campaignId } },
+    10_000,
+  );
   if (board.isPending) return <p className="py-6 text-center text-sm text-slate-500">Loading leaderboard…</p>;
   if (board.isError) {
     return (

@@ -75,12 +75,25 @@ export function Textarea({
   );
 }
 
+/** A select; `options` renders its choices (after any `children`, such as a placeholder option). */
 export function Select({
   invalid = false,
   className,
+  options = [],
+  children,
   ...props
-}: SelectHTMLAttributes<HTMLSelectElement> & { invalid?: boolean }) {
+}: SelectHTMLAttributes<HTMLSelectElement> & {
+  invalid?: boolean;
+  options?: ReadonlyArray<{ value: string | number; label: string }>;
+}) {
   return (
-    <select aria-invalid={invalid || undefined} className={cn(controlStyles(invalid), "pr-8", className)} {...props} />
+    <select aria-invalid={invalid || undefined} className={cn(controlStyles(invalid), "pr-8", className)} {...props}>
+      {children}
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </select>
   );
 }

@@ -1,6 +1,6 @@
 import type { LucideIcon } from "lucide-react";
 
-/** One of the four campaign totals tiles (home and /join-campaign). */
+/** A figure with its label and icon: the totals tiles of the home page, the lists and the dashboards. */
 export function StatTile({
   icon: Icon,
   label,

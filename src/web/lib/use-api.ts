@@ -1,0 +1,86 @@
+import {
+  type QueryKey,
+  type UseMutationOptions,
+  type UseQueryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
+import type { BodyOf, Contract, PathParams, QueryOf, ResponseOf } from "../../core/api/contract";
+import { fillPath } from "../../core/api/contract";
+import { type ApiError, apiFetch } from "./api";
+
+type AnyContract = Contract<unknown, unknown, unknown, string>;
+type PathOf<C> = C extends Contract<infer _R, infer _Q, infer _B, infer P> ? P : string;
+
+/** What a call needs besides the contract: path parameters when the path has some, the query when it takes one. */
+export type ApiInput<C extends AnyContract> = (keyof PathParams<PathOf<C>> extends never
+  ? { params?: undefined }
+  : { params: PathParams<PathOf<C>> }) &
+  (QueryOf<C> extends undefined ? { query?: undefined } : { query?: QueryOf<C> }) &
+  (BodyOf<C> extends undefined ? { body?: undefined } : { body?: BodyOf<C> });
+
+/** The address of a call: the contract's path with its parameters, and the query's defined values. */
+export function apiUrl<C extends AnyContract>(contract: C, input: ApiInput<C> = {} as ApiInput<C>): string {
+  const path = fillPath(contract.path, input.params as Record<string, string> | undefined);
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries((input.query ?? {}) as Record<string, unknown>)) {
+    if (value !== undefined && value !== null && value !== "") query.set(key, String(value));
+  }
+  const search = query.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+/** Calls an endpoint through its contract; the answer has the contract's type, a refusal throws `ApiError`. */
+export function callApi<C extends AnyContract>(contract: C, input: ApiInput<C> = {} as ApiInput<C>) {
+  const body = contract.method === "POST" ? (input.body ?? {}) : undefined;
+  return apiFetch<ResponseOf<C>>(apiUrl(contract, input), { method: contract.method, json: body });
+}
+
+/**
+ * Query keys derived from contracts: `[path]` for every call of an endpoint, `[path, params, query]` for one, so a
+ * mutation can refresh an endpoint's every cached answer by its contract.
+ */
+export function apiKey<C extends AnyContract>(contract: C, input?: ApiInput<C>): QueryKey {
+  return input ? [contract.path, input.params ?? null, input.query ?? null] : [contract.path];
+}
+
+type QueryOptions<C extends AnyContract> = Omit<
+  UseQueryOptions<ResponseOf<C>, ApiError, ResponseOf<C>>,
+  "queryKey" | "queryFn"
+>;
+
+/** A query on an endpoint: `useApi(campaignsApi.detail, { params: { id } })`. */
+export function useApi<C extends AnyContract>(
+  contract: C,
+  input: ApiInput<C> = {} as ApiInput<C>,
+  options: QueryOptions<C> = {},
+) {
+  return useQuery<ResponseOf<C>, ApiError>({
+    queryKey: apiKey(contract, input),
+    queryFn: () => callApi(contract, input),
+    ...options,
+  });
+}
+
+/**
+ * A write to an endpoint; on success the endpoints in `invalidates` are refetched wherever they are shown.
+ * `mutate({ params, body })`.
+ */
+export function useApiMutation<C extends AnyContract>(
+  contract: C,
+  options: Omit<UseMutationOptions<ResponseOf<C>, ApiError, ApiInput<C>>, "mutationFn"> & {
+    invalidates?: AnyContract[];
+  } = {},
+) {
+  const queryClient = useQueryClient();
+  const { invalidates = [], onSuccess, ...rest } = options;
+  return useMutation<ResponseOf<C>, ApiError, ApiInput<C>>({
+    mutationFn: (input) => callApi(contract, input),
+    onSuccess: async (...args) => {
+      await Promise.all(invalidates.map((other) => queryClient.invalidateQueries({ queryKey: apiKey(other) })));
+      await onSuccess?.(...args);
+    },
+    ...rest,
+  });
+}
