@@ -8,7 +8,14 @@
 import { request } from "node:http";
 import { sql } from "drizzle-orm";
 import { queryRows } from "../src/server/db/client.js";
-import { failBench, measure, smoke, startBenchTarget } from "./support.js";
+import {
+  failBench,
+  measure,
+  recountClickCounters,
+  seedCampaignWithPromoters,
+  smoke,
+  startBenchTarget,
+} from "./support.js";
 
 const PROMOTERS = smoke ? 200 : 10_000;
 const CLICK_EVENTS = smoke ? 20_000 : 1_000_000;
@@ -18,19 +25,7 @@ const target = await startBenchTarget("postgres");
 try {
   const { db } = target.database;
   const seeded = performance.now();
-  await db.execute(sql`insert into "user" (id, name, email, user_type)
-    select 'bench-u-' || g, 'Bench ' || g, 'bench' || g || '@bench.local', 'promoter' from generate_series(1, ${PROMOTERS}) g`);
-  await db.execute(
-    sql`insert into "user" (id, name, email, user_type) values ('bench-artist', 'Artist', 'artist@bench.local', 'artist')`,
-  );
-  await db.execute(
-    sql`insert into promoters (handle, auth_user_id) select 'bench-p-' || g, 'bench-u-' || g from generate_series(1, ${PROMOTERS}) g`,
-  );
-  await db.execute(sql`insert into campaigns (title, artist_name, song_link, created_by, status, prize_cents, platform_fee_cents, published_at, ends_at)
-    values ('Bench Song', 'Bench Artist', 'https://open.spotify.com/track/bench', 'bench-artist', 'active', 100000, 5000, now(), now() + interval '7 days')`);
-  await db.execute(sql`insert into tracking_links (campaign_id, promoter_id, short_code, created_at)
-    select c.id, p.id, 'bl' || lpad(row_number() over (order by p.id)::text, 8, '0'), now() - make_interval(secs => row_number() over (order by p.id))
-    from campaigns c cross join promoters p`);
+  await seedCampaignWithPromoters(db, PROMOTERS);
   // Skewed clicks: a few promoters draw most of them, as on a real board. Each event's link is drawn once, in its own
   // row, before the join: a random() in the join condition would be drawn again for every link it is compared with,
   // giving one address several counted clicks, which the counted-once index refuses.
@@ -40,14 +35,7 @@ try {
     insert into click_events (tracking_link_id, campaign_id, promoter_id, verdict, ip, ip_hash, user_agent, country)
     select l.id, l.campaign_id, l.promoter_id, 'counted', null, 'h' || d.g, 'bench', 'Unknown'
     from draws d join links l on l.rn = d.rn`);
-  await db.execute(sql`update tracking_links tl set total_clicks = x.n
-    from (select tracking_link_id, count(*) as n from click_events group by tracking_link_id) x where tl.id = x.tracking_link_id`);
-  await db.execute(
-    sql`update promoters p set total_clicks_all_time = tl.total_clicks from tracking_links tl where tl.promoter_id = p.id`,
-  );
-  await db.execute(
-    sql`update campaigns set total_clicks = (select count(*) from click_events), promoter_count = ${PROMOTERS}`,
-  );
+  await recountClickCounters(db, PROMOTERS);
   await db.execute(sql`analyze`);
   console.log(
     `seeded ${PROMOTERS} promoters and ${CLICK_EVENTS} click events in ${Math.round(performance.now() - seeded)} ms`,

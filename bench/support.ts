@@ -1,12 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { sql } from "drizzle-orm";
 import pg from "pg";
 import { createApp } from "../src/server/app.js";
 import { harnessSettings, loadConfig } from "../src/server/config.js";
-import { type DatabaseHandle, openDatabase } from "../src/server/db/client.js";
+import { type Database, type DatabaseHandle, openDatabase } from "../src/server/db/client.js";
 import { serveApp } from "../src/server/http/serve-app.js";
 import { createLogger } from "../src/server/logger.js";
 
@@ -19,6 +20,18 @@ export const smoke = process.argv.includes("--smoke");
 /** Fails a bench whose run proved something broken (a wrong count, an error answer): it exits non-zero, so CI fails. */
 export function failBench(message: string): never {
   throw new Error(`bench failed: ${message}`);
+}
+
+/** A port nobody listens on right now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }
 
 export type BenchTarget = { kind: "postgres" | "pglite"; database: DatabaseHandle; url: string; stop(): Promise<void> };
@@ -50,7 +63,11 @@ export async function startBenchTarget(
   } else {
     database = await openDatabase({ kind: "pglite", dataDir: join(dataDir, "pglite") });
   }
+  // The address is known before the app is built, so it is the app's PUBLIC_URL too (Better Auth checks Origin).
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
   const config = loadConfig({
+    PUBLIC_URL: url,
     NODE_ENV: "production",
     AUTH_SECRET: "bench-secret-0123456789-0123456789",
     DATA_DIR: dataDir,
@@ -59,12 +76,11 @@ export async function startBenchTarget(
   });
   const app = createApp({ config, database, log: createLogger("silent"), webRoot: join(dataDir, "web") });
   await app.start();
-  const server = await serveApp(app, { port: 0, hostname: "127.0.0.1" });
-  const { port } = server.address() as AddressInfo;
+  const server = await serveApp(app, { port, hostname: "127.0.0.1" });
   return {
     kind,
     database,
-    url: `http://127.0.0.1:${port}`,
+    url,
     stop: async () => {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       await app.drain();
@@ -84,14 +100,20 @@ export function percentile(sorted: number[], fraction: number): number {
 }
 
 /** Times `count` GETs of `path` with `concurrency` in flight; fails on any non-200. */
-export async function measure(url: string, path: string, count: number, concurrency = 4) {
+export async function measure(
+  url: string,
+  path: string,
+  count: number,
+  concurrency = 4,
+  headers: Record<string, string> = {},
+) {
   const timings: number[] = [];
   let next = 0;
   const worker = async () => {
     while (next < count) {
       next++;
       const started = performance.now();
-      const response = await fetch(`${url}${path}`);
+      const response = await fetch(`${url}${path}`, { headers });
       await response.arrayBuffer();
       if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
       timings.push(performance.now() - started);
@@ -100,4 +122,34 @@ export async function measure(url: string, path: string, count: number, concurre
   await Promise.all(Array.from({ length: concurrency }, worker));
   timings.sort((a, b) => a - b);
   return { p50Ms: percentile(timings, 0.5), p95Ms: percentile(timings, 0.95), requests: timings.length };
+}
+
+/** One live campaign ('Bench Song' by 'bench-artist') joined by `promoters` promoters, links 'bl00000001'.... */
+export async function seedCampaignWithPromoters(db: Database, promoters: number) {
+  await db.execute(sql`insert into "user" (id, name, email, user_type)
+    select 'bench-u-' || g, 'Bench ' || g, 'bench' || g || '@bench.local', 'promoter' from generate_series(1, ${promoters}) g`);
+  await db.execute(
+    sql`insert into "user" (id, name, email, user_type) values ('bench-artist', 'Artist', 'artist@bench.local', 'artist')`,
+  );
+  await db.execute(
+    sql`insert into promoters (handle, auth_user_id) select 'bench-p-' || g, 'bench-u-' || g from generate_series(1, ${promoters}) g`,
+  );
+  await db.execute(sql`insert into campaigns (title, artist_name, song_link, created_by, status, prize_cents, platform_fee_cents, published_at, ends_at)
+    values ('Bench Song', 'Bench Artist', 'https://open.spotify.com/track/bench', 'bench-artist', 'active', 100000, 5000, now(), now() + interval '7 days')`);
+  await db.execute(sql`insert into tracking_links (campaign_id, promoter_id, short_code, created_at)
+    select c.id, p.id, 'bl' || lpad(row_number() over (order by p.id)::text, 8, '0'), now() - make_interval(secs => row_number() over (order by p.id))
+    from campaigns c cross join promoters p`);
+}
+
+/** Sets every click counter from the counted events the seed inserted directly. */
+export async function recountClickCounters(db: Database, promoters: number) {
+  await db.execute(sql`update tracking_links tl set total_clicks = x.n
+    from (select tracking_link_id, count(*) as n from click_events where verdict = 'counted' group by tracking_link_id) x
+    where tl.id = x.tracking_link_id`);
+  await db.execute(
+    sql`update promoters p set total_clicks_all_time = tl.total_clicks from tracking_links tl where tl.promoter_id = p.id`,
+  );
+  await db.execute(
+    sql`update campaigns set total_clicks = (select count(*) from click_events where verdict = 'counted'), promoter_count = ${promoters}`,
+  );
 }

@@ -1,3 +1,6 @@
+import { mkdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { expect, test } from "vitest";
 import { launchBrowser, newPage, startAppServer } from "./harness";
@@ -53,3 +56,35 @@ export function journeys(options: { env?: Record<string, string>; browserArgs?: 
 /** Waits until `text` is visible on the page. */
 export const visible = (page: Page, text: string | RegExp, timeout = 15_000) =>
   expect.poll(() => page.getByText(text).first().isVisible(), { timeout }).toBe(true);
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/** axe-core's serious and critical violations on the page (the page must be opened with `bypassCSP`). */
+export async function seriousViolations(page: Page) {
+  await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => {
+    const result = await (
+      window as unknown as {
+        axe: {
+          run: () => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }>;
+        };
+      }
+    ).axe.run();
+    return result.violations;
+  });
+  return violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+}
+
+/** How far the page scrolls sideways (0: nothing is wider than the screen). */
+export const horizontalOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+const screenshotDir = join(new URL("..", import.meta.url).pathname, ".artifacts/e2e/screens");
+
+/** A full-page screenshot kept in .artifacts/e2e/screens, for people to look at. */
+export async function screenshot(page: Page, name: string) {
+  mkdirSync(screenshotDir, { recursive: true });
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
+}

@@ -49,12 +49,12 @@ describe("payout journey", () => {
       user_type: "promoter",
     });
     const adminView = await openPage("admin-payouts", { cookies: admin.cookies });
-    adminView.page.on("dialog", (dialog) => dialog.accept());
     await adminView.page.goto("/join-campaign");
     const card = adminView.page.locator("div.rounded-2xl", {
       has: adminView.page.getByRole("heading", { name: title }),
     });
     await card.last().getByRole("button", { name: "End Campaign" }).click();
+    await adminView.page.getByRole("dialog").getByRole("button", { name: "End Campaign" }).click();
     await visible(adminView.page, "Campaign ended. Its winners are on the payouts page.");
 
     await adminView.page.goto("/admin/payouts");
@@ -63,6 +63,7 @@ describe("payout journey", () => {
       .poll(() => row.getByRole("button", { name: "Pay Winner" }).isVisible(), { timeout: 15_000 })
       .toBe(true);
     await row.getByRole("button", { name: "Pay Winner" }).click();
+    await adminView.page.getByRole("dialog").getByRole("button", { name: "Pay Winner" }).click();
     await expect
       .poll(() => row.getByText("The winner has not set up a payout account yet", { exact: false }).isVisible())
       .toBe(true);
@@ -88,8 +89,9 @@ describe("payout journey", () => {
     await visible(winnerView.page, "Payouts enabled");
 
     await row.getByRole("button", { name: "Pay Winner" }).click();
+    await adminView.page.getByRole("dialog").getByRole("button", { name: "Pay Winner" }).click();
     await visible(adminView.page, "Payout processed successfully!");
-    await expect.poll(() => row.getByText("Completed").isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => row.getByText("Completed", { exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
 
     await winnerView.page.reload();
     await expect.poll(() => earningsRow.getByText("Paid", { exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);

@@ -1,14 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Page } from "playwright-core";
 import { afterAll, describe, expect } from "vitest";
 import { listContactMessages } from "../src/server/contact/contact-messages";
 import { openDatabase } from "../src/server/db/client";
-import { journeys, visible } from "./fixtures";
+import { journeys, seriousViolations, visible } from "./fixtures";
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const dataDir = mkdtempSync(join(tmpdir(), "fanboost-public-e2e-"));
 
 // Its own data folder, read after the server stops (the last test checks what the contact form stored).
@@ -61,23 +58,6 @@ const publicRoutes: Array<{ path: string; heading: string | RegExp; texts: Array
     texts: ["There was an issue setting up your payout account. Please try again."],
   },
 ];
-
-async function seriousViolations(page: Page) {
-  await page.addScriptTag({ content: axeSource });
-  const violations = await page.evaluate(async () => {
-    const result = await (
-      window as unknown as {
-        axe: {
-          run: () => Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }>;
-        };
-      }
-    ).axe.run();
-    return result.violations;
-  });
-  return violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
-}
 
 describe("public pages", () => {
   it("shows every public route with its heading and key texts, without serious accessibility violations", async ({

@@ -155,7 +155,7 @@ export function createApp(services: AppServices) {
   return Object.assign(app, {
     /** Tracking requests, for the Node server's fast path (`serveApp`). */
     clickHandler,
-    /** The background jobs a server runs (campaign end, payouts, refunds, IP retention). */
+    /** The background jobs a server runs (campaign end, payouts, refunds, click roll-up, IP retention). */
     jobs: backgroundJobs({ money, payoutWeekday: config.payoutWeekday }),
     /** Starts listening for other instances' leaderboard updates. */
     start: () => live.start(),

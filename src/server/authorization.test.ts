@@ -112,10 +112,58 @@ const appRows: Record<string, Row> = {
   },
   "POST /api/payouts/request": { call: () => ({ path: "/api/payouts/request", json: {} }), expect: signedIn(400) },
   "GET /api/admin/payouts": { call: at("/api/admin/payouts"), expect: adminOnly(200) },
-  "POST /api/admin/payouts/:campaignId/pay": {
+  "POST /api/admin/payouts/:payoutId/pay": {
     call: (fx) => ({ path: `/api/admin/payouts/${fx.unknownId}/pay`, json: {} }),
-    expect: adminOnly(409),
+    expect: adminOnly(404),
   },
+  "GET /api/admin/stats": { call: at("/api/admin/stats"), expect: adminOnly(200) },
+  "GET /api/admin/campaigns": { call: at("/api/admin/campaigns?status=draft"), expect: adminOnly(200) },
+  "POST /api/admin/campaigns/:id/pause": {
+    call: (fx) => ({ path: `/api/admin/campaigns/${fx.unknownId}/pause`, json: {} }),
+    expect: adminOnly(404),
+  },
+  "POST /api/admin/campaigns/:id/resume": {
+    call: (fx) => ({ path: `/api/admin/campaigns/${fx.unknownId}/resume`, json: {} }),
+    expect: adminOnly(404),
+  },
+  "POST /api/admin/campaigns/:id/hide": {
+    call: (fx) => ({ path: `/api/admin/campaigns/${fx.unknownId}/hide`, json: {} }),
+    expect: adminOnly(404),
+  },
+  "POST /api/admin/campaigns/:id/show": {
+    call: (fx) => ({ path: `/api/admin/campaigns/${fx.unknownId}/show`, json: {} }),
+    expect: adminOnly(404),
+  },
+  "GET /api/admin/clicks/verdicts": { call: at("/api/admin/clicks/verdicts?range=1h"), expect: adminOnly(200) },
+  "GET /api/admin/clicks/over-time": { call: at("/api/admin/clicks/over-time?range=30d"), expect: adminOnly(200) },
+  "GET /api/admin/users": { call: at("/api/admin/users?q=example"), expect: adminOnly(200) },
+  "POST /api/admin/users/:id/grant-admin": {
+    call: (fx) => ({ path: `/api/admin/users/${fx.unknownId}/grant-admin`, json: {} }),
+    expect: adminOnly(404),
+  },
+  "POST /api/admin/users/:id/revoke-admin": {
+    call: (fx) => ({ path: `/api/admin/users/${fx.unknownId}/revoke-admin`, json: {} }),
+    expect: adminOnly(404),
+  },
+  "POST /api/admin/users/:id/ban": {
+    call: (fx) => ({ path: `/api/admin/users/${fx.unknownId}/ban`, json: {} }),
+    expect: adminOnly(404),
+  },
+  "POST /api/admin/users/:id/unban": {
+    call: (fx) => ({ path: `/api/admin/users/${fx.unknownId}/unban`, json: {} }),
+    expect: adminOnly(404),
+  },
+  "GET /api/admin/messages": { call: at("/api/admin/messages?status=all"), expect: adminOnly(200) },
+  "POST /api/admin/messages/:id/handled": {
+    call: (fx) => ({ path: `/api/admin/messages/${fx.unknownId}/handled`, json: {} }),
+    expect: adminOnly(404),
+  },
+  "GET /api/admin/clicks/subject": {
+    call: (fx) => ({ path: `/api/admin/clicks/subject?campaign_id=${fx.liveId}` }),
+    expect: adminOnly(200),
+  },
+  "GET /api/admin/outbox": { call: at("/api/admin/outbox"), expect: adminOnly(200) },
+  "GET /api/admin/audit": { call: at("/api/admin/audit"), expect: adminOnly(200) },
 
   "GET /api/admin/clicks/top-ips": { call: at("/api/admin/clicks/top-ips"), expect: adminOnly(200) },
   "GET /api/admin/clicks/top-user-agents": { call: at("/api/admin/clicks/top-user-agents"), expect: adminOnly(200) },

@@ -90,6 +90,11 @@ const writeEndpoints: Record<string, Target> = {
   "POST /api/payouts/account-link": { path: () => "/api/payouts/account-link", as: "promoter", fields: [] },
   "POST /api/payouts/request": { path: () => "/api/payouts/request", as: "promoter", fields: [] },
   "POST /api/admin/payouts/:id/pay": { path: () => `/api/admin/payouts/${liveId}/pay`, as: "admin", fields: [] },
+  "POST /api/admin/users/:id/ban": {
+    path: () => `/api/admin/users/${who.promoter.id}/ban`,
+    as: "admin",
+    fields: ["reason"],
+  },
   "POST /api/admin/clicks/void": {
     path: () => "/api/admin/clicks/void",
     as: "admin",
@@ -188,15 +193,28 @@ describe("hostile query parameters and path ids", () => {
     );
   });
 
-  it("GET /api/admin/suspicious: any range", async () => {
+  it("the admin lists' ranges, searches, statuses and pages", async () => {
+    const paths = ["suspicious", "clicks/countries", "clicks/over-time", "campaigns", "users", "messages", "audit"];
     await fc.assert(
-      fc.asyncProperty(hostileString, async (range) => {
-        const response = await t.request(`/api/admin/suspicious?${new URLSearchParams({ range })}`, {
-          cookie: who.admin.cookie,
-        });
-        await expectWellRefused(response, `range=${range.slice(0, 100)}`);
-      }),
-      { numRuns: RUNS },
+      fc.asyncProperty(
+        fc.constantFrom(...paths),
+        fc.record(
+          {
+            range: hostileString,
+            q: hostileString,
+            status: hostileString,
+            offset: hostileString,
+            limit: hostileString,
+          },
+          { requiredKeys: [] },
+        ),
+        async (path, query) => {
+          const params = new URLSearchParams(query as Record<string, string>);
+          const response = await t.request(`/api/admin/${path}?${params}`, { cookie: who.admin.cookie });
+          await expectWellRefused(response, `${path}?${params}`.slice(0, 200));
+        },
+      ),
+      { numRuns: RUNS * 2 },
     );
   });
 

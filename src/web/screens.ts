@@ -29,7 +29,7 @@ export const screens = {
   "/contact": { load: () => import("./routes/contact") },
   "/terms": { load: () => import("./routes/terms") },
   "/privacy": { load: () => import("./routes/privacy") },
-  "/admin": notFound,
+  "/admin": { load: () => import("./routes/admin-dashboard"), access: { role: "admin", otherwise: "denied" } },
   "/admin/setup": notFound,
   "/admin/debug": notFound,
   "/admin/payouts": { load: () => import("./routes/admin-payouts"), access: { role: "admin", otherwise: "denied" } },

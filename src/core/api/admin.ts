@@ -1,58 +1,166 @@
 import { del, get, post } from "./contract.js";
 import type { PayoutList } from "./payouts.js";
 
-/** The admin area's APIs (`/api/admin/*`, every one behind the admin guard). */
+/** The admin console's APIs (`/api/admin/*`, every one behind the admin guard). */
 
 export const timeRanges = ["1h", "24h", "7d", "30d"] as const;
 export type TimeRange = (typeof timeRanges)[number];
+type RangeQuery = { range?: TimeRange };
+type PageQuery = { q?: string; offset?: number; limit?: number };
+
+/** The dashboard's stat cards (SPEC.md Admin dashboard, with the placeholders made real). */
+export type AdminStats = {
+  /** Counted clicks, all time. */
+  total_clicks: number;
+  /** Visits that did not count, whatever the reason. */
+  blocked_clicks: number;
+  /** Suspicious-activity flags still open. */
+  open_flags: number;
+  /** Distinct addresses that ever clicked. */
+  unique_ips: number;
+};
 
 /** SPEC.md section 3 dashboard stats' names (topIPs: ip, count; topUserAgents: userAgent, count). */
 export type AddressCount = { ip: string; count: number };
 export type UserAgentCount = { userAgent: string; count: number };
 export type CountryCount = { country: string; count: number };
+export type VerdictCount = { verdict: string; count: number };
 
 export type RateLimitingStats = {
   flagsByType: Array<{ type: string; count: number }>;
-  blockedByVerdict: Array<{ verdict: string; count: number }>;
+  blockedByVerdict: VerdictCount[];
 };
+
+/** Counted clicks per bucket: 5 minutes for 1h, an hour for 24h, 6 hours for 7d, a day for 30d. */
+export type ClicksOverTime = { bucket_minutes: number; points: Array<{ time: string; counted: number }> };
 
 /** SPEC.md's suspicious item (type, severity, details, timestamp) with what it is about. */
 export type SuspiciousItem = {
   id: number;
   type: "rate_limit" | "bot_detection" | "geo_anomaly" | "fingerprint_abuse" | "other";
   severity: "high" | "medium" | "low";
+  status: "open" | "dismissed" | "actioned";
   details: string;
   timestamp: string;
   campaign_id: string | null;
   tracking_link_id: string | null;
 };
 
-/** One stored click, as the real-time list shows it. */
+/** One stored click, as the real-time list shows it: the address with its last part hidden. */
 export type ClickEventView = {
   id: number;
   campaign_id: string;
-  tracking_link_id: string;
-  promoter_id: string;
+  campaign_title: string;
+  promoter_handle: string;
   verdict: string;
-  ip: string | null;
-  ip_hash: string;
-  user_agent: string | null;
+  masked_ip: string;
   country: string | null;
   ts: string;
 };
 
+export type AdminCampaign = {
+  id: string;
+  title: string;
+  artist_name: string;
+  artist_email: string;
+  status: string;
+  is_public: boolean;
+  prize_cents: number;
+  platform_fee_cents: number;
+  total_clicks: number;
+  promoter_count: number;
+  created_at: string;
+  ends_at: string | null;
+};
+export const adminCampaignStatuses = ["all", "draft", "active", "paused", "ended", "completed", "cancelled"] as const;
+export type AdminCampaignQuery = PageQuery & { status?: (typeof adminCampaignStatuses)[number] };
+export type CampaignState = { ok: true; status: string; is_public: boolean };
+
+export type AdminUser = {
+  id: string;
+  email: string;
+  name: string;
+  role: "artist" | "promoter" | "admin";
+  handle: string | null;
+  created_at: string;
+  campaigns: number;
+  wins: number;
+  paid_cents: number;
+  open_flags: number;
+  banned_at: string | null;
+  ban_reason: string | null;
+};
+
+export type ContactMessageView = {
+  id: string;
+  name: string;
+  email: string;
+  type: string;
+  subject: string;
+  message: string;
+  created_at: string;
+  handled_at: string | null;
+};
+
+export type OutboxEmail = {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  transport: "outbox" | "smtp";
+  created_at: string;
+};
+
+export type AuditRow = {
+  id: string;
+  actor_email: string;
+  action: string;
+  subject_type: string;
+  subject_id: string;
+  summary: string;
+  created_at: string;
+};
+
 export type VoidClicksBody = { campaign_id: string; promoter_id?: string; ip_hash?: string; reason?: string };
 
+type Paged<T> = { items: T[]; total: number };
+
 export const adminApi = {
+  stats: get<AdminStats>()("/api/admin/stats"),
+
+  campaigns: get<Paged<AdminCampaign>, AdminCampaignQuery>()("/api/admin/campaigns"),
   endCampaign: post<{ ok: true; status: "ended" | "completed"; winners: number }>()("/api/admin/campaigns/:id/end"),
   deleteCampaign: del<{ ok: true; result: "removed" | "cancelled" }>()("/api/admin/campaigns/:id"),
+  pauseCampaign: post<CampaignState>()("/api/admin/campaigns/:id/pause"),
+  resumeCampaign: post<CampaignState>()("/api/admin/campaigns/:id/resume"),
+  hideCampaign: post<CampaignState>()("/api/admin/campaigns/:id/hide"),
+  showCampaign: post<CampaignState>()("/api/admin/campaigns/:id/show"),
+
   payouts: get<PayoutList>()("/api/admin/payouts"),
-  payWinners: post<{ ok: true; transfer_ids: string[] }>()("/api/admin/payouts/:campaignId/pay"),
-  topIps: get<{ items: AddressCount[] }>()("/api/admin/clicks/top-ips"),
-  topUserAgents: get<{ items: UserAgentCount[] }>()("/api/admin/clicks/top-user-agents"),
-  countries: get<{ items: CountryCount[] }>()("/api/admin/clicks/countries"),
-  rateLimiting: get<RateLimitingStats>()("/api/admin/clicks/rate-limiting"),
+  payPayout: post<{ ok: true; transfer_id: string }>()("/api/admin/payouts/:payoutId/pay"),
+
+  topIps: get<{ items: AddressCount[] }, RangeQuery>()("/api/admin/clicks/top-ips"),
+  topUserAgents: get<{ items: UserAgentCount[] }, RangeQuery>()("/api/admin/clicks/top-user-agents"),
+  countries: get<{ items: CountryCount[] }, RangeQuery>()("/api/admin/clicks/countries"),
+  verdicts: get<{ items: VerdictCount[] }, RangeQuery>()("/api/admin/clicks/verdicts"),
+  overTime: get<ClicksOverTime, RangeQuery>()("/api/admin/clicks/over-time"),
+  rateLimiting: get<RateLimitingStats, RangeQuery>()("/api/admin/clicks/rate-limiting"),
   recentClicks: get<{ items: ClickEventView[] }>()("/api/admin/clicks/recent"),
-  suspicious: get<{ items: SuspiciousItem[] }, { range?: TimeRange }>()("/api/admin/suspicious"),
+  /** The clicks behind a flag: its link's (or campaign's), newest first. */
+  subjectClicks: get<{ items: ClickEventView[] }, { link_id?: string; campaign_id?: string }>()(
+    "/api/admin/clicks/subject",
+  ),
+  suspicious: get<{ items: SuspiciousItem[] }, RangeQuery>()("/api/admin/suspicious"),
   voidClicks: post<{ clicks_voided: number }, VoidClicksBody>()("/api/admin/clicks/void"),
+
+  users: get<Paged<AdminUser>, PageQuery>()("/api/admin/users"),
+  grantAdmin: post<{ ok: true }>()("/api/admin/users/:id/grant-admin"),
+  revokeAdmin: post<{ ok: true }>()("/api/admin/users/:id/revoke-admin"),
+  banUser: post<{ ok: true }, { reason?: string }>()("/api/admin/users/:id/ban"),
+  unbanUser: post<{ ok: true }>()("/api/admin/users/:id/unban"),
+
+  messages: get<{ items: ContactMessageView[] }, { status?: "open" | "all" }>()("/api/admin/messages"),
+  markMessageHandled: post<{ ok: true }>()("/api/admin/messages/:id/handled"),
+  outbox: get<{ items: OutboxEmail[] }>()("/api/admin/outbox"),
+  audit: get<{ items: AuditRow[] }, { offset?: number }>()("/api/admin/audit"),
 } as const;

@@ -51,22 +51,13 @@ export type Earnings = {
 /** GET /api/payouts/account (SPEC.md payout account status). */
 export type PayoutAccountStatus = { hasAccount: boolean; details_submitted: boolean; payouts_enabled: boolean };
 
-export type PayoutWinner = {
-  promoter_id: string;
-  handle: string;
-  clicks: number;
-  payout: {
-    id: string;
-    amount_cents: number;
-    status: PayoutStatus;
-    failure_reason: string | null;
-    paid_at: string | null;
-  } | null;
-};
-
 /** What the admin can do with a row (SPEC.md section 4 Payout list). */
 export type PayoutAction = "pay" | "completed" | "no_winner" | "not_applicable" | "active";
 
+/**
+ * One row of the admin payout list: one per payout of a finalized campaign (a tie has a row per winner), one for a
+ * finalized campaign without a winner, and one for a live campaign with its current leaders.
+ */
 export type PayoutListRow = {
   campaign_id: string;
   title: string;
@@ -76,8 +67,26 @@ export type PayoutListRow = {
   ends_at: string;
   prize_cents: number;
   platform_fee_cents: number;
-  /** Finalized campaigns: the winners with their payouts. Live ones: the current leaders. */
-  winners: PayoutWinner[];
+  winner: {
+    promoter_id: string;
+    handle: string;
+    name: string;
+    email: string;
+    clicks: number;
+    /** The winner has created a payout account (its onboarding may still be unfinished). */
+    has_payout_account: boolean;
+  } | null;
+  payout: {
+    id: string;
+    amount_cents: number;
+    status: PayoutStatus;
+    failure_reason: string | null;
+    paid_at: string | null;
+    /** The provider's transfer reference, once paid. */
+    transfer_id: string | null;
+  } | null;
+  /** A live campaign's current leaders (empty once finalized). */
+  leaders: Array<{ promoter_id: string; handle: string; clicks: number }>;
   action: PayoutAction;
 };
 
@@ -91,6 +100,8 @@ export type PayoutList = {
     pending_campaigns: number;
     /** Fees collected on funded campaigns that were not cancelled (a cancellation refunds the fee). */
     platform_fees_cents: number;
+    /** Unpaid payouts whose winner has no payout account yet. */
+    awaiting_account: number;
   };
 };
 

@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError } from "better-auth/api";
 import { sql } from "drizzle-orm";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../core/auth-rules.js";
+import { isBanned } from "../admin/admin-users.js";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
 import { account, rateLimit, session, user, verification } from "../db/schema.js";
@@ -98,6 +100,16 @@ export function createAuth(deps: { config: Config; db: Database; mailer: Mailer;
       database: { generateId: () => randomUUID() },
     },
     databaseHooks: {
+      session: {
+        create: {
+          /** A banned user gets no session, whatever the way in (sign-in, sign-up, email verification). */
+          before: async (created) => {
+            if (await isBanned(db, created.userId)) {
+              throw new APIError("FORBIDDEN", { message: "This account has been suspended." });
+            }
+          },
+        },
+      },
       user: {
         create: {
           /** The role chosen at sign-up (validated in routes.ts); the only time it is ever written. */

@@ -36,7 +36,7 @@ describe("admin click views", () => {
         .map((item: { verdict: string }) => item.verdict)
         .sort(),
     ).toEqual(["counted", "duplicate"]);
-    expect(recent.body.items[0]).toMatchObject({ ip: "198.51.100.40", ts: expect.any(String) });
+    expect(recent.body.items[0]).toMatchObject({ masked_ip: "198.51.100.•••", ts: expect.any(String) });
     const ips = await asAdmin("/api/admin/clicks/top-ips");
     expect(ips.body.items).toContainEqual({ ip: "198.51.100.40", count: 2 });
     const stats = await asAdmin("/api/admin/clicks/rate-limiting");

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { adminApi, timeRanges } from "../../core/api/admin.js";
+import { adminApi, adminCampaignStatuses, timeRanges } from "../../core/api/admin.js";
+import { queryText } from "../../core/text-rules.js";
 import { currentUser, type Guards } from "../accounts/guards.js";
 import { uuidPattern } from "../campaigns/campaign-access.js";
 import { deleteCampaign } from "../campaigns/delete-campaign.js";
@@ -8,23 +9,46 @@ import type { AppEnv } from "../http/app-env.js";
 import { reply, routePath } from "../http/contracts.js";
 import { validate } from "../http/validate.js";
 import { endCampaignNow } from "../payouts/finalize-campaigns.js";
-import { payCampaignWinners } from "../payouts/pay-payouts.js";
+import { payPayoutNow } from "../payouts/pay-payouts.js";
 import type { PayoutDeps } from "../payouts/payout-deps.js";
 import { adminPayoutList } from "../payouts/payout-list.js";
 import {
-  clickEventView,
   clicksByCountry,
+  countedClicksOverTime,
   rateLimitingStats,
-  recentClicks,
+  recentClickViews,
   suspiciousActivityIn,
   suspiciousItemView,
   topIps,
   topUserAgents,
+  visitsByVerdict,
   voidClicks,
 } from "../tracking/click-analytics.js";
+import { changeCampaignState, listAdminCampaigns } from "./admin-campaigns.js";
+import { listContactMessageViews, listOutboxEmails, markMessageHandled } from "./admin-messages.js";
+import { adminStats } from "./admin-stats.js";
+import { listUsers, setAdmin, setBanned } from "./admin-users.js";
+import { listAdminAudit } from "./audit-log.js";
 
-const suspiciousQuery = z.object({
+const rangeQuery = z.object({
   range: z.enum(timeRanges, { error: "Choose a time range: 1h, 24h, 7d or 30d" }).default("24h"),
+});
+
+const wholeNumber = (name: string, max: number, fallback: number) =>
+  z.coerce
+    .number({ error: `${name} must be a whole number` })
+    .int(`${name} must be a whole number`)
+    .min(0, `${name} must be a whole number`)
+    .max(max, `${name} must be at most ${max}`)
+    .default(fallback);
+
+const pageQuery = z.object({
+  q: queryText("Search", 100),
+  offset: wholeNumber("offset", 100_000, 0),
+  limit: wholeNumber("limit", 100, 50).refine((limit) => limit >= 1, "limit must be at least 1"),
+});
+const campaignsQuery = pageQuery.extend({
+  status: z.enum(adminCampaignStatuses, { error: "Unknown campaign status" }).default("all"),
 });
 
 const id = (message: string) => z.string({ error: message }).regex(uuidPattern, message);
@@ -35,8 +59,12 @@ const voidBody = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{1,128}$/, "Invalid address")
     .optional(),
-  reason: z.string().trim().max(500, "Reason must be at most 500 characters").optional(),
+  reason: queryText("Reason", 500),
 });
+const banBody = z.object({ reason: queryText("Reason", 500) });
+const subjectQuery = z
+  .object({ link_id: id("Invalid link ID").optional(), campaign_id: id("Invalid campaign ID").optional() })
+  .refine((query) => query.link_id || query.campaign_id, "Choose a link or a campaign");
 
 /** Every admin API, mounted once at `/api/admin` behind the admin guard: none can be added without it. */
 export function adminRoutes(deps: PayoutDeps & { guards: Guards }) {
@@ -45,31 +73,64 @@ export function adminRoutes(deps: PayoutDeps & { guards: Guards }) {
   admin.use(deps.guards.requireAdmin);
   const at = (contract: { path: string }) => routePath(contract, "/api/admin");
 
+  admin.get(at(adminApi.stats), async (c) => c.json(reply(adminApi.stats, await adminStats(db))));
+
+  admin.get(at(adminApi.campaigns), validate("query", campaignsQuery), async (c) =>
+    c.json(reply(adminApi.campaigns, await listAdminCampaigns(db, c.req.valid("query")))),
+  );
   admin.post(at(adminApi.endCampaign), async (c) => {
-    const result = await endCampaignNow(deps, c.req.param("id"));
+    const result = await endCampaignNow(deps, c.req.param("id"), currentUser(c));
     return c.json(reply(adminApi.endCampaign, { ok: true, status: result.status, winners: result.winners.length }));
   });
   admin.delete(at(adminApi.deleteCampaign), async (c) =>
-    c.json(reply(adminApi.deleteCampaign, { ok: true, ...(await deleteCampaign(deps, c.req.param("id"))) })),
+    c.json(
+      reply(adminApi.deleteCampaign, { ok: true, ...(await deleteCampaign(deps, c.req.param("id"), currentUser(c))) }),
+    ),
   );
+  for (const [contract, change] of [
+    [adminApi.pauseCampaign, "pause"],
+    [adminApi.resumeCampaign, "resume"],
+    [adminApi.hideCampaign, "hide"],
+    [adminApi.showCampaign, "show"],
+  ] as const) {
+    admin.post(at(contract), async (c) =>
+      c.json(reply(contract, await changeCampaignState(db, c.req.param("id"), change, currentUser(c)))),
+    );
+  }
 
   admin.get(at(adminApi.payouts), async (c) => c.json(reply(adminApi.payouts, await adminPayoutList(db))));
-  admin.post(at(adminApi.payWinners), async (c) =>
-    c.json(reply(adminApi.payWinners, await payCampaignWinners(deps, c.req.param("campaignId")))),
+  admin.post(at(adminApi.payPayout), async (c) =>
+    c.json(reply(adminApi.payPayout, await payPayoutNow(deps, c.req.param("payoutId"), currentUser(c)))),
   );
 
-  admin.get(at(adminApi.topIps), async (c) => c.json(reply(adminApi.topIps, { items: await topIps(db) })));
-  admin.get(at(adminApi.topUserAgents), async (c) =>
-    c.json(reply(adminApi.topUserAgents, { items: await topUserAgents(db) })),
+  admin.get(at(adminApi.topIps), validate("query", rangeQuery), async (c) =>
+    c.json(reply(adminApi.topIps, { items: await topIps(db, c.req.valid("query").range) })),
   );
-  admin.get(at(adminApi.countries), async (c) =>
-    c.json(reply(adminApi.countries, { items: await clicksByCountry(db) })),
+  admin.get(at(adminApi.topUserAgents), validate("query", rangeQuery), async (c) =>
+    c.json(reply(adminApi.topUserAgents, { items: await topUserAgents(db, c.req.valid("query").range) })),
   );
-  admin.get(at(adminApi.rateLimiting), async (c) => c.json(reply(adminApi.rateLimiting, await rateLimitingStats(db))));
+  admin.get(at(adminApi.countries), validate("query", rangeQuery), async (c) =>
+    c.json(reply(adminApi.countries, { items: await clicksByCountry(db, c.req.valid("query").range) })),
+  );
+  admin.get(at(adminApi.verdicts), validate("query", rangeQuery), async (c) =>
+    c.json(reply(adminApi.verdicts, { items: await visitsByVerdict(db, c.req.valid("query").range) })),
+  );
+  admin.get(at(adminApi.overTime), validate("query", rangeQuery), async (c) =>
+    c.json(reply(adminApi.overTime, await countedClicksOverTime(db, c.req.valid("query").range))),
+  );
+  admin.get(at(adminApi.rateLimiting), validate("query", rangeQuery), async (c) =>
+    c.json(reply(adminApi.rateLimiting, await rateLimitingStats(db, c.req.valid("query").range))),
+  );
   admin.get(at(adminApi.recentClicks), async (c) =>
-    c.json(reply(adminApi.recentClicks, { items: (await recentClicks(db)).map(clickEventView) })),
+    c.json(reply(adminApi.recentClicks, { items: await recentClickViews(db) })),
   );
-  admin.get(at(adminApi.suspicious), validate("query", suspiciousQuery), async (c) => {
+  admin.get(at(adminApi.subjectClicks), validate("query", subjectQuery), async (c) => {
+    const { link_id: linkId, campaign_id: campaignId } = c.req.valid("query");
+    return c.json(
+      reply(adminApi.subjectClicks, { items: await recentClickViews(db, { limit: 100, linkId, campaignId }) }),
+    );
+  });
+  admin.get(at(adminApi.suspicious), validate("query", rangeQuery), async (c) => {
     const rows = await suspiciousActivityIn(db, c.req.valid("query").range);
     return c.json(reply(adminApi.suspicious, { items: rows.map(suspiciousItemView) }));
   });
@@ -79,11 +140,51 @@ export function adminRoutes(deps: PayoutDeps & { guards: Guards }) {
       campaignId: body.campaign_id,
       promoterId: body.promoter_id,
       ipHash: body.ip_hash,
-      actorUserId: currentUser(c).id,
+      actor: currentUser(c),
       reason: body.reason,
     });
     return c.json(reply(adminApi.voidClicks, { clicks_voided: clicksVoided }));
   });
+
+  admin.get(at(adminApi.users), validate("query", pageQuery), async (c) =>
+    c.json(reply(adminApi.users, await listUsers(db, c.req.valid("query")))),
+  );
+  admin.post(at(adminApi.grantAdmin), async (c) =>
+    c.json(reply(adminApi.grantAdmin, await setAdmin(db, c.req.param("id"), true, currentUser(c)))),
+  );
+  admin.post(at(adminApi.revokeAdmin), async (c) =>
+    c.json(reply(adminApi.revokeAdmin, await setAdmin(db, c.req.param("id"), false, currentUser(c)))),
+  );
+  admin.post(at(adminApi.banUser), validate("json", banBody), async (c) =>
+    c.json(
+      reply(
+        adminApi.banUser,
+        await setBanned(db, c.req.param("id"), { banned: true, reason: c.req.valid("json").reason }, currentUser(c)),
+      ),
+    ),
+  );
+  admin.post(at(adminApi.unbanUser), async (c) =>
+    c.json(reply(adminApi.unbanUser, await setBanned(db, c.req.param("id"), { banned: false }, currentUser(c)))),
+  );
+
+  admin.get(
+    at(adminApi.messages),
+    validate(
+      "query",
+      z.object({ status: z.enum(["open", "all"], { error: "Show open or all messages" }).default("open") }),
+    ),
+    async (c) =>
+      c.json(reply(adminApi.messages, { items: await listContactMessageViews(db, c.req.valid("query").status) })),
+  );
+  admin.post(at(adminApi.markMessageHandled), async (c) =>
+    c.json(reply(adminApi.markMessageHandled, await markMessageHandled(db, c.req.param("id"), currentUser(c)))),
+  );
+  admin.get(at(adminApi.outbox), async (c) => c.json(reply(adminApi.outbox, { items: await listOutboxEmails(db) })));
+  admin.get(at(adminApi.audit), validate("query", z.object({ offset: wholeNumber("offset", 100_000, 0) })), async (c) =>
+    c.json(
+      reply(adminApi.audit, { items: await listAdminAudit(db, { limit: 100, offset: c.req.valid("query").offset }) }),
+    ),
+  );
 
   return admin;
 }

@@ -26,6 +26,9 @@ export const user = pgTable(
     user_type: text("user_type", { enum: ["artist", "promoter"] })
       .notNull()
       .default("promoter"),
+    /** Set by an admin's ban: no sign-in, no session, no counted click on the user's links. */
+    bannedAt: timestamp("banned_at", { withTimezone: true }),
+    banReason: text("ban_reason"),
     ...timestamps,
   },
   (t) => [

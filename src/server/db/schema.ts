@@ -116,7 +116,17 @@ export const trackingLinks = pgTable(
   ],
 );
 
-export const clickVerdicts = ["counted", "duplicate", "bot", "rate_limited", "self", "inactive", "voided"] as const;
+/** `banned`: the link's promoter is suspended by an admin; the visit is stored, it never counts. */
+export const clickVerdicts = [
+  "counted",
+  "duplicate",
+  "bot",
+  "rate_limited",
+  "self",
+  "inactive",
+  "voided",
+  "banned",
+] as const;
 export type ClickVerdict = (typeof clickVerdicts)[number];
 
 export const clickEvents = pgTable(
@@ -145,15 +155,54 @@ export const clickEvents = pgTable(
   (t) => [
     check(
       "click_events_verdict_check",
-      sql`${t.verdict} in ('counted', 'duplicate', 'bot', 'rate_limited', 'self', 'inactive', 'voided')`,
+      sql`${t.verdict} in ('counted', 'duplicate', 'bot', 'rate_limited', 'self', 'inactive', 'voided', 'banned')`,
     ),
     /** The database, not process memory, decides duplicates: one counted click per campaign and address. */
     uniqueIndex("click_events_counted_once_key").on(t.campaignId, t.ipHash).where(sql`${t.verdict} = 'counted'`),
     index("click_events_link_idx").on(t.trackingLinkId),
-    /** Rows arrive in time order, so a block-range index finds old rows (IP retention) at almost no cost per insert. */
-    index("click_events_ts_brin").using("brin", t.ts),
+    /**
+     * Rows arrive in time order, so a block-range index finds a time range (IP retention, the analytics' raw tail) at
+     * almost no cost per insert; each filled range is summarized as it completes, not only at the next vacuum.
+     */
+    index("click_events_ts_brin").using("brin", t.ts).with({ autosummarize: true }),
   ],
 );
+
+/**
+ * Counts of clicks per UTC hour and per UTC day, by verdict, by country (counted clicks), by user agent and by address
+ * (every visit), for the admin analytics: the raw events since the last roll-up are added at query time, so figures
+ * are always current. Agents and addresses keep only each hour's 50 and each day's 100 largest (the heavy hitters an
+ * admin looks for); hours go after 31 days, addresses after 30 like the raw ones (privacy policy).
+ */
+export const clickRollups = pgTable(
+  "click_rollups",
+  {
+    dimension: text("dimension", { enum: ["verdict", "country", "agent", "address"] }).notNull(),
+    span: text("span", { enum: ["hour", "day"] }).notNull(),
+    bucket: timestamp("bucket", { withTimezone: true }).notNull(),
+    value: text("value").notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.dimension, t.span, t.bucket, t.value] }),
+    check("click_rollups_span_check", sql`${t.span} in ('hour', 'day')`),
+  ],
+);
+
+/** Where the roll-up stands (one row): events before `rolled_until` are in `click_rollups`, later ones are not. */
+export const clickRollupState = pgTable(
+  "click_rollup_state",
+  {
+    id: integer("id").primaryKey(),
+    rolledUntil: timestamp("rolled_until", { withTimezone: true }),
+    /** Distinct addresses (keyed hashes) among the rolled-up events. */
+    uniqueAddresses: bigint("unique_addresses", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [check("click_rollup_state_single_row", sql`${t.id} = 1`)],
+);
+
+/** Every address hash that ever clicked, once: the Unique IPs figure. */
+export const seenAddresses = pgTable("seen_addresses", { ipHash: text("ip_hash").primaryKey() });
 
 export const payoutStatuses = ["pending", "processing", "paid", "failed"] as const;
 export type PayoutStatus = (typeof payoutStatuses)[number];
@@ -276,6 +325,8 @@ export const contactMessages = pgTable(
     userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
     ip: text("ip"),
     createdAt: createdAt(),
+    /** When an admin marked it handled (null: still open). */
+    handledAt: timestamp("handled_at", { withTimezone: true }),
   },
   (t) => [index("contact_messages_created_idx").on(t.createdAt)],
 );
@@ -348,6 +399,7 @@ export const sandboxAccountLinks = pgTable("sandbox_account_links", {
   createdAt: createdAt(),
 });
 
+export const flagStatuses = ["open", "dismissed", "actioned"] as const;
 export const suspiciousTypes = ["rate_limit", "bot_detection", "geo_anomaly", "fingerprint_abuse", "other"] as const;
 export const severities = ["high", "medium", "low"] as const;
 
@@ -364,8 +416,35 @@ export const suspiciousActivity = pgTable(
     ipHash: text("ip_hash"),
     fingerprint: text("fingerprint"),
     ts: timestamp("ts", { withTimezone: true }).notNull().defaultNow(),
+    /** Open until an admin dismisses it or acts on it (fraud review). */
+    status: text("status", { enum: flagStatuses }).notNull().default("open"),
   },
-  (t) => [index("suspicious_activity_ts_idx").on(t.ts), index("suspicious_activity_campaign_idx").on(t.campaignId)],
+  (t) => [
+    index("suspicious_activity_ts_idx").on(t.ts),
+    index("suspicious_activity_campaign_idx").on(t.campaignId),
+    index("suspicious_activity_open_idx").on(t.ts).where(sql`${t.status} = 'open'`),
+    check("suspicious_activity_status_check", sql`${t.status} in ('open', 'dismissed', 'actioned')`),
+  ],
+);
+
+/**
+ * Every admin action (end, delete, pause, hide, void, pay, grant, ban and their reversals), written in the same
+ * transaction as the action: who did what to which subject, and when.
+ */
+export const adminAudit = pgTable(
+  "admin_audit",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    actorUserId: text("actor_user_id").references(() => user.id, { onDelete: "set null" }),
+    /** The actor's email at the time, kept if the account is later deleted. */
+    actorEmail: text("actor_email").notNull(),
+    action: text("action").notNull(),
+    subjectType: text("subject_type", { enum: ["campaign", "user", "payout", "clicks", "message"] }).notNull(),
+    subjectId: text("subject_id").notNull(),
+    summary: text("summary").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("admin_audit_created_idx").on(t.createdAt)],
 );
 
 /** Admin actions that change who is winning: who voided which clicks, and why. */

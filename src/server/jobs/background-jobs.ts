@@ -2,14 +2,16 @@ import { finalizeEndedCampaigns } from "../payouts/finalize-campaigns.js";
 import { retryDuePayouts, runWeeklyPayouts } from "../payouts/pay-payouts.js";
 import type { PayoutDeps } from "../payouts/payout-deps.js";
 import { processDueRefunds } from "../payouts/refunds.js";
+import { rollUpClicks } from "../tracking/click-rollups.js";
 import { clearExpiredClickIps } from "../tracking/ip-retention.js";
 import type { Job } from "./scheduler.js";
 
 const MINUTE = 60_000;
 
 /**
- * Every job of a server instance. Each is safe to run on several instances at once: campaigns are finalized under
- * `skip locked` row locks, payouts and refunds are claimed by conditional updates and carry idempotency keys.
+ * Every job of a server instance. Each is safe to run on several instances at once: campaigns are finalized and
+ * clicks rolled up under `skip locked` row locks, payouts and refunds are claimed by conditional updates and carry
+ * idempotency keys.
  */
 export function backgroundJobs(deps: { money: PayoutDeps; payoutWeekday: number }): Job[] {
   const { money } = deps;
@@ -18,6 +20,7 @@ export function backgroundJobs(deps: { money: PayoutDeps; payoutWeekday: number 
     { name: "retry-payouts", everyMs: MINUTE, run: () => retryDuePayouts(money) },
     { name: "refunds", everyMs: MINUTE, run: () => processDueRefunds(money) },
     { name: "weekly-payout-run", everyMs: 15 * MINUTE, run: () => runWeeklyPayouts(money, deps.payoutWeekday) },
+    { name: "roll-up-clicks", everyMs: MINUTE, run: () => rollUpClicks(money.db) },
     { name: "clear-expired-click-ips", everyMs: 60 * MINUTE, run: () => clearExpiredClickIps(money.db) },
   ];
 }

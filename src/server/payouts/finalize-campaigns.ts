@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { splitPrize } from "../../core/money.js";
+import { type Actor, recordAdminAction } from "../admin/audit-log.js";
 import { assertCampaignId } from "../campaigns/campaign-access.js";
 import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
@@ -149,7 +150,11 @@ export async function finalizeEndedCampaigns(deps: PayoutDeps): Promise<Finalize
 }
 
 /** Admin End Campaign: the timer is set to now and the campaign is finalized by the same function as the scheduler's. */
-export async function endCampaignNow(deps: PayoutDeps, campaignId: string | undefined): Promise<FinalizedCampaign> {
+export async function endCampaignNow(
+  deps: PayoutDeps,
+  campaignId: string | undefined,
+  actor: Actor,
+): Promise<FinalizedCampaign> {
   const id = assertCampaignId(campaignId);
   const done = await deps.db.transaction(async (tx) => {
     const [campaign] = await lockCampaign(tx, sql`c.id = ${id}`, false);
@@ -158,7 +163,18 @@ export async function endCampaignNow(deps: PayoutDeps, campaignId: string | unde
       throw new DomainError("conflict", "Only a live or paused campaign can be ended");
     }
     await tx.execute(sql`update campaigns set ends_at = now() where id = ${id}`);
-    return { campaign, result: await finalizeLocked(tx, campaign) };
+    const result = await finalizeLocked(tx, campaign);
+    const outcome =
+      result.winners.length === 0
+        ? "no winner, prize refunded"
+        : `${result.winners.map((winner) => `@${winner.handle}`).join(", ")} won`;
+    await recordAdminAction(tx, actor, {
+      action: "end",
+      subjectType: "campaign",
+      subjectId: id,
+      summary: `Ended "${campaign.title}": ${outcome}`,
+    });
+    return { campaign, result };
   });
   deps.log.info({ campaignId: id, winners: done.result.winners.length }, "campaign ended by an admin");
   await announce(deps, done.campaign, done.result);

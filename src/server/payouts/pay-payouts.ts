@@ -2,7 +2,8 @@ import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { formatCents, MIN_PAYOUT_CENTS } from "../../core/money.js";
 import { findPromoterProfile } from "../accounts/promoter-profile.js";
-import { assertCampaignId } from "../campaigns/campaign-access.js";
+import { type Actor, auditInsert } from "../admin/audit-log.js";
+import { uuidPattern } from "../campaigns/campaign-access.js";
 import { column, queryParsed } from "../db/rows.js";
 import { DomainError } from "../errors.js";
 import { TransferDeclinedError } from "../payments/provider.js";
@@ -15,7 +16,7 @@ const payoutMessages = {
   minimum: "Minimum payout is $50",
   accountRequired: "Set up your payout account first: your payout stays pending until you do.",
   winnerAccountRequired: "The winner has not set up a payout account yet. The payout stays pending until they do.",
-  nothingPending: "No pending payout for this campaign",
+  alreadyPaid: "This payout has already been paid",
   inProgress: "This payout is already being processed",
 } as const;
 
@@ -35,6 +36,7 @@ const payoutRow = z.object({
   user_id: column.text,
   email: column.text,
   title: column.text,
+  handle: column.text,
 });
 
 const claimedRow = z.object({
@@ -54,12 +56,18 @@ type PayMode = "manual" | "scheduled";
  * `pending`/`failed` → `processing` by a conditional update, so one process at a time owns it; the transfer carries
  * the payout's idempotency key, so even a retry after an unknown outcome cannot pay twice; then `paid` or `failed`.
  */
-export async function payPayout(deps: PayoutDeps, payoutId: string, mode: PayMode): Promise<PayoutOutcome> {
+export async function payPayout(
+  deps: PayoutDeps,
+  payoutId: string,
+  mode: PayMode,
+  /** An admin's Pay Winner: the audit row is written by the statement that claims the payout. */
+  actor?: Actor,
+): Promise<PayoutOutcome> {
   const [payout] = await queryParsed(
     deps.db,
     payoutRow,
     sql`select po.id, po.campaign_id, po.promoter_id, po.amount_cents, po.status, pr.auth_user_id as user_id, u.email,
-               c.title
+               c.title, pr.handle
         from payouts po
         join promoters pr on pr.id = po.promoter_id
         join "user" u on u.id = pr.auth_user_id
@@ -71,13 +79,27 @@ export async function payPayout(deps: PayoutDeps, payoutId: string, mode: PayMod
   if (!account?.payoutsEnabled) return { kind: "account_required", payoutId };
 
   const due = mode === "manual" ? sql`true` : sql`po.next_attempt_at <= now()`;
+  const audit = actor
+    ? sql`, audited as (${auditInsert(
+        actor,
+        {
+          action: "pay",
+          subjectType: "payout",
+          summary: `Paid ${formatCents(payout.amount_cents)} to @${payout.handle} for "${payout.title}"`,
+        },
+        sql`claimed.id::text`,
+      )} from claimed)`
+    : sql``;
   const [claimed] = await queryParsed(
     deps.db,
     claimedRow,
-    sql`update payouts po set status = 'processing', attempts = po.attempts + 1, updated_at = now(),
-          transfer_key = coalesce(po.transfer_key, 'payout-' || po.id::text)
-        where po.id = ${payoutId} and (po.status = 'pending' or (po.status = 'failed' and ${due}))
-        returning po.id, po.amount_cents, po.attempts, po.transfer_key`,
+    sql`with claimed as (
+          update payouts po set status = 'processing', attempts = po.attempts + 1, updated_at = now(),
+            transfer_key = coalesce(po.transfer_key, 'payout-' || po.id::text)
+          where po.id = ${payoutId} and (po.status = 'pending' or (po.status = 'failed' and ${due}))
+          returning po.id, po.amount_cents, po.attempts, po.transfer_key
+        )${audit}
+        select * from claimed`,
   );
   if (!claimed) return { kind: "skipped", payoutId };
 
@@ -138,26 +160,20 @@ async function payEach(deps: PayoutDeps, where: SQL, mode: PayMode): Promise<Pay
 
 const unpaid = sql`po.status in ('pending', 'failed')`;
 
-/** Admin Pay Winner: pays every unpaid payout of an ended campaign (several when the winners tied). */
-export async function payCampaignWinners(deps: PayoutDeps, campaignId: string | undefined) {
-  const id = assertCampaignId(campaignId);
-  const outcomes = await payEach(deps, sql`po.campaign_id = ${id} and ${unpaid}`, "manual");
-  if (outcomes.length === 0) {
-    const [busy] = await queryParsed(
-      deps.db,
-      idRow,
-      sql`select id from payouts where campaign_id = ${id} and status = 'processing' limit 1`,
-    );
-    throw new DomainError("conflict", busy ? payoutMessages.inProgress : payoutMessages.nothingPending);
-  }
-  const failed = outcomes.find((outcome) => outcome.kind === "failed");
-  if (failed) throw new DomainError("provider_error", `Payout failed: ${failed.reason}`);
-  if (outcomes.some((outcome) => outcome.kind === "account_required")) {
-    throw new DomainError("conflict", payoutMessages.winnerAccountRequired);
-  }
-  const paid = outcomes.filter((outcome) => outcome.kind === "paid");
-  if (paid.length === 0) throw new DomainError("conflict", payoutMessages.inProgress);
-  return { ok: true as const, transfer_ids: paid.map((outcome) => outcome.transferId) };
+/** Admin Pay Winner: pays one payout now (each winner of a tie has their own), with its audit row. */
+export async function payPayoutNow(deps: PayoutDeps, payoutId: string | undefined, actor: Actor) {
+  if (!payoutId || !uuidPattern.test(payoutId)) throw new DomainError("validation", "Invalid payout ID");
+  const outcome = await payPayout(deps, payoutId, "manual", actor);
+  if (outcome.kind === "paid") return { ok: true as const, transfer_id: outcome.transferId };
+  if (outcome.kind === "failed") throw new DomainError("provider_error", `Payout failed: ${outcome.reason}`);
+  if (outcome.kind === "account_required") throw new DomainError("conflict", payoutMessages.winnerAccountRequired);
+  const [row] = await queryParsed(
+    deps.db,
+    z.object({ status: column.text }),
+    sql`select status from payouts where id = ${payoutId}`,
+  );
+  if (!row) throw new DomainError("not_found", "Payout not found");
+  throw new DomainError("conflict", row.status === "paid" ? payoutMessages.alreadyPaid : payoutMessages.inProgress);
 }
 
 /** Request Payout: a promoter with at least $50 unpaid asks for it now. */

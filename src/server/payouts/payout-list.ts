@@ -1,19 +1,9 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import type { PayoutAction, PayoutList, PayoutListRow, PayoutWinner } from "../../core/api/payouts.js";
+import type { PayoutAction, PayoutList, PayoutListRow } from "../../core/api/payouts.js";
 import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
 import { payoutStatuses } from "../db/schema.js";
-
-function actionOf(row: { status: string; ended: boolean }, winners: PayoutWinner[]): PayoutAction {
-  if (!row.ended) return "active";
-  if (row.status === "active" || row.status === "paused") return "not_applicable";
-  const payouts = winners.flatMap((winner) => (winner.payout ? [winner.payout] : []));
-  if (payouts.length === 0) return "no_winner";
-  if (payouts.every((payout) => payout.status === "paid")) return "completed";
-  if (payouts.some((payout) => payout.status === "pending" || payout.status === "failed")) return "pay";
-  return "not_applicable";
-}
 
 const campaignRow = z.object({
   id: column.text,
@@ -26,23 +16,54 @@ const campaignRow = z.object({
   platform_fee_cents: column.number,
 });
 
-const winnerRow = z.object({
+const payoutRow = z.object({
+  id: column.text,
+  campaign_id: column.text,
+  promoter_id: column.text,
+  handle: column.text,
+  name: column.text,
+  email: column.text,
+  clicks: column.number,
+  has_payout_account: column.boolean,
+  amount_cents: column.number,
+  status: z.enum(payoutStatuses),
+  failure_reason: column.textOrNull,
+  paid_at: column.timestampOrNull,
+  transfer_id: column.textOrNull,
+});
+
+const leaderRow = z.object({
   campaign_id: column.text,
   promoter_id: column.text,
   handle: column.text,
   clicks: column.number,
-  payout_id: column.textOrNull,
-  amount_cents: column.numberOrNull,
-  payout_status: z.enum(payoutStatuses).nullable(),
-  failure_reason: column.textOrNull,
-  paid_at: column.timestampOrNull,
 });
 
-const summaryRow = z.object({ paid_cents: column.number, ready: column.number, fees_cents: column.number });
+const summaryRow = z.object({
+  paid_cents: column.number,
+  ready: column.number,
+  fees_cents: column.number,
+  awaiting_account: column.number,
+});
+
+const idList = (ids: string[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+
+function actionOf(campaign: { ended: boolean; status: string }, payout: PayoutListRow["payout"]): PayoutAction {
+  if (!campaign.ended) return "active";
+  if (campaign.status === "active" || campaign.status === "paused") return "not_applicable";
+  if (!payout) return "no_winner";
+  if (payout.status === "paid") return "completed";
+  return payout.status === "processing" ? "not_applicable" : "pay";
+}
 
 /**
- * The admin payout list: campaigns live, ended or completed with an end time, newest end first, each with its
- * winners (or current leaders) and payouts, plus the summary cards. Three queries whatever the number of rows.
+ * The admin payout list: campaigns live, ended or completed with an end time, newest end first; a finalized campaign
+ * has a row per payout with its winner (name, email, handle, payout account) and transfer; a live one a row with its
+ * leaders; plus the summary cards. Four queries whatever the number of rows.
  */
 export async function adminPayoutList(db: Database, limit = 200): Promise<PayoutList> {
   const campaigns = await queryParsed(
@@ -55,23 +76,35 @@ export async function adminPayoutList(db: Database, limit = 200): Promise<Payout
         order by ends_at desc limit ${limit}`,
   );
   const ids = campaigns.map((campaign) => campaign.id);
-  const winners =
+  const payouts =
     ids.length === 0
       ? []
       : await queryParsed(
           db,
-          winnerRow,
-          sql`select tl.campaign_id, tl.promoter_id, p.handle, tl.total_clicks as clicks,
-                     po.id as payout_id, po.amount_cents, po.status as payout_status, po.failure_reason, po.paid_at
-              from tracking_links tl
-              join promoters p on p.id = tl.promoter_id
-              left join payouts po on po.campaign_id = tl.campaign_id and po.promoter_id = tl.promoter_id
-              where tl.campaign_id in (${sql.join(
-                ids.map((id) => sql`${id}`),
-                sql`, `,
-              )})
-                and (po.id is not null or (tl.total_clicks > 0 and tl.total_clicks = (
-                  select max(o.total_clicks) from tracking_links o where o.campaign_id = tl.campaign_id)))
+          payoutRow,
+          sql`select po.id, po.campaign_id, po.promoter_id, p.handle, u.name, u.email,
+                     coalesce(tl.total_clicks, 0) as clicks,
+                     (pa.user_id is not null) as has_payout_account,
+                     po.amount_cents, po.status, po.failure_reason, po.paid_at, po.transfer_id
+              from payouts po
+              join promoters p on p.id = po.promoter_id
+              join "user" u on u.id = p.auth_user_id
+              left join tracking_links tl on tl.campaign_id = po.campaign_id and tl.promoter_id = po.promoter_id
+              left join payout_accounts pa on pa.user_id = u.id
+              where po.campaign_id in (${idList(ids)})
+              order by tl.created_at asc, po.id asc`,
+        );
+  const liveIds = campaigns.filter((campaign) => campaign.status === "active" || campaign.status === "paused");
+  const leaders =
+    liveIds.length === 0
+      ? []
+      : await queryParsed(
+          db,
+          leaderRow,
+          sql`select tl.campaign_id, tl.promoter_id, p.handle, tl.total_clicks as clicks
+              from tracking_links tl join promoters p on p.id = tl.promoter_id
+              where tl.campaign_id in (${idList(liveIds.map((campaign) => campaign.id))}) and tl.total_clicks > 0
+                and tl.total_clicks = (select max(o.total_clicks) from tracking_links o where o.campaign_id = tl.campaign_id)
               order by tl.created_at asc`,
         );
   const [summary] = await queryParsed(
@@ -80,30 +113,14 @@ export async function adminPayoutList(db: Database, limit = 200): Promise<Payout
     sql`select (select coalesce(sum(amount_cents), 0) from payouts where status = 'paid') as paid_cents,
                (select count(distinct campaign_id) from payouts where status in ('pending', 'failed')) as ready,
                (select coalesce(sum(platform_fee_cents), 0) from campaigns
-                 where status in ('active', 'paused', 'ended', 'completed')) as fees_cents`,
+                 where status in ('active', 'paused', 'ended', 'completed')) as fees_cents,
+               (select count(*) from payouts po join promoters p on p.id = po.promoter_id
+                 left join payout_accounts pa on pa.user_id = p.auth_user_id
+                 where po.status in ('pending', 'failed') and pa.user_id is null) as awaiting_account`,
   );
-  const rows: PayoutListRow[] = campaigns.map((campaign) => {
-    const finalized = campaign.status === "ended" || campaign.status === "completed";
-    const own = winners
-      .filter((winner) => winner.campaign_id === campaign.id && (finalized ? winner.payout_id : true))
-      .map(
-        (winner): PayoutWinner => ({
-          promoter_id: winner.promoter_id,
-          handle: winner.handle,
-          clicks: winner.clicks,
-          payout:
-            winner.payout_id && winner.payout_status && winner.amount_cents !== null
-              ? {
-                  id: winner.payout_id,
-                  amount_cents: winner.amount_cents,
-                  status: winner.payout_status,
-                  failure_reason: winner.failure_reason,
-                  paid_at: winner.paid_at?.toISOString() ?? null,
-                }
-              : null,
-        }),
-      );
-    return {
+
+  const rows: PayoutListRow[] = campaigns.flatMap((campaign) => {
+    const base = {
       campaign_id: campaign.id,
       title: campaign.title,
       artist_name: campaign.artist_name,
@@ -112,9 +129,38 @@ export async function adminPayoutList(db: Database, limit = 200): Promise<Payout
       ends_at: campaign.ends_at.toISOString(),
       prize_cents: campaign.prize_cents,
       platform_fee_cents: campaign.platform_fee_cents,
-      winners: own,
-      action: actionOf(campaign, own),
     };
+    const own = payouts.filter((payout) => payout.campaign_id === campaign.id);
+    if (own.length === 0) {
+      const current = leaders
+        .filter((leader) => leader.campaign_id === campaign.id)
+        .map(({ promoter_id, handle, clicks }) => ({ promoter_id, handle, clicks }));
+      return [{ ...base, winner: null, payout: null, leaders: current, action: actionOf(campaign, null) }];
+    }
+    return own.map((payout): PayoutListRow => {
+      const view = {
+        id: payout.id,
+        amount_cents: payout.amount_cents,
+        status: payout.status,
+        failure_reason: payout.failure_reason,
+        paid_at: payout.paid_at?.toISOString() ?? null,
+        transfer_id: payout.transfer_id,
+      };
+      return {
+        ...base,
+        winner: {
+          promoter_id: payout.promoter_id,
+          handle: payout.handle,
+          name: payout.name,
+          email: payout.email,
+          clicks: payout.clicks,
+          has_payout_account: payout.has_payout_account,
+        },
+        payout: view,
+        leaders: [],
+        action: actionOf(campaign, view),
+      };
+    });
   });
   return {
     rows,
@@ -122,6 +168,7 @@ export async function adminPayoutList(db: Database, limit = 200): Promise<Payout
       total_paid_cents: summary?.paid_cents ?? 0,
       pending_campaigns: summary?.ready ?? 0,
       platform_fees_cents: summary?.fees_cents ?? 0,
+      awaiting_account: summary?.awaiting_account ?? 0,
     },
   };
 }

@@ -53,14 +53,14 @@ describe("admin click views", () => {
     await clickAs(fresh, `/t/${shortCode}`, { ip: "192.0.2.98", ua: previewer });
     await fresh.app.clicksWritten();
 
-    const ips = await topIps(db);
+    const ips = await topIps(db, "24h");
     expect(ips).toHaveLength(10);
     expect(ips[0]).toEqual({ ip: "192.0.2.50", count: 9 });
-    expect(await topUserAgents(db)).toEqual([
+    expect(await topUserAgents(db, "24h")).toEqual([
       { userAgent: browserUa, count: 20 },
       { userAgent: previewer, count: 1 },
     ]);
-    expect(await clicksByCountry(db)).toEqual([
+    expect(await clicksByCountry(db, "24h")).toEqual([
       { country: "FR", count: 9 },
       { country: "US", count: 3 },
     ]);
@@ -71,7 +71,7 @@ describe("admin click views", () => {
     expect(recent.map((row) => row.id)).toEqual(newest.map((row) => row.id));
     expect(recent.map((row) => row.verdict)).toContain("bot");
 
-    const stats = await rateLimitingStats(db);
+    const stats = await rateLimitingStats(db, "24h");
     expect(stats.blockedByVerdict).toEqual([
       { verdict: "duplicate", count: 8 },
       { verdict: "bot", count: 1 },
@@ -112,7 +112,7 @@ describe("voiding clicks", () => {
     const result = await voidClicks(t.database.db, {
       campaignId,
       promoterId: link?.promoter_id,
-      actorUserId: admin.id,
+      actor: { id: admin.id, email: admin.email },
       reason: "click farm",
     });
     expect(result.clicksVoided).toBe(5);
@@ -146,7 +146,11 @@ describe("voiding clicks", () => {
       .from(clickEvents)
       .where(and(eq(clickEvents.campaignId, campaignId), eq(clickEvents.ip, "203.0.113.7")));
 
-    const result = await voidClicks(t.database.db, { campaignId, ipHash: event?.ipHash, actorUserId: artist.id });
+    const result = await voidClicks(t.database.db, {
+      campaignId,
+      ipHash: event?.ipHash,
+      actor: { id: artist.id, email: artist.email },
+    });
     expect(result.clicksVoided).toBe(1);
     expect([await linkClicks(shortCode), await linkClicks(other.shortCode)]).toEqual([1, 2]);
     const voided = await t.database.db
@@ -161,7 +165,11 @@ describe("voiding clicks", () => {
   it("needs exactly one of a promoter and an address", async () => {
     const { campaignId, artist } = await liveCampaignWithLink(t);
     for (const target of [{}, { promoterId: "00000000-0000-0000-0000-000000000000", ipHash: "h" }]) {
-      const attempt = voidClicks(t.database.db, { campaignId, actorUserId: artist.id, ...target });
+      const attempt = voidClicks(t.database.db, {
+        campaignId,
+        actor: { id: artist.id, email: artist.email },
+        ...target,
+      });
       await expect(attempt).rejects.toBeInstanceOf(DomainError);
       await expect(attempt).rejects.toThrow("Choose a promoter or an address to void");
     }

@@ -1,10 +1,19 @@
-import { and, desc, eq, gte, sql } from "drizzle-orm";
+import { desc, gte, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { ClickEventView, SuspiciousItem, TimeRange } from "../../core/api/admin.js";
+import { type Actor, recordAdminAction } from "../admin/audit-log.js";
 import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
 import { clickAudit, clickEvents, suspiciousActivity } from "../db/schema.js";
 import { DomainError } from "../errors.js";
+import {
+  countsSince,
+  holdRollupMark,
+  type RollupDimension,
+  readWithRollup,
+  rollupDimensions,
+  voidedInRollup,
+} from "./click-rollups.js";
 
 /** The admin dashboard's click views (SPEC.md Admin dashboard; PRODUCT.md placeholders made real). */
 
@@ -14,60 +23,142 @@ const rangeMs: Record<TimeRange, number> = {
   "7d": 7 * 86_400_000,
   "30d": 30 * 86_400_000,
 };
+/** The chart's bucket per range: 12, 24, 28 and 30 points. */
+const bucketMinutes: Record<TimeRange, number> = { "1h": 5, "24h": 60, "7d": 360, "30d": 1440 };
 const TOP = 10;
 
-export async function topIps(db: Database) {
-  return queryParsed(
-    db,
-    z.object({ ip: column.text, count: column.number }),
-    sql`select coalesce(ip, '(cleared)') as ip, count(*) as count from click_events group by 1 order by 2 desc, 1 limit ${TOP}`,
+const rangeStart = (range: TimeRange, now: Date) => new Date(now.getTime() - rangeMs[range]);
+
+const counted = z.object({ count: column.number });
+const keyed = counted.extend({ key: column.text });
+
+/** One dimension's largest values over the range (roll-up plus raw events, see click-rollups.ts). */
+function largest(db: Database, dimension: RollupDimension, range: TimeRange, now: Date, limit?: number) {
+  return readWithRollup(db, (tx, mark) =>
+    queryParsed(
+      tx,
+      keyed,
+      sql`select key, count from (${countsSince(rangeStart(range, now), mark, dimension)}) counts
+          order by count desc, key ${limit ? sql`limit ${limit}` : sql``}`,
+    ),
   );
 }
 
-export async function topUserAgents(db: Database) {
-  const rows = await queryParsed(
-    db,
-    z.object({ user_agent: column.text, count: column.number }),
-    sql`select coalesce(user_agent, '') as user_agent, count(*) as count from click_events group by 1 order by 2 desc, 1 limit ${TOP}`,
-  );
-  return rows.map((row) => ({ userAgent: row.user_agent, count: row.count }));
+export async function topIps(db: Database, range: TimeRange, now = new Date()) {
+  const rows = await largest(db, "address", range, now, TOP);
+  return rows.map((row) => ({ ip: row.key, count: row.count }));
 }
 
-export async function clicksByCountry(db: Database) {
-  return queryParsed(
-    db,
-    z.object({ country: column.text, count: column.number }),
-    sql`select coalesce(nullif(country, ''), 'Unknown') as country, count(*) as count from click_events
-        where verdict = 'counted' group by 1 order by 2 desc, 1 limit ${TOP}`,
+export async function topUserAgents(db: Database, range: TimeRange, now = new Date()) {
+  const rows = await largest(db, "agent", range, now, TOP);
+  return rows.map((row) => ({ userAgent: row.key, count: row.count }));
+}
+
+/** Counted clicks by country. */
+export async function clicksByCountry(db: Database, range: TimeRange, now = new Date()) {
+  const rows = await largest(db, "country", range, now, TOP);
+  return rows.map((row) => ({ country: row.key, count: row.count }));
+}
+
+/** Every visit by its verdict: how much traffic counted, and why the rest did not. */
+export async function visitsByVerdict(db: Database, range: TimeRange, now = new Date()) {
+  const rows = await largest(db, "verdict", range, now);
+  return rows.map((row) => ({ verdict: row.key, count: row.count }));
+}
+
+/**
+ * Counted clicks per bucket over the range, every bucket present (zero when nothing counted): daily points from the
+ * roll-up's days, hourly and six-hourly ones from its hours, the last hour's five-minute points from raw events.
+ */
+export async function countedClicksOverTime(db: Database, range: TimeRange, now = new Date()) {
+  const minutes = bucketMinutes[range];
+  const bucketMs = minutes * 60_000;
+  const bucketOf = (column: SQL) => sql`floor(extract(epoch from ${column}) * 1000 / ${bucketMs})`;
+  const rows = await readWithRollup(db, (tx, mark) =>
+    queryParsed(
+      tx,
+      counted.extend({ key: column.number }),
+      countsSince(rangeStart(range, now), mark, "verdict", {
+        only: "counted",
+        key: { rolled: bucketOf(sql`bucket`), raw: bucketOf(sql`ts`) },
+        finest: minutes < 60 ? "raw" : minutes < 1440 ? "hour" : "day",
+      }),
+    ),
   );
+  const byBucket = new Map(rows.map((row) => [row.key, row.count]));
+  const last = Math.floor(now.getTime() / bucketMs);
+  const first = Math.floor(rangeStart(range, now).getTime() / bucketMs);
+  const points = [];
+  for (let bucket = first; bucket <= last; bucket++) {
+    points.push({ time: new Date(bucket * bucketMs).toISOString(), counted: byBucket.get(bucket) ?? 0 });
+  }
+  return { bucket_minutes: minutes, points };
 }
 
 export async function suspiciousActivityIn(db: Database, range: TimeRange, now = new Date()) {
   return db
     .select()
     .from(suspiciousActivity)
-    .where(gte(suspiciousActivity.ts, new Date(now.getTime() - rangeMs[range])))
+    .where(gte(suspiciousActivity.ts, rangeStart(range, now)))
     .orderBy(desc(suspiciousActivity.ts))
     .limit(200);
 }
 
 /** Rate-limiting stats: flags per suspicious type, and clicks refused per verdict. */
-export async function rateLimitingStats(db: Database) {
+export async function rateLimitingStats(db: Database, range: TimeRange, now = new Date()) {
   const flagsByType = await queryParsed(
     db,
-    z.object({ type: column.text, count: column.number }),
-    sql`select type, count(*) as count from suspicious_activity group by type order by 2 desc`,
+    counted.extend({ type: column.text }),
+    sql`select type, count(*) as count from suspicious_activity where ts >= ${rangeStart(range, now)}
+        group by type order by 2 desc, 1`,
   );
-  const blockedByVerdict = await queryParsed(
-    db,
-    z.object({ verdict: column.text, count: column.number }),
-    sql`select verdict, count(*) as count from click_events where verdict <> 'counted' group by verdict order by 2 desc`,
-  );
+  const blockedByVerdict = (await visitsByVerdict(db, range, now)).filter((row) => row.verdict !== "counted");
   return { flagsByType, blockedByVerdict };
 }
 
 export async function recentClicks(db: Database, limit = 20) {
   return db.select().from(clickEvents).orderBy(desc(clickEvents.id)).limit(limit);
+}
+
+/** An address with its last part hidden: the real-time list shows where traffic comes from, not who. */
+export function maskAddress(ip: string | null): string {
+  if (!ip) return "(cleared)";
+  if (ip.includes(".")) return `${ip.split(".").slice(0, 3).join(".")}.•••`;
+  return `${ip.split(":").slice(0, 3).join(":")}:•••`;
+}
+
+/**
+ * The newest clicks with their campaign and promoter: all of them for the real-time tab, or one link's or campaign's
+ * (the clicks behind a suspicious-activity flag).
+ */
+export async function recentClickViews(
+  db: Database,
+  options: { limit: number; linkId?: string; campaignId?: string } = { limit: 20 },
+): Promise<ClickEventView[]> {
+  const subject = options.linkId
+    ? sql`where tracking_link_id = ${options.linkId}`
+    : options.campaignId
+      ? sql`where campaign_id = ${options.campaignId}`
+      : sql``;
+  const rows = await queryParsed(
+    db,
+    z.object({
+      id: column.number,
+      campaign_id: column.text,
+      campaign_title: column.text,
+      promoter_handle: column.text,
+      verdict: column.text,
+      ip: column.textOrNull,
+      country: column.textOrNull,
+      ts: column.timestamp,
+    }),
+    sql`select e.id, e.campaign_id, c.title as campaign_title, p.handle as promoter_handle, e.verdict, e.ip, e.country, e.ts
+        from (select * from click_events ${subject} order by id desc limit ${options.limit}) e
+        join campaigns c on c.id = e.campaign_id
+        join promoters p on p.id = e.promoter_id
+        order by e.id desc`,
+  );
+  return rows.map(({ ip, ts, ...row }) => ({ ...row, masked_ip: maskAddress(ip), ts: ts.toISOString() }));
 }
 
 /**
@@ -76,30 +167,37 @@ export async function recentClicks(db: Database, limit = 20) {
  */
 export async function voidClicks(
   db: Database,
-  input: { campaignId: string; promoterId?: string; ipHash?: string; actorUserId: string; reason?: string },
+  input: { campaignId: string; promoterId?: string; ipHash?: string; actor: Actor; reason?: string },
 ) {
   if (!input.promoterId === !input.ipHash)
     throw new DomainError("validation", "Choose a promoter or an address to void");
   return db.transaction(async (tx) => {
-    // The campaign row first, as click batches and finalization lock it: one lock order, no deadlock.
+    // The campaign row first, as click batches and finalization lock it: one lock order, no deadlock. Then the roll-up
+    // mark, shared: a roll-up in progress finishes first, and none starts until this commits.
     await tx.execute(sql`select id from campaigns where id = ${input.campaignId} for no key update`);
+    const mark = await holdRollupMark(tx);
     // A promoter's clicks on a campaign are its link's clicks; an address's counted clicks are found by the
     // campaign's unique (campaign, address) index.
     const target = input.promoterId
-      ? sql`${clickEvents.trackingLinkId} = (select id from tracking_links where campaign_id = ${input.campaignId} and promoter_id = ${input.promoterId})`
-      : and(eq(clickEvents.campaignId, input.campaignId), eq(clickEvents.ipHash, input.ipHash as string));
-    const voided = await tx
-      .update(clickEvents)
-      .set({ verdict: "voided" })
-      .where(and(eq(clickEvents.verdict, "counted"), target))
-      .returning({ linkId: clickEvents.trackingLinkId, promoterId: clickEvents.promoterId });
+      ? sql`tracking_link_id = (select id from tracking_links where campaign_id = ${input.campaignId} and promoter_id = ${input.promoterId})`
+      : sql`campaign_id = ${input.campaignId} and ip_hash = ${input.ipHash}`;
+    // Voided events already in the roll-up move there too: from counted to voided, and out of their country.
+    const voided = await queryParsed(
+      tx,
+      z.object({ promoter_id: column.text }),
+      sql`with voided as (
+          update click_events set verdict = 'voided' where verdict = 'counted' and ${target}
+          returning promoter_id, ts, ${rollupDimensions.country.value} as country
+        ), ${voidedInRollup(mark)}
+        select promoter_id from voided`,
+    );
     await tx.execute(sql`update tracking_links tl set total_clicks = (
         select count(*) from click_events e where e.tracking_link_id = tl.id and e.verdict = 'counted')
       where tl.campaign_id = ${input.campaignId}`);
     await tx.execute(sql`update campaigns c set total_clicks = (
         select count(*) from click_events e where e.campaign_id = c.id and e.verdict = 'counted')
       where c.id = ${input.campaignId}`);
-    const promoterIds = [...new Set(voided.map((row) => row.promoterId))];
+    const promoterIds = [...new Set(voided.map((row) => row.promoter_id))];
     for (const promoterId of promoterIds) {
       await tx.execute(sql`update promoters p set total_clicks_all_time = (
           select coalesce(sum(tl.total_clicks), 0) from tracking_links tl where tl.promoter_id = p.id)
@@ -111,27 +209,19 @@ export async function voidClicks(
       promoterId: input.promoterId ?? null,
       ipHash: input.ipHash ?? null,
       clicksVoided: voided.length,
-      actorUserId: input.actorUserId,
+      actorUserId: input.actor.id,
       reason: input.reason ?? null,
+    });
+    await recordAdminAction(tx, input.actor, {
+      action: input.promoterId ? "void_promoter" : "void_address",
+      subjectType: "clicks",
+      subjectId: input.campaignId,
+      summary: `Voided ${voided.length} counted click${voided.length === 1 ? "" : "s"} of ${
+        input.promoterId ? `promoter ${input.promoterId}` : "an address"
+      } on campaign ${input.campaignId}${input.reason ? `: ${input.reason}` : ""}`,
     });
     return { clicksVoided: voided.length };
   });
-}
-
-/** A stored click as the API shows it. */
-export function clickEventView(row: typeof clickEvents.$inferSelect): ClickEventView {
-  return {
-    id: row.id,
-    campaign_id: row.campaignId,
-    tracking_link_id: row.trackingLinkId,
-    promoter_id: row.promoterId,
-    verdict: row.verdict,
-    ip: row.ip,
-    ip_hash: row.ipHash,
-    user_agent: row.userAgent,
-    country: row.country,
-    ts: row.ts.toISOString(),
-  };
 }
 
 /** A suspicious-activity flag as the API shows it (SPEC.md: type, severity, details, timestamp). */
@@ -140,6 +230,7 @@ export function suspiciousItemView(row: typeof suspiciousActivity.$inferSelect):
     id: row.id,
     type: row.type,
     severity: row.severity,
+    status: row.status,
     details: row.details,
     timestamp: row.ts.toISOString(),
     campaign_id: row.campaignId,

@@ -1,12 +1,14 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client.js";
-import { campaigns, promoters, trackingLinks } from "../db/schema.js";
+import { campaigns, promoters, trackingLinks, user } from "../db/schema.js";
 
 export type TrackedLink = {
   linkId: string;
   campaignId: string;
   promoterId: string;
   promoterUserId: string;
+  /** The promoter is suspended by an admin: their link still leads to the song, its visits never count. */
+  promoterBanned: boolean;
   artistUserId: string;
   title: string;
   artistName: string;
@@ -21,7 +23,7 @@ const MAX_ENTRIES = 50_000;
 
 /**
  * Short code → link, campaign and owners, cached for two seconds: a viral link costs one query every two
- * seconds instead of one per click, and a paused or ended campaign is seen within two seconds. The clicks that
+ * seconds instead of one per click, and a paused or ended campaign, or a banned promoter, is seen within two seconds. The clicks that
  * arrive while a code is being looked up wait for that one query instead of sending their own.
  */
 export function createLinkLookup(db: Database) {
@@ -34,6 +36,7 @@ export function createLinkLookup(db: Database) {
         campaignId: campaigns.id,
         promoterId: promoters.id,
         promoterUserId: promoters.authUserId,
+        promoterBanned: sql<boolean>`${user.bannedAt} is not null`,
         artistUserId: campaigns.createdBy,
         title: campaigns.title,
         artistName: campaigns.artistName,
@@ -45,6 +48,7 @@ export function createLinkLookup(db: Database) {
       .from(trackingLinks)
       .innerJoin(campaigns, eq(campaigns.id, trackingLinks.campaignId))
       .innerJoin(promoters, eq(promoters.id, trackingLinks.promoterId))
+      .innerJoin(user, eq(user.id, promoters.authUserId))
       .where(eq(trackingLinks.shortCode, shortCode))
       .limit(1);
     if (cache.size >= MAX_ENTRIES) cache.clear();

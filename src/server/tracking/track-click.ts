@@ -22,6 +22,7 @@ const notes: Record<Exclude<ClickVerdict, "voided">, string> = {
   rate_limited: "Too many clicks from your network right now, so this one won't count.",
   self: "Your own clicks don't count toward the leaderboard.",
   inactive: "This campaign isn't counting clicks right now, so this visit won't count.",
+  banned: "This link no longer earns its promoter anything, so this visit won't count.",
 };
 
 export type ClickRequest = {
@@ -85,6 +86,7 @@ export async function trackClick(
   let verdict: ClickVerdict;
   if (!live) verdict = "inactive";
   else if (bot) verdict = "bot";
+  else if (link.promoterBanned) verdict = "banned";
   else if (
     request.viewerUserId &&
     (request.viewerUserId === link.promoterUserId || request.viewerUserId === link.artistUserId)

@@ -1,11 +1,13 @@
-import { CheckCircle2, DollarSign, Percent, RefreshCw, Timer } from "lucide-react";
+import { CheckCircle2, DollarSign, Percent, RefreshCw, Timer, UserX } from "lucide-react";
 import { useState } from "react";
 import { adminApi } from "../../core/api/admin";
 import type { PayoutListRow as Row } from "../../core/api/payouts";
 import { formatCents, formatCount } from "../../core/money";
+import { AdminShell } from "../components/admin/admin-shell";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
 import { Card, CardBody } from "../components/ui/card";
+import { useConfirm } from "../components/ui/confirm-dialog";
 import { type Column, DataTable } from "../components/ui/data-table";
 import { QueryState } from "../components/ui/query-state";
 import { StatTile } from "../components/ui/stat-tile";
@@ -14,19 +16,34 @@ import { usePageMeta } from "../lib/page-meta";
 import { useApi, useApiMutation } from "../lib/use-api";
 
 const payoutTone = { paid: "success", pending: "warning", processing: "brand", failed: "danger" } as const;
+const clicks = (count: number) => `${formatCount(count)} ${count === 1 ? "click" : "clicks"}`;
 
 function WinnerCell({ row }: { row: Row }) {
-  if (row.winners.length === 0)
+  if (row.winner) {
+    return (
+      <div className="flex flex-col gap-0.5">
+        <span className="font-semibold text-slate-900">{row.winner.name}</span>
+        <span className="text-xs text-slate-600">
+          @{row.winner.handle} · {clicks(row.winner.clicks)}
+        </span>
+        <span className="text-xs break-all text-slate-600">{row.winner.email}</span>
+        {row.winner.has_payout_account ? null : (
+          <span className="mt-1 inline-flex items-center gap-1 text-xs font-semibold text-amber-800">
+            <UserX className="h-3.5 w-3.5" aria-hidden /> No payout account yet
+          </span>
+        )}
+      </div>
+    );
+  }
+  if (row.leaders.length === 0) {
     return <span className="text-slate-500">{row.ended ? "No winner" : "No clicks yet"}</span>;
+  }
   return (
     <ul className="flex flex-col gap-1">
-      {row.winners.map((winner) => (
-        <li key={winner.promoter_id}>
-          <span className="font-semibold text-slate-900">@{winner.handle}</span>{" "}
-          <span className="text-xs text-slate-600">
-            {formatCount(winner.clicks)} {winner.clicks === 1 ? "click" : "clicks"}
-            {row.ended ? "" : " · leading"}
-          </span>
+      {row.leaders.map((leader) => (
+        <li key={leader.promoter_id}>
+          <span className="font-semibold text-slate-900">@{leader.handle}</span>{" "}
+          <span className="text-xs text-slate-600">{clicks(leader.clicks)} · leading</span>
         </li>
       ))}
     </ul>
@@ -34,31 +51,24 @@ function WinnerCell({ row }: { row: Row }) {
 }
 
 function PayoutCell({ row }: { row: Row }) {
-  const payouts = row.winners.flatMap((winner) => (winner.payout ? [winner.payout] : []));
-  if (payouts.length === 0) return <span className="text-slate-500">—</span>;
+  if (!row.payout) return <span className="text-slate-500">—</span>;
   return (
-    <ul className="flex flex-col gap-1">
-      {payouts.map((payout) => (
-        <li key={payout.id} className="flex items-center gap-2">
-          <span className="font-semibold text-slate-900">{formatCents(payout.amount_cents)}</span>
-          <Badge tone={payoutTone[payout.status as keyof typeof payoutTone] ?? "neutral"}>{payout.status}</Badge>
-        </li>
-      ))}
-    </ul>
+    <div className="flex flex-col gap-1">
+      <span className="flex items-center gap-2">
+        <span className="font-semibold text-slate-900">{formatCents(row.payout.amount_cents)}</span>
+        <Badge tone={payoutTone[row.payout.status]}>{row.payout.status}</Badge>
+      </span>
+      {row.payout.paid_at ? (
+        <span className="text-xs text-slate-600">Paid {new Date(row.payout.paid_at).toLocaleString()}</span>
+      ) : null}
+      {row.payout.transfer_id ? (
+        <span className="text-xs break-all text-slate-500">Transfer {row.payout.transfer_id}</span>
+      ) : null}
+    </div>
   );
 }
 
-function ActionCell({
-  row,
-  paying,
-  error,
-  onPay,
-}: {
-  row: Row;
-  paying: boolean;
-  error: string | undefined;
-  onPay: () => void;
-}) {
+function ActionCell({ row, paying, error, onPay }: { row: Row; paying: boolean; error?: string; onPay: () => void }) {
   return (
     <>
       {row.action === "pay" ? (
@@ -74,13 +84,9 @@ function ActionCell({
       ) : (
         <span className="text-slate-600">N/A</span>
       )}
-      {row.winners.map((winner) =>
-        winner.payout?.status === "failed" && winner.payout.failure_reason ? (
-          <p key={winner.promoter_id} className="mt-2 max-w-56 text-xs text-amber-800">
-            Last attempt failed: {winner.payout.failure_reason}
-          </p>
-        ) : null,
-      )}
+      {row.payout?.status === "failed" && row.payout.failure_reason ? (
+        <p className="mt-2 max-w-56 text-xs text-amber-800">Last attempt failed: {row.payout.failure_reason}</p>
+      ) : null}
       {error ? (
         <p role="alert" className="mt-2 max-w-56 text-xs text-red-700">
           {error}
@@ -90,31 +96,36 @@ function ActionCell({
   );
 }
 
-/** SPEC.md Admin payouts (admins only: the route table guards it, the server answers only admins). */
+/** SPEC.md Admin payouts: one row per payout, each paid on its own (admins only, guarded by the route table). */
 export default function AdminPayoutsPage() {
   usePageMeta("Admin payouts");
   const list = useApi(adminApi.payouts, {}, { refetchInterval: 30_000 });
   const [rowErrors, setRowErrors] = useState<Record<string, string>>({});
   const [notice, setNotice] = useState(false);
-  const pay = useApiMutation(adminApi.payWinners, { invalidates: [adminApi.payouts] });
+  const pay = useApiMutation(adminApi.payPayout, { invalidates: [adminApi.payouts] });
+  const { confirm, dialog } = useConfirm();
+  const keyOf = (row: Row) => row.payout?.id ?? row.campaign_id;
 
-  const payWinner = (campaignId: string) => {
-    setRowErrors(({ [campaignId]: _cleared, ...rest }) => rest);
+  const payWinner = async (row: Row) => {
+    if (!row.payout || !row.winner) return;
+    const payoutId = row.payout.id;
+    const confirmed = await confirm({
+      title: "Pay winner",
+      description: `Pay ${formatCents(row.payout.amount_cents)} to @${row.winner.handle} now for "${row.title}"?`,
+      confirmLabel: "Pay Winner",
+    });
+    if (!confirmed) return;
+    setRowErrors(({ [payoutId]: _cleared, ...rest }) => rest);
     pay.mutate(
-      { params: { campaignId } },
+      { params: { payoutId } },
       {
         onSuccess: () => {
           setNotice(true);
           window.setTimeout(() => setNotice(false), 3000);
         },
         onError: (error) => {
-          const message =
-            error instanceof ApiError
-              ? error.status === 401
-                ? "Authentication required"
-                : error.message
-              : "Payout failed";
-          setRowErrors((errors) => ({ ...errors, [campaignId]: message }));
+          const message = error.status === 401 ? "Authentication required" : error.message || "Payout failed";
+          setRowErrors((errors) => ({ ...errors, [payoutId]: error instanceof ApiError ? message : "Payout failed" }));
           void list.refetch();
         },
       },
@@ -137,7 +148,9 @@ export default function AdminPayoutsPage() {
       header: "Status",
       cell: (row) => (
         <>
-          <Badge tone={row.ended ? "neutral" : "success"}>{row.ended ? "ENDED" : "ACTIVE"}</Badge>
+          <Badge tone={row.status === "completed" ? "success" : row.ended ? "neutral" : "brand"}>
+            {row.status === "completed" ? "COMPLETED" : row.ended ? "ENDED" : "ACTIVE"}
+          </Badge>
           <p className="mt-1 text-xs text-slate-500">{new Date(row.ends_at).toLocaleString()}</p>
         </>
       ),
@@ -160,9 +173,9 @@ export default function AdminPayoutsPage() {
       cell: (row) => (
         <ActionCell
           row={row}
-          paying={pay.isPending && pay.variables?.params.campaignId === row.campaign_id}
-          error={rowErrors[row.campaign_id]}
-          onPay={() => payWinner(row.campaign_id)}
+          paying={pay.isPending && pay.variables?.params.payoutId === row.payout?.id}
+          error={row.payout ? rowErrors[row.payout.id] : undefined}
+          onPay={() => void payWinner(row)}
         />
       ),
     },
@@ -170,20 +183,15 @@ export default function AdminPayoutsPage() {
 
   const summary = list.data?.summary;
   return (
-    <section className="container-page flex flex-col gap-6 py-10 sm:py-14">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <div className="flex items-center gap-2">
-            <h1 className="text-3xl font-extrabold text-slate-900 sm:text-4xl">Payouts</h1>
-            <Badge tone="danger">Admin</Badge>
-          </div>
-          <p className="mt-1 text-slate-600">Winners of ended campaigns and what they have been paid.</p>
-        </div>
+    <AdminShell
+      title="Payouts"
+      lead="Winners of ended campaigns and what they have been paid."
+      actions={
         <Button variant="secondary" onClick={() => list.refetch()} loading={list.isFetching}>
           <RefreshCw className="h-4 w-4" aria-hidden /> Refresh
         </Button>
-      </div>
-
+      }
+    >
       {notice ? (
         <div
           role="status"
@@ -193,7 +201,7 @@ export default function AdminPayoutsPage() {
         </div>
       ) : null}
 
-      <div className="grid gap-3 sm:grid-cols-3">
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <StatTile
           icon={DollarSign}
           label="Total Payouts · Paid to winners"
@@ -208,6 +216,11 @@ export default function AdminPayoutsPage() {
           icon={Percent}
           label="Platform Fees · Total collected"
           value={summary ? formatCents(summary.platform_fees_cents) : "—"}
+        />
+        <StatTile
+          icon={UserX}
+          label="Waiting for a payout account"
+          value={summary ? String(summary.awaiting_account) : "—"}
         />
       </div>
 
@@ -229,16 +242,17 @@ export default function AdminPayoutsPage() {
           <Card className="overflow-hidden">
             <DataTable
               rows={data.rows}
-              rowKey={(row) => row.campaign_id}
+              rowKey={keyOf}
               rowProps={(row) => ({ "data-campaign-id": row.campaign_id })}
               columns={columns}
               caption="Campaign payouts"
               empty="No Payouts Pending"
-              minWidth="min-w-[56rem]"
+              minWidth="min-w-[60rem]"
             />
           </Card>
         )}
       </QueryState>
-    </section>
+      {dialog}
+    </AdminShell>
   );
 }

@@ -1,5 +1,5 @@
 import { DollarSign, Megaphone, MousePointerClick, Music, RefreshCw, Search, Users } from "lucide-react";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { campaignsApi } from "../../core/api/campaigns";
 import { genres } from "../../core/genres";
@@ -16,6 +16,7 @@ import { StatTile } from "../components/ui/stat-tile";
 import { timeLeftLabel, useCampaigns, useSiteMetrics } from "../lib/campaigns";
 import { usePublicPageMeta } from "../lib/page-meta";
 import { useApi } from "../lib/use-api";
+import { useDebounced } from "../lib/use-debounced";
 
 const sorts = {
   prize: "Prize amount",
@@ -24,16 +25,6 @@ const sorts = {
   promoters: "Most promoters",
 } as const;
 type SortKey = keyof typeof sorts;
-
-/** The value after it has stopped changing for `ms`, so typing does not fire a request per key. */
-function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 export default function JoinCampaignPage() {
   usePublicPageMeta(publicPageMeta["/join-campaign"]);

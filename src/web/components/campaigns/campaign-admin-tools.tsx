@@ -8,18 +8,35 @@ import { ApiError } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { apiKey, callApi } from "../../lib/use-api";
 import { Button } from "../ui/button";
+import { useConfirm } from "../ui/confirm-dialog";
 
 const signInAgain = "Please sign in again as admin.";
 
 /** SPEC.md Campaign card admin tool bar: End Campaign and Delete, for admins only (the server checks too). */
-export function CampaignAdminTools({ campaignId }: { campaignId: string }) {
+export function CampaignAdminTools({ campaignId, title }: { campaignId: string; title: string }) {
   const queryClient = useQueryClient();
+  const { confirm, dialog } = useConfirm();
   const navigate = useNavigate();
   const [busy, setBusy] = useState<"end" | "delete" | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   const act = async (kind: "end" | "delete") => {
-    if (kind === "delete" && !window.confirm("Delete this campaign? This cannot be undone.")) return;
+    const confirmed = await confirm(
+      kind === "delete"
+        ? {
+            title: "Delete campaign",
+            description: "Delete this campaign? This cannot be undone.",
+            confirmLabel: "Delete",
+            tone: "danger",
+          }
+        : {
+            title: "End campaign",
+            description: `End "${title}" now? The timer stops and the promoters with the most verified clicks win.`,
+            confirmLabel: "End Campaign",
+            tone: "danger",
+          },
+    );
+    if (!confirmed) return;
     setBusy(kind);
     setError(null);
     try {
@@ -63,6 +80,7 @@ export function CampaignAdminTools({ campaignId }: { campaignId: string }) {
           {error}
         </p>
       ) : null}
+      {dialog}
     </div>
   );
 }

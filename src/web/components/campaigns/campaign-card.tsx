@@ -113,7 +113,7 @@ export function CampaignCard({ campaign, onOpen }: { campaign: CampaignListItem;
           </span>
         </div>
         <LeadingPromoter campaign={campaign} />
-        {account?.isAdmin ? <CampaignAdminTools campaignId={campaign.id} /> : null}
+        {account?.isAdmin ? <CampaignAdminTools campaignId={campaign.id} title={campaign.title} /> : null}
         <div className="mt-auto flex flex-col gap-2 pt-1">
           {loading ? (
             <Button disabled loading>

@@ -1,4 +1,4 @@
-import { LayoutDashboard, Trophy, Wallet } from "lucide-react";
+import { LayoutDashboard, Shield, Trophy, Wallet } from "lucide-react";
 import { type Account, dashboardPath } from "../../lib/session";
 import { Badge } from "../ui/badge";
 
@@ -18,6 +18,7 @@ export function accountLinks(account: Account) {
     { to: dashboardPath(account), label: "Dashboard", icon: LayoutDashboard },
     { to: "/earnings", label: "Earnings", icon: Wallet },
     { to: "/leaderboards", label: "Leaderboards", icon: Trophy },
+    ...(account.isAdmin ? [{ to: "/admin", label: "Admin", icon: Shield }] : []),
   ];
 }
 

@@ -46,7 +46,13 @@ export function DataTable<Row>({
       column.className,
     );
   return (
-    <div className={cn("overflow-x-auto", className)}>
+    <section
+      aria-label={caption}
+      // A region that scrolls sideways takes keyboard focus, so it can be scrolled without a mouse (WCAG 2.1.1).
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable.
+      tabIndex={0}
+      className={cn("overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-600", className)}
+    >
       <table className={cn("w-full text-left text-sm", minWidth)}>
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
@@ -73,6 +79,6 @@ export function DataTable<Row>({
           })}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }

@@ -1,0 +1,197 @@
+import { type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Database } from "../db/client.js";
+import { column, queryParsed } from "../db/rows.js";
+import { RAW_IP_RETENTION_DAYS } from "./ip-retention.js";
+
+/**
+ * The roll-up behind the admin analytics (ADR 014). A run adds the events between the last run and 30 seconds ago (a
+ * click batch commits within seconds, so none lands behind the mark) to their hours in `click_rollups`, adds each day
+ * it completes as a whole, keeps only the largest agents and addresses of completed hours and days, counts new
+ * distinct addresses, and moves the mark. One instance at a time: the state row is taken with `skip locked`.
+ */
+export const ROLLUP_LAG_MS = 30_000;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+/** Hours serve ranges of up to 30 days (and their charts), so older ones go; days stay (the all-time cards). */
+const HOURS_KEPT_MS = 31 * DAY_MS;
+
+export const rollupSpans = {
+  hour: { ms: HOUR_MS, keepTop: 50 },
+  day: { ms: DAY_MS, keepTop: 100 },
+} as const;
+type Span = keyof typeof rollupSpans;
+
+/** What each dimension counts, read from a raw event: the roll-up and the raw part of a query use the same rule. */
+export const rollupDimensions = {
+  verdict: { value: sql`verdict`, where: sql`true` },
+  country: { value: sql`coalesce(nullif(country, ''), 'Unknown')`, where: sql`verdict = 'counted'` },
+  agent: { value: sql`left(coalesce(user_agent, ''), 500)`, where: sql`true` },
+  address: { value: sql`coalesce(ip, '(cleared)')`, where: sql`true` },
+} as const;
+export type RollupDimension = keyof typeof rollupDimensions;
+
+/** Hours and days are UTC ones, whatever the session's time zone. */
+const truncate = (span: Span, column: SQL) => sql`date_trunc(${sql.raw(`'${span}'`)}, ${column}, 'UTC')`;
+const floorTo = (at: Date, ms: number) => new Date(Math.floor(at.getTime() / ms) * ms);
+const ceilTo = (at: Date, ms: number) => new Date(Math.ceil(at.getTime() / ms) * ms);
+const earlier = (a: Date, b: Date) => (a < b ? a : b);
+const later = (a: Date, b: Date) => (a > b ? a : b);
+
+const stateRow = z.object({ rolled_until: column.timestampOrNull });
+
+async function addEvents(tx: Database, span: Span, from: Date, until: Date) {
+  for (const [dimension, { value, where }] of Object.entries(rollupDimensions)) {
+    await tx.execute(sql`insert into click_rollups (dimension, span, bucket, value, count)
+      select ${dimension}, ${span}, ${truncate(span, sql`ts`)}, ${value}, count(*) from click_events
+      where ts >= ${from} and ts < ${until} and ${where} group by 3, 4
+      on conflict (dimension, span, bucket, value) do update set count = click_rollups.count + excluded.count`);
+  }
+}
+
+/** Completed hours or days between `from` and `until` keep their largest agents and addresses only. */
+async function keepLargest(tx: Database, span: Span, from: Date, until: Date) {
+  await tx.execute(sql`delete from click_rollups r using (
+      select dimension, bucket, value,
+             row_number() over (partition by dimension, bucket order by count desc, value) as position
+      from click_rollups
+      where dimension in ('agent', 'address') and span = ${span} and bucket >= ${from} and bucket < ${until}
+    ) ranked
+    where r.dimension = ranked.dimension and r.span = ${span} and r.bucket = ranked.bucket
+      and r.value = ranked.value and ranked.position > ${rollupSpans[span].keepTop}`);
+}
+
+export async function rollUpClicks(db: Database, now = new Date()): Promise<{ rolledUntil: Date } | null> {
+  return db.transaction(async (tx) => {
+    const [state] = await queryParsed(
+      tx,
+      stateRow,
+      sql`select rolled_until from click_rollup_state where id = 1 for update skip locked`,
+    );
+    if (!state) return null;
+    const from = state.rolled_until ?? new Date(0);
+    const until = new Date(now.getTime() - ROLLUP_LAG_MS);
+    if (until <= from) return { rolledUntil: from };
+    await addEvents(tx, "hour", from, until);
+    await keepLargest(tx, "hour", floorTo(from, HOUR_MS), floorTo(until, HOUR_MS));
+    // The days this run completes, each counted whole from its events.
+    const [firstDay, daysEnd] = [floorTo(from, DAY_MS), floorTo(until, DAY_MS)];
+    if (daysEnd > firstDay) {
+      await addEvents(tx, "day", firstDay, daysEnd);
+      await keepLargest(tx, "day", firstDay, daysEnd);
+    }
+    await tx.execute(sql`delete from click_rollups where span = 'hour'
+      and bucket < ${new Date(until.getTime() - HOURS_KEPT_MS)}`);
+    // Addresses go 30 days after their hour or day ended, as the raw ones do (privacy policy).
+    const addressesUntil = new Date(until.getTime() - RAW_IP_RETENTION_DAYS * DAY_MS);
+    await tx.execute(sql`delete from click_rollups where dimension = 'address' and (
+      (span = 'hour' and bucket < ${new Date(addressesUntil.getTime() - HOUR_MS)})
+      or (span = 'day' and bucket < ${new Date(addressesUntil.getTime() - DAY_MS)}))`);
+    await tx.execute(sql`with added as (
+        insert into seen_addresses (ip_hash) select distinct ip_hash from click_events
+        where ts >= ${from} and ts < ${until}
+        on conflict do nothing returning 1
+      )
+      update click_rollup_state set rolled_until = ${until},
+        unique_addresses = unique_addresses + (select count(*) from added)
+      where id = 1`);
+    return { rolledUntil: until };
+  });
+}
+
+/**
+ * Runs `read` with the roll-up mark, in one snapshot (repeatable read): the roll-up rows it reads and the raw events
+ * at or after the mark never overlap, even when a roll-up commits meanwhile. The mark arrives as a value, so the
+ * planner sees how few raw events follow it and reads them by the time index.
+ */
+export function readWithRollup<T>(db: Database, read: (tx: Database, mark: Date) => Promise<T>): Promise<T> {
+  return db.transaction(
+    async (tx) => {
+      const [state] = await queryParsed(tx, stateRow, sql`select rolled_until from click_rollup_state where id = 1`);
+      return read(tx, state?.rolled_until ?? new Date(0));
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
+}
+
+/**
+ * A query of (key, count) rows counting one dimension's events since `from`, given the mark (`readWithRollup`): the
+ * whole days inside the range, the whole hours around them, and the raw events before the first whole hour and at or
+ * after the mark. The key is the dimension's value unless `key` says otherwise (a chart's bucket: `rolled` reads a
+ * `click_rollups` row, `raw` a `click_events` row); `only` narrows to one value. `finest` stops at hours (a chart of
+ * six-hour points) or reads every event raw (five-minute points).
+ */
+export function countsSince(
+  from: Date,
+  mark: Date,
+  dimension: RollupDimension,
+  options: { key?: { rolled: SQL; raw: SQL }; only?: string; finest?: "day" | "hour" | "raw" } = {},
+): SQL {
+  const { value, where } = rollupDimensions[dimension];
+  const rawKey = options.key?.raw ?? value;
+  const rawWhere = options.only === undefined ? where : sql`${where} and ${value} = ${options.only}`;
+  if (options.finest === "raw") {
+    return sql`select ${rawKey} as key, count(*) as count from click_events where ${rawWhere} and ts >= ${from}
+      group by 1`;
+  }
+  const rolledKey = options.key?.rolled ?? sql`value`;
+  const rolledWhere = sql`dimension = ${dimension} and ${options.only === undefined ? sql`true` : sql`value = ${options.only}`}`;
+  const wholeHours = ceilTo(from, HOUR_MS);
+  const wholeDays = ceilTo(from, DAY_MS);
+  // Days end where the mark's day starts; hours fill the range before the first day and from there to the mark.
+  const days =
+    options.finest === "hour"
+      ? sql``
+      : sql`select ${rolledKey} as key, count from click_rollups where ${rolledWhere} and span = 'day'
+          and bucket >= ${wholeDays}
+        union all`;
+  const hours =
+    options.finest === "hour" ? sql`true` : sql`(bucket < ${wholeDays} or bucket >= ${floorTo(mark, DAY_MS)})`;
+  return sql`select key, sum(count) as count from (
+      ${days}
+      select ${rolledKey} as key, count from click_rollups where ${rolledWhere} and span = 'hour'
+        and bucket >= ${wholeHours} and ${hours}
+      union all
+      select ${rawKey}, count(*) from click_events
+      where ${rawWhere} and ts >= ${from} and ts < ${earlier(wholeHours, mark)} group by 1
+      union all
+      select ${rawKey}, count(*) from click_events where ${rawWhere} and ts >= ${later(from, mark)} group by 1
+    ) parts group by key having sum(count) > 0`;
+}
+
+/**
+ * The mark, with the state row held `for share` until the caller commits: no roll-up runs meanwhile, so a change to
+ * events behind the mark can adjust the roll-up (`voidedInRollup`).
+ */
+export async function holdRollupMark(tx: Database): Promise<Date> {
+  const [state] = await queryParsed(
+    tx,
+    stateRow,
+    sql`select rolled_until from click_rollup_state where id = 1 for share`,
+  );
+  return state?.rolled_until ?? new Date(0);
+}
+
+/**
+ * Common table expressions moving the events of a `voided` expression (columns `ts` and `country`, the country as
+ * the roll-up counts it) from counted to voided in the hours and days that hold them, and out of their country.
+ */
+export function voidedInRollup(mark: Date): SQL {
+  return sql`rolled as (
+      select ts, country from voided where ts < ${mark}
+    ), affected as (
+      select 'hour' as span, ${truncate("hour", sql`ts`)} as bucket, country from rolled
+      where ${truncate("hour", sql`ts`)} >= ${new Date(mark.getTime() - HOURS_KEPT_MS)}
+      union all
+      select 'day', ${truncate("day", sql`ts`)}, country from rolled where ts < ${floorTo(mark, DAY_MS)}
+    ), deltas as (
+      select 'verdict' as dimension, span, bucket, 'counted' as value, -count(*) as delta from affected
+      group by span, bucket
+      union all select 'verdict', span, bucket, 'voided', count(*) from affected group by span, bucket
+      union all select 'country', span, bucket, country, -count(*) from affected group by span, bucket, country
+    ), adjusted as (
+      insert into click_rollups (dimension, span, bucket, value, count)
+      select dimension, span, bucket, value, delta::int from deltas
+      on conflict (dimension, span, bucket, value) do update set count = click_rollups.count + excluded.count
+    )`;
+}

@@ -1,0 +1,262 @@
+import { keepPreviousData } from "@tanstack/react-query";
+import { ExternalLink, Eye, EyeOff, Flag, Pause, Play, RefreshCw, Trash2, Wallet } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { type AdminCampaign, adminApi, adminCampaignStatuses } from "../../../core/api/admin";
+import { campaignsApi } from "../../../core/api/campaigns";
+import { formatCents, formatCount } from "../../../core/money";
+import { apiKey, callApi, useApi } from "../../lib/use-api";
+import { useDebounced } from "../../lib/use-debounced";
+import { Badge } from "../ui/badge";
+import { Button, buttonStyles } from "../ui/button";
+import { Card } from "../ui/card";
+import { useConfirm } from "../ui/confirm-dialog";
+import { type Column, DataTable } from "../ui/data-table";
+import { Select } from "../ui/field";
+import { Pager } from "../ui/pager";
+import { QueryState } from "../ui/query-state";
+import { SearchInput } from "../ui/search-input";
+import { useRowActions } from "./use-row-actions";
+
+const PAGE = 50;
+const statusTone = {
+  draft: "neutral",
+  active: "success",
+  paused: "warning",
+  ended: "brand",
+  completed: "brand",
+  cancelled: "danger",
+} as const;
+const statusOptions = adminCampaignStatuses.map((status) => ({
+  value: status,
+  label: status === "all" ? "All statuses" : status[0]?.toUpperCase() + status.slice(1),
+}));
+
+type Action = {
+  key: string;
+  label: string;
+  /** The row's error text when it fails (SPEC.md's 'End campaign failed'); '{label} failed' otherwise. */
+  failure?: string;
+  icon: typeof Flag;
+  perform: (id: string) => Promise<unknown>;
+  confirm?: (campaign: AdminCampaign) => { title: string; description: string; confirmLabel: string };
+  shown: (campaign: AdminCampaign) => boolean;
+};
+
+const live = (campaign: AdminCampaign) => campaign.status === "active" || campaign.status === "paused";
+const actions: Action[] = [
+  {
+    key: "end",
+    label: "End",
+    failure: "End campaign failed",
+    icon: Flag,
+    perform: (id) => callApi(adminApi.endCampaign, { params: { id } }),
+    shown: (campaign) => live(campaign),
+    confirm: (campaign) => ({
+      title: "End campaign",
+      description: `End "${campaign.title}" now? The timer stops and the promoters with the most verified clicks win.`,
+      confirmLabel: "End Campaign",
+    }),
+  },
+  {
+    key: "pause",
+    label: "Pause",
+    icon: Pause,
+    perform: (id) => callApi(adminApi.pauseCampaign, { params: { id } }),
+    shown: (campaign) => campaign.status === "active",
+    confirm: (campaign) => ({
+      title: "Pause campaign",
+      description: `Pause "${campaign.title}"? Its links keep sending fans to the song, but no click counts until you resume it. The timer keeps running.`,
+      confirmLabel: "Pause",
+    }),
+  },
+  {
+    key: "resume",
+    label: "Resume",
+    icon: Play,
+    perform: (id) => callApi(adminApi.resumeCampaign, { params: { id } }),
+    shown: (c) => c.status === "paused",
+  },
+  {
+    key: "hide",
+    label: "Hide",
+    icon: EyeOff,
+    perform: (id) => callApi(adminApi.hideCampaign, { params: { id } }),
+    shown: (c) => c.is_public,
+  },
+  {
+    key: "show",
+    label: "Show",
+    icon: Eye,
+    perform: (id) => callApi(adminApi.showCampaign, { params: { id } }),
+    shown: (c) => !c.is_public && c.status !== "cancelled",
+  },
+];
+
+/** Every campaign, drafts, hidden and cancelled ones included, with SPEC.md's columns and the admin actions. */
+export function CampaignsTab() {
+  const [search, setSearch] = useState("");
+  const [status, setStatus] = useState<(typeof adminCampaignStatuses)[number]>("all");
+  const [offset, setOffset] = useState(0);
+  const q = useDebounced(search, 250);
+  const list = useApi(
+    adminApi.campaigns,
+    { query: { q: q.trim() || undefined, status, offset, limit: PAGE } },
+    { placeholderData: keepPreviousData },
+  );
+  const { confirm, dialog } = useConfirm();
+  const { run, isBusy, rowError } = useRowActions([
+    apiKey(adminApi.campaigns),
+    apiKey(campaignsApi.list),
+    apiKey(adminApi.stats),
+  ]);
+
+  const act = async (campaign: AdminCampaign, action: Action) => {
+    const question = action.confirm?.(campaign);
+    if (question && !(await confirm({ ...question, tone: "danger" }))) return;
+    await run(campaign.id, action.label, () => action.perform(campaign.id), action.failure);
+  };
+
+  const remove = async (campaign: AdminCampaign) => {
+    const confirmed = await confirm({
+      title: "Delete campaign",
+      description: `Are you sure you want to delete "${campaign.title}"? This cannot be undone.`,
+      confirmLabel: "Delete",
+      tone: "danger",
+    });
+    if (confirmed)
+      await run(campaign.id, "Delete", () => callApi(adminApi.deleteCampaign, { params: { id: campaign.id } }));
+  };
+
+  const columns: Array<Column<AdminCampaign>> = [
+    {
+      key: "campaign",
+      header: "Campaign",
+      cell: (campaign) => (
+        <div className="max-w-64">
+          <p className="font-semibold break-words text-slate-900">{campaign.title}</p>
+          <p className="text-xs text-slate-600">by {campaign.artist_name}</p>
+          <p className="mt-0.5 font-mono text-[11px] break-all text-slate-500">{campaign.id}</p>
+        </div>
+      ),
+    },
+    {
+      key: "status",
+      header: "Status",
+      cell: (campaign) => (
+        <div className="flex flex-wrap gap-1">
+          <Badge tone={statusTone[campaign.status as keyof typeof statusTone] ?? "neutral"}>
+            {campaign.status.toUpperCase()}
+          </Badge>
+          <Badge tone={campaign.is_public ? "neutral" : "warning"}>{campaign.is_public ? "PUBLIC" : "PRIVATE"}</Badge>
+        </div>
+      ),
+    },
+    { key: "prize", header: "Prize", cell: (campaign) => formatCents(campaign.prize_cents) },
+    {
+      key: "stats",
+      header: "Stats",
+      cell: (campaign) => (
+        <span className="text-xs text-slate-700">
+          {formatCount(campaign.total_clicks)} {campaign.total_clicks === 1 ? "click" : "clicks"}
+          <br />
+          {formatCount(campaign.promoter_count)} {campaign.promoter_count === 1 ? "promoter" : "promoters"}
+        </span>
+      ),
+    },
+    {
+      key: "actions",
+      header: "Actions",
+      cell: (campaign) => (
+        <div className="flex max-w-72 flex-wrap gap-1.5">
+          <a
+            href={`/join-campaign?campaign=${campaign.id}`}
+            target="_blank"
+            rel="noreferrer"
+            className={buttonStyles("secondary", "sm")}
+          >
+            <ExternalLink className="h-3.5 w-3.5" aria-hidden /> Open
+          </a>
+          {actions
+            .filter((action) => action.shown(campaign))
+            .map((action) => (
+              <Button
+                key={action.key}
+                size="sm"
+                variant="secondary"
+                loading={isBusy(campaign.id, action.label)}
+                onClick={() => void act(campaign, action)}
+                aria-label={`${action.label} ${campaign.title}`}
+              >
+                <action.icon className="h-3.5 w-3.5" aria-hidden /> {action.label}
+              </Button>
+            ))}
+          {campaign.status === "cancelled" || campaign.status === "ended" || campaign.status === "completed" ? null : (
+            <Button
+              size="sm"
+              variant="danger"
+              loading={isBusy(campaign.id, "Delete")}
+              onClick={() => void remove(campaign)}
+              aria-label={`Delete ${campaign.title}`}
+            >
+              <Trash2 className="h-3.5 w-3.5" aria-hidden /> Delete
+            </Button>
+          )}
+          {rowError(campaign.id)}
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
+        <SearchInput
+          label="Search campaigns"
+          placeholder="Search by title, artist or ID"
+          value={search}
+          onChange={(value) => {
+            setSearch(value);
+            setOffset(0);
+          }}
+          className="min-w-0 sm:flex-1 sm:basis-56"
+        />
+        <Select
+          aria-label="Status"
+          value={status}
+          onChange={(event) => {
+            setStatus(event.target.value as typeof status);
+            setOffset(0);
+          }}
+          options={statusOptions}
+          className="sm:w-44"
+        />
+        <div className="flex gap-2">
+          <Button variant="secondary" onClick={() => list.refetch()} loading={list.isFetching}>
+            {list.isFetching ? null : <RefreshCw className="h-4 w-4" aria-hidden />} Refresh
+          </Button>
+          <Link to="/admin/payouts" className={buttonStyles("secondary")}>
+            <Wallet className="h-4 w-4" aria-hidden /> Manage Payouts
+          </Link>
+        </div>
+      </div>
+      <QueryState query={list} loadingLabel="Loading campaigns..." errorTitle="Failed to load campaigns">
+        {(data) => (
+          <Card className="overflow-hidden">
+            <DataTable
+              rows={data.items}
+              rowKey={(campaign) => campaign.id}
+              rowProps={(campaign) => ({ "data-campaign-id": campaign.id })}
+              columns={columns}
+              caption="Campaigns"
+              empty="No campaigns found"
+              minWidth="min-w-[56rem]"
+            />
+            <Pager offset={offset} total={data.total} pageSize={PAGE} onChange={setOffset} />
+          </Card>
+        )}
+      </QueryState>
+      {dialog}
+    </div>
+  );
+}

@@ -1,0 +1,129 @@
+import { CheckCheck, Mail, MessageSquare } from "lucide-react";
+import { useState } from "react";
+import { adminApi } from "../../../core/api/admin";
+import { inquiryTypes } from "../../../core/contact-rules";
+import { useApi, useApiMutation } from "../../lib/use-api";
+import { Badge } from "../ui/badge";
+import { Button } from "../ui/button";
+import { Card, CardBody } from "../ui/card";
+import { QueryState } from "../ui/query-state";
+import { Tab, TabList, TabPanel, Tabs } from "../ui/tabs";
+
+const typeLabel = (type: string) => inquiryTypes.find((inquiry) => inquiry.value === type)?.label ?? type;
+
+function ContactMessages() {
+  const [status, setStatus] = useState<"open" | "all">("open");
+  const messages = useApi(adminApi.messages, { query: { status } });
+  const handled = useApiMutation(adminApi.markMessageHandled, { invalidates: [adminApi.messages] });
+  return (
+    <div className="flex flex-col gap-3">
+      <label className="flex items-center gap-2 self-start text-sm text-slate-700">
+        <input
+          type="checkbox"
+          checked={status === "all"}
+          onChange={(event) => setStatus(event.target.checked ? "all" : "open")}
+          className="h-4 w-4 accent-brand-600"
+        />
+        Show handled messages too
+      </label>
+      <QueryState
+        query={messages}
+        loadingLabel="Loading messages"
+        isEmpty={(data) => data.items.length === 0}
+        empty={<p className="py-8 text-center text-sm text-slate-600">No open messages.</p>}
+      >
+        {(data) => (
+          <ul className="flex flex-col gap-3">
+            {data.items.map((message) => (
+              <li key={message.id}>
+                <Card>
+                  <CardBody className="flex flex-col gap-2">
+                    <div className="flex flex-wrap items-start justify-between gap-2">
+                      <div className="min-w-0">
+                        <p className="font-semibold break-words text-slate-900">{message.subject}</p>
+                        <p className="text-xs break-all text-slate-600">
+                          {message.name} &lt;{message.email}&gt; · {new Date(message.created_at).toLocaleString()}
+                        </p>
+                      </div>
+                      <Badge tone="brand">{typeLabel(message.type)}</Badge>
+                    </div>
+                    <p className="text-sm break-words whitespace-pre-wrap text-slate-700">{message.message}</p>
+                    {message.handled_at ? (
+                      <p className="text-xs text-emerald-700">
+                        Handled {new Date(message.handled_at).toLocaleString()}
+                      </p>
+                    ) : (
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        className="self-start"
+                        loading={handled.isPending && handled.variables?.params.id === message.id}
+                        onClick={() => handled.mutate({ params: { id: message.id } })}
+                      >
+                        <CheckCheck className="h-4 w-4" aria-hidden /> Mark handled
+                      </Button>
+                    )}
+                  </CardBody>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
+    </div>
+  );
+}
+
+function Outbox() {
+  const outbox = useApi(adminApi.outbox, {}, { refetchInterval: 10_000 });
+  return (
+    <QueryState
+      query={outbox}
+      loadingLabel="Loading emails"
+      isEmpty={(data) => data.items.length === 0}
+      empty={<p className="py-8 text-center text-sm text-slate-600">No emails yet.</p>}
+    >
+      {(data) => (
+        <ul className="flex flex-col gap-2">
+          {data.items.map((mail) => (
+            <li key={mail.id}>
+              <details className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+                <summary className="cursor-pointer">
+                  <span className="font-semibold break-words text-slate-900">{mail.subject}</span>
+                  <span className="mt-0.5 block text-xs break-all text-slate-600">
+                    To {mail.to} · {new Date(mail.created_at).toLocaleString()} ·{" "}
+                    {mail.transport === "outbox" ? "kept in the dev outbox" : "sent by SMTP"}
+                  </span>
+                </summary>
+                <pre className="mt-3 text-sm break-words whitespace-pre-wrap text-slate-700">{mail.text}</pre>
+              </details>
+            </li>
+          ))}
+        </ul>
+      )}
+    </QueryState>
+  );
+}
+
+/** Contact messages, and every email the app sent or kept in the dev outbox (password resets without SMTP). */
+export function MessagesTab() {
+  const [view, setView] = useState<"contact" | "outbox">("contact");
+  return (
+    <Tabs value={view} onValueChange={setView}>
+      <TabList label="Messages">
+        <Tab value="contact" className="flex items-center gap-1.5">
+          <MessageSquare className="h-4 w-4" aria-hidden /> Contact messages
+        </Tab>
+        <Tab value="outbox" className="flex items-center gap-1.5">
+          <Mail className="h-4 w-4" aria-hidden /> Emails
+        </Tab>
+      </TabList>
+      <TabPanel value="contact" className="mt-4">
+        <ContactMessages />
+      </TabPanel>
+      <TabPanel value="outbox" className="mt-4">
+        <Outbox />
+      </TabPanel>
+    </Tabs>
+  );
+}

@@ -1,0 +1,165 @@
+import { keepPreviousData } from "@tanstack/react-query";
+import { Ban, ShieldCheck, ShieldOff, UserCheck } from "lucide-react";
+import { useState } from "react";
+import { type AdminUser, adminApi } from "../../../core/api/admin";
+import { formatCents, formatCount } from "../../../core/money";
+import { apiKey, callApi, useApi } from "../../lib/use-api";
+import { useDebounced } from "../../lib/use-debounced";
+import { Badge } from "../ui/badge";
+import { Button } from "../ui/button";
+import { Card } from "../ui/card";
+import { useConfirm } from "../ui/confirm-dialog";
+import { type Column, DataTable } from "../ui/data-table";
+import { Pager } from "../ui/pager";
+import { QueryState } from "../ui/query-state";
+import { SearchInput } from "../ui/search-input";
+import { useRowActions } from "./use-row-actions";
+
+const PAGE = 50;
+const roleTone = { admin: "danger", artist: "accent", promoter: "brand" } as const;
+
+/** Users by email, name or handle: their role and record, admin access and bans. */
+export function UsersTab() {
+  const [search, setSearch] = useState("");
+  const [offset, setOffset] = useState(0);
+  const q = useDebounced(search, 250);
+  const users = useApi(
+    adminApi.users,
+    { query: { q: q.trim() || undefined, offset, limit: PAGE } },
+    { placeholderData: keepPreviousData },
+  );
+  const { confirm, dialog } = useConfirm();
+  const { run, isBusy, rowError } = useRowActions([apiKey(adminApi.users)]);
+
+  const ban = async (target: AdminUser) => {
+    const reason = await confirm({
+      title: "Ban user",
+      description: `Ban ${target.email}? Their sessions end now, they cannot sign in, and their links stop counting.`,
+      confirmLabel: "Ban",
+      tone: "danger",
+      input: { label: "Reason (optional)", maxLength: 500 },
+    });
+    if (reason === false) return;
+    await run(target.id, "Ban", () =>
+      callApi(adminApi.banUser, {
+        params: { id: target.id },
+        body: { reason: typeof reason === "string" && reason ? reason : undefined },
+      }),
+    );
+  };
+
+  const columns: Array<Column<AdminUser>> = [
+    {
+      key: "user",
+      header: "User",
+      cell: (target) => (
+        <div className="max-w-64">
+          <p className="font-semibold break-words text-slate-900">{target.name}</p>
+          <p className="text-xs break-all text-slate-600">{target.email}</p>
+          {target.handle ? <p className="text-xs text-slate-500">@{target.handle}</p> : null}
+        </div>
+      ),
+    },
+    {
+      key: "role",
+      header: "Role",
+      cell: (target) => (
+        <div className="flex flex-wrap gap-1">
+          <Badge tone={roleTone[target.role]}>{target.role}</Badge>
+          {target.banned_at ? <Badge tone="danger">banned</Badge> : null}
+        </div>
+      ),
+    },
+    { key: "joined", header: "Signed up", cell: (target) => new Date(target.created_at).toLocaleDateString() },
+    {
+      key: "record",
+      header: "Record",
+      cell: (target) => (
+        <span className="text-xs text-slate-700">
+          {formatCount(target.campaigns)} campaigns · {formatCount(target.wins)} wins
+          <br />
+          {formatCents(target.paid_cents)} paid · {formatCount(target.open_flags)} open flags
+        </span>
+      ),
+    },
+    {
+      key: "actions",
+      header: "Actions",
+      cell: (target) => (
+        <div className="flex max-w-60 flex-wrap gap-1.5">
+          {target.role === "admin" ? (
+            <Button
+              size="sm"
+              variant="secondary"
+              loading={isBusy(target.id, "Revoke")}
+              onClick={() =>
+                void run(target.id, "Revoke", () => callApi(adminApi.revokeAdmin, { params: { id: target.id } }))
+              }
+            >
+              <ShieldOff className="h-3.5 w-3.5" aria-hidden /> Revoke admin
+            </Button>
+          ) : (
+            <Button
+              size="sm"
+              variant="secondary"
+              loading={isBusy(target.id, "Grant")}
+              onClick={() =>
+                void run(target.id, "Grant", () => callApi(adminApi.grantAdmin, { params: { id: target.id } }))
+              }
+            >
+              <ShieldCheck className="h-3.5 w-3.5" aria-hidden /> Make admin
+            </Button>
+          )}
+          {target.banned_at ? (
+            <Button
+              size="sm"
+              variant="secondary"
+              loading={isBusy(target.id, "Unban")}
+              onClick={() =>
+                void run(target.id, "Unban", () => callApi(adminApi.unbanUser, { params: { id: target.id } }))
+              }
+            >
+              <UserCheck className="h-3.5 w-3.5" aria-hidden /> Unban
+            </Button>
+          ) : (
+            <Button size="sm" variant="danger" loading={isBusy(target.id, "Ban")} onClick={() => void ban(target)}>
+              <Ban className="h-3.5 w-3.5" aria-hidden /> Ban
+            </Button>
+          )}
+          {rowError(target.id)}
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <div className="flex flex-col gap-4">
+      <SearchInput
+        label="Search users"
+        placeholder="Search by email, name or handle"
+        value={search}
+        onChange={(value) => {
+          setSearch(value);
+          setOffset(0);
+        }}
+        className="max-w-md"
+      />
+      <QueryState query={users} loadingLabel="Loading users">
+        {(data) => (
+          <Card className="overflow-hidden">
+            <DataTable
+              rows={data.items}
+              rowKey={(target) => target.id}
+              columns={columns}
+              caption="Users"
+              empty="No users found"
+              minWidth="min-w-[52rem]"
+            />
+            <Pager offset={offset} total={data.total} pageSize={PAGE} onChange={setOffset} />
+          </Card>
+        )}
+      </QueryState>
+      {dialog}
+    </div>
+  );
+}

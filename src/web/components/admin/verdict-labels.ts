@@ -1,0 +1,11 @@
+/** Each stored verdict in words an admin reads at a glance. */
+export const verdictLabels: Record<string, string> = {
+  counted: "Counted",
+  duplicate: "Repeat visitor",
+  bot: "Bot or link preview",
+  rate_limited: "Rate limited",
+  self: "Own click",
+  inactive: "Campaign not live",
+  voided: "Voided after review",
+  banned: "Promoter banned",
+};
