@@ -17,10 +17,18 @@ export function uniqueEmail(prefix = "user"): string {
   return `${prefix}-${randomBytes(4).toString("hex")}@example.com`;
 }
 
-/** The newest link in the newest email to `to` whose subject matches, as a path the test app can request. */
+/**
+ * The newest link in the newest email to `to` whose subject matches, as a path the test app can request. Waits up to
+ * two seconds for it: some emails (a password reset) are sent after the answer, so an address's existence can't be
+ * timed.
+ */
 export async function emailedLink(t: TestApp, to: string, subject: RegExp): Promise<string> {
-  const mail = (await listOutbox(t.database.db, to)).find((candidate) => subject.test(candidate.subject));
-  const link = mail?.text.match(/https?:\/\/\S+/)?.[0];
+  let link: string | undefined;
+  for (let attempt = 0; attempt < 100 && !link; attempt++) {
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    const mail = (await listOutbox(t.database.db, to)).find((candidate) => subject.test(candidate.subject));
+    link = mail?.text.match(/https?:\/\/\S+/)?.[0];
+  }
   if (!link) throw new Error(`No email to ${to} matching ${subject}`);
   const url = new URL(link);
   return url.pathname + url.search;
