@@ -1,83 +1,12 @@
 import { randomBytes } from "node:crypto";
-import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
+import { campaignWithPromoter, clickFrom, confirmWith, onboardPayouts, openTab } from "./admin-kit";
 import { apiPost, signUpViaApi } from "./api";
 import { horizontalOverflow, journeys, screenshot, seriousViolations, visible } from "./fixtures";
-import type { AppServer } from "./harness";
 
 const adminEmails = [1, 2].map((n) => `admin${n}-${randomBytes(3).toString("hex")}@example.com`);
 // Behind a trusted proxy hop, each test click can say which address it comes from.
 const it = journeys({ env: { ADMIN_EMAILS: adminEmails.join(","), TRUST_PROXY: "1" } });
-
-const browserUa = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/140.0 Safari/537.36";
-
-/** A fan opening the link from `address`; answers the verdict the server decided. */
-async function clickFrom(server: AppServer, code: string, address: string) {
-  const response = await fetch(`${server.url}/t/${code}`, {
-    headers: { "User-Agent": browserUa, "X-Forwarded-For": address },
-  });
-  expect(response.status).toBe(200);
-  return response.headers.get("x-click-verdict");
-}
-
-/** A funded campaign by a new artist, joined by a new promoter; returns the promoter's session and link. */
-async function campaignWithPromoter(server: AppServer, title: string) {
-  const artist = await signUpViaApi(server, "artist");
-  const created = await apiPost(
-    server,
-    "/api/campaigns",
-    {
-      title,
-      artist_name: "Admin Band",
-      song_link: "https://open.spotify.com/track/admin",
-      prize_cents: 50_50,
-      duration_days: 3,
-    },
-    artist,
-  );
-  const id = (created.json.campaign as { id: string }).id;
-  await apiPost(server, `/api/campaigns/${id}/funding`, {}, artist);
-  await apiPost(
-    server,
-    `/api/campaigns/${id}/sandbox-payment`,
-    { number: "4242424242424242", expiry: "12/34", cvc: "123" },
-    artist,
-  );
-  const promoter = await signUpViaApi(server, "promoter");
-  const joined = await apiPost(server, `/api/campaigns/${id}/join`, {}, promoter);
-  return { id, promoter, code: (joined.json.link as { short_code: string }).short_code };
-}
-
-/** The promoter's payout account, through the sandbox's onboarding form as the popup would submit it. */
-async function onboardPayouts(server: AppServer, cookies: string) {
-  await apiPost(server, "/api/payouts/account", {}, cookies);
-  const link = await apiPost(server, "/api/payouts/account-link", {}, cookies);
-  const form = await fetch(String(link.json.url), {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
-    body: new URLSearchParams({
-      legal_name: "Winner Person",
-      birth_date: "1990-04-01",
-      routing_number: "110000000",
-      account_number: "000123456789",
-      action: "submit",
-    }),
-  });
-  expect(form.status).toBe(303);
-}
-
-const openTab = async (page: Page, name: string) => {
-  await page.getByRole("tab", { name, exact: true }).click();
-  await expect.poll(() => page.getByRole("tab", { name, exact: true }).getAttribute("aria-selected")).toBe("true");
-};
-
-/** Confirms the app's own dialog with its button. */
-const confirmWith = async (page: Page, label: string) => {
-  const dialog = page.getByRole("dialog");
-  await expect.poll(() => dialog.isVisible()).toBe(true);
-  await dialog.getByRole("button", { name: label }).click();
-};
 
 describe("admin console", () => {
   it("moderates a campaign, watches clicks arrive, reads messages and pays a winner", async ({ server, openPage }) => {
@@ -140,6 +69,10 @@ describe("admin console", () => {
     await onboardPayouts(server, promoter);
     await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Payouts" }).click();
     const payoutRow = page.locator("tr", { hasText: title });
+    // The result is under review for 48 hours; the admin has reviewed it and releases it.
+    await expect.poll(() => payoutRow.getByText("Under review until").isVisible(), { timeout: 10_000 }).toBe(true);
+    await payoutRow.getByRole("button", { name: "Release Results" }).click();
+    await confirmWith(page, "Release Results");
     await payoutRow.getByRole("button", { name: "Pay Winner" }).click();
     await confirmWith(page, "Pay Winner");
     await visible(page, "Payout processed successfully!");
@@ -149,7 +82,7 @@ describe("admin console", () => {
     await expect.poll(() => payoutRow.getByText(/^Transfer /).isVisible()).toBe(true);
 
     await page.goto("/admin?tab=audit");
-    for (const action of ["pause", "resume", "end", "pay"]) {
+    for (const action of ["pause", "resume", "end", "release", "pay"]) {
       await expect.poll(() => page.getByRole("cell", { name: action, exact: true }).first().isVisible()).toBe(true);
     }
   });

@@ -4,7 +4,7 @@ import { apiPost, signUpViaApi } from "./api";
 import { journeys, visible } from "./fixtures";
 
 const adminEmail = `admin-${randomBytes(3).toString("hex")}@example.com`;
-const it = journeys({ env: { ADMIN_EMAILS: adminEmail } });
+const it = journeys({ env: { ADMIN_EMAILS: adminEmail, REVIEW_HOURS: "0" } });
 
 describe("payout journey", () => {
   it("an admin ends a campaign, the winner sets up payouts in the popup, the admin pays and the winner sees it paid", async ({

@@ -21,6 +21,7 @@ export const clientRoutePatterns = [
   "/admin/setup",
   "/admin/debug",
   "/admin/payouts",
+  "/admin/investigate",
   "/admin/edge-diagnostics",
   "/auth/signout",
   "/auth/reset-password",

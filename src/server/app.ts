@@ -74,7 +74,7 @@ export function createApp(services: AppServices) {
   const auth = createAuth({ config, db, mailer, log });
   const guards = createGuards(auth, db);
   const payments = services.payments ?? createPaymentProvider(config, db);
-  const money: PayoutDeps = { db, payments, mailer, log, publicUrl: config.publicUrl };
+  const money: PayoutDeps = { db, payments, mailer, log, publicUrl: config.publicUrl, reviewHours: config.reviewHours };
   const resolveClientIp = createClientIpResolver(config.trustProxy);
   const live = createLiveUpdates(database, log);
   const recorder = createClickRecorder(database, log, { onCounted: (campaignIds) => live.publish(campaignIds) });
@@ -127,7 +127,7 @@ export function createApp(services: AppServices) {
   });
   app.route("/api", diagnosticsRoutes(database, guards));
   app.route("/api", accountRoutes(auth, db, guards));
-  app.route("/api/admin", adminRoutes({ ...money, guards }));
+  app.route("/api/admin", adminRoutes({ ...money, guards, live }));
   app.route(
     "/api",
     campaignRoutes({
@@ -155,6 +155,8 @@ export function createApp(services: AppServices) {
   return Object.assign(app, {
     /** Tracking requests, for the Node server's fast path (`serveApp`). */
     clickHandler,
+    /** What the functions that move money use (tests call them directly). */
+    money,
     /** The background jobs a server runs (campaign end, payouts, refunds, click roll-up, IP retention). */
     jobs: backgroundJobs({ money, payoutWeekday: config.payoutWeekday }),
     /** Starts listening for other instances' leaderboard updates. */

@@ -67,7 +67,7 @@ const appRows: Record<string, Row> = {
   },
   "GET /api/campaigns/:id": {
     call: (fx) => ({ path: `/api/campaigns/${fx.draftId}` }),
-    expect: { ...all(404), artist: 200 },
+    expect: { ...all(404), artist: 200, admin: 200 },
   },
   "POST /api/campaigns/:id/funding": {
     call: (fx) => ({ path: `/api/campaigns/${fx.draftId}/funding`, json: {} }),
@@ -158,9 +158,17 @@ const appRows: Record<string, Row> = {
     call: (fx) => ({ path: `/api/admin/messages/${fx.unknownId}/handled`, json: {} }),
     expect: adminOnly(404),
   },
-  "GET /api/admin/clicks/subject": {
-    call: (fx) => ({ path: `/api/admin/clicks/subject?campaign_id=${fx.liveId}` }),
+  "GET /api/admin/investigate": {
+    call: (fx) => ({ path: `/api/admin/investigate?campaign=${fx.liveId}` }),
     expect: adminOnly(200),
+  },
+  "POST /api/admin/flags/:id/dismiss": {
+    call: () => ({ path: "/api/admin/flags/999999999/dismiss", json: { reason: "Looked fine" } }),
+    expect: adminOnly(404),
+  },
+  "POST /api/admin/campaigns/:id/release": {
+    call: (fx) => ({ path: `/api/admin/campaigns/${fx.unknownId}/release`, json: {} }),
+    expect: adminOnly(404),
   },
   "GET /api/admin/outbox": { call: at("/api/admin/outbox"), expect: adminOnly(200) },
   "GET /api/admin/audit": { call: at("/api/admin/audit"), expect: adminOnly(200) },

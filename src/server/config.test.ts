@@ -68,4 +68,14 @@ describe("loadConfig", () => {
     expect(loadConfig({ DATA_DIR: dataDir, PAYOUT_WEEKDAY: " Monday " }).payoutWeekday).toBe(1);
     expect(() => loadConfig({ DATA_DIR: dataDir, PAYOUT_WEEKDAY: "someday" })).toThrow(/PAYOUT_WEEKDAY/);
   });
+
+  it("keeps results under review for 48 hours unless REVIEW_HOURS says otherwise, fractions and 0 included", () => {
+    const dataDir = tempDataDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).reviewHours).toBe(48);
+    expect(loadConfig({ DATA_DIR: dataDir, REVIEW_HOURS: "0.5" }).reviewHours).toBe(0.5);
+    expect(loadConfig({ DATA_DIR: dataDir, REVIEW_HOURS: "0" }).reviewHours).toBe(0);
+    for (const bad of ["-1", "two", "721", "1e3"]) {
+      expect(() => loadConfig({ DATA_DIR: dataDir, REVIEW_HOURS: bad })).toThrow(/REVIEW_HOURS/);
+    }
+  });
 });

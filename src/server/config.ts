@@ -87,6 +87,15 @@ const envSchema = z
         .default("friday")
         .transform((day) => weekdays.indexOf(day)),
     ),
+    REVIEW_HOURS: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .regex(/^\d+(\.\d+)?$/, "expected a number of hours from 0 to 720, such as 48 or 0.5")
+        .transform(Number)
+        .pipe(z.number().max(720, "expected a number of hours from 0 to 720, such as 48 or 0.5"))
+        .default(48),
+    ),
     COUNTRY_HEADER: optional(z.string().regex(/^[A-Za-z0-9-]+$/, "expected a header name such as CF-IPCountry")),
     SONG_LINK_HOSTS: optional(
       z
@@ -133,6 +142,8 @@ export type Config = {
   songLinkHosts: readonly string[];
   /** Day of the weekly payout run, 0 = Sunday (UTC); Friday by default. */
   payoutWeekday: number;
+  /** How long an ended campaign's result stays under fraud review before it is final and payable; 0: no review. */
+  reviewHours: number;
   /** Header a trusted proxy sets with the visitor's country (for example CF-IPCountry); unset: 'Unknown'. */
   countryHeader: string | undefined;
 };
@@ -192,6 +203,7 @@ export function loadConfig(env: Env = process.env): Config {
     songLinkHosts: values.SONG_LINK_HOSTS ?? defaultSongLinkHosts,
     countryHeader: values.COUNTRY_HEADER?.toLowerCase(),
     payoutWeekday: values.PAYOUT_WEEKDAY,
+    reviewHours: values.REVIEW_HOURS,
   };
 }
 

@@ -98,8 +98,9 @@ const writeEndpoints: Record<string, Target> = {
   "POST /api/admin/clicks/void": {
     path: () => "/api/admin/clicks/void",
     as: "admin",
-    fields: ["campaign_id", "promoter_id", "ip_hash", "reason"],
+    fields: ["campaign_id", "promoter_id", "ip_hash", "reason", "flag_id"],
   },
+  "POST /api/admin/flags/:id/dismiss": { path: () => "/api/admin/flags/1/dismiss", as: "admin", fields: ["reason"] },
   "POST /api/auth/sign-up/email": {
     path: () => "/api/auth/sign-up/email",
     fields: ["email", "password", "name", "first_name", "last_name", "artist_name", "social_handle", "user_type"],
@@ -194,7 +195,16 @@ describe("hostile query parameters and path ids", () => {
   });
 
   it("the admin lists' ranges, searches, statuses and pages", async () => {
-    const paths = ["suspicious", "clicks/countries", "clicks/over-time", "campaigns", "users", "messages", "audit"];
+    const paths = [
+      "suspicious",
+      "clicks/countries",
+      "clicks/over-time",
+      "campaigns",
+      "users",
+      "messages",
+      "audit",
+      "investigate",
+    ];
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...paths),
@@ -205,6 +215,10 @@ describe("hostile query parameters and path ids", () => {
             status: hostileString,
             offset: hostileString,
             limit: hostileString,
+            flag: hostileString,
+            address: hostileString,
+            promoter: hostileString,
+            user: hostileString,
           },
           { requiredKeys: [] },
         ),

@@ -34,6 +34,10 @@ export const screens = {
   "/admin/debug": notFound,
   "/admin/payouts": { load: () => import("./routes/admin-payouts"), access: { role: "admin", otherwise: "denied" } },
   "/admin/edge-diagnostics": notFound,
+  "/admin/investigate": {
+    load: () => import("./routes/admin-investigate"),
+    access: { role: "admin", otherwise: "denied" },
+  },
   "/auth/signout": { load: () => import("./routes/sign-out") },
   "/auth/reset-password": { load: () => import("./routes/reset-password") },
   "/auth/email-verified": { load: () => import("./routes/email-verified") },

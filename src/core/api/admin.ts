@@ -40,6 +40,8 @@ export type SuspiciousItem = {
   type: "rate_limit" | "bot_detection" | "geo_anomaly" | "fingerprint_abuse" | "other";
   severity: "high" | "medium" | "low";
   status: "open" | "dismissed" | "actioned";
+  /** Why it was dismissed, or what was done. */
+  resolution: string | null;
   details: string;
   timestamp: string;
   campaign_id: string | null;
@@ -121,7 +123,78 @@ export type AuditRow = {
   created_at: string;
 };
 
-export type VoidClicksBody = { campaign_id: string; promoter_id?: string; ip_hash?: string; reason?: string };
+/** Void a promoter's or an address's counted clicks on a campaign; `flag_id`: the flag this acts on. */
+export type VoidClicksBody = {
+  campaign_id: string;
+  promoter_id?: string;
+  ip_hash?: string;
+  reason?: string;
+  flag_id?: number;
+};
+/**
+ * `redecided`: the campaign's result was under review, so its winners and pending payouts were decided again;
+ * `final`: its result was already final and stays; `live`: it has not ended.
+ */
+export type VoidClicksResult = {
+  clicks_voided: number;
+  result: "redecided" | "final" | "live";
+  winners: Array<{ handle: string; amount_cents: number }>;
+};
+
+/** What can be investigated: exactly one of these (a flag opens its own subject). */
+export type InvestigateQuery = {
+  flag?: number;
+  address?: string;
+  fingerprint?: string;
+  promoter?: string;
+  link?: string;
+  campaign?: string;
+  user?: string;
+};
+export type InvestigationKind = "address" | "fingerprint" | "promoter" | "link" | "campaign";
+
+/** One stored click as an investigation shows it: everything but the raw address. */
+export type InvestigatedClick = {
+  id: number;
+  ts: string;
+  campaign_id: string;
+  campaign_title: string;
+  promoter_id: string;
+  promoter_handle: string;
+  verdict: string;
+  country: string | null;
+  user_agent: string | null;
+  referrer: string | null;
+  fingerprint: string | null;
+  masked_ip: string;
+  ip_hash: string;
+};
+
+/** A subject's clicks of the last 30 days: the newest 200, and every figure over all of them. */
+export type Investigation = {
+  subject: { kind: InvestigationKind; key: string; label: string };
+  /** The flag it was opened from. */
+  flag: SuspiciousItem | null;
+  total_clicks: number;
+  verdicts: VerdictCount[];
+  clicks: InvestigatedClick[];
+  /** Other flags about the subject, newest first. */
+  flags: SuspiciousItem[];
+  /** Each campaign and promoter it touched, with their review state (a void changes the winners only under review). */
+  links: Array<{
+    campaign_id: string;
+    campaign_title: string;
+    campaign_status: string;
+    review_until: string | null;
+    under_review: boolean;
+    promoter_id: string;
+    promoter_handle: string;
+    clicks: number;
+    counted: number;
+  }>;
+  /** Hours with activity, newest first: visits, counted ones, flags raised. */
+  timeline: Array<{ time: string; clicks: number; counted: number; flags: number }>;
+};
 
 type Paged<T> = { items: T[]; total: number };
 
@@ -146,12 +219,12 @@ export const adminApi = {
   overTime: get<ClicksOverTime, RangeQuery>()("/api/admin/clicks/over-time"),
   rateLimiting: get<RateLimitingStats, RangeQuery>()("/api/admin/clicks/rate-limiting"),
   recentClicks: get<{ items: ClickEventView[] }>()("/api/admin/clicks/recent"),
-  /** The clicks behind a flag: its link's (or campaign's), newest first. */
-  subjectClicks: get<{ items: ClickEventView[] }, { link_id?: string; campaign_id?: string }>()(
-    "/api/admin/clicks/subject",
-  ),
   suspicious: get<{ items: SuspiciousItem[] }, RangeQuery>()("/api/admin/suspicious"),
-  voidClicks: post<{ clicks_voided: number }, VoidClicksBody>()("/api/admin/clicks/void"),
+  investigate: get<Investigation, InvestigateQuery>()("/api/admin/investigate"),
+  dismissFlag: post<{ ok: true }, { reason: string }>()("/api/admin/flags/:id/dismiss"),
+  voidClicks: post<VoidClicksResult, VoidClicksBody>()("/api/admin/clicks/void"),
+  /** Ends a campaign's review early: its result is final and its payouts can be paid. */
+  releaseResults: post<{ ok: true }>()("/api/admin/campaigns/:id/release"),
 
   users: get<Paged<AdminUser>, PageQuery>()("/api/admin/users"),
   grantAdmin: post<{ ok: true }>()("/api/admin/users/:id/grant-admin"),

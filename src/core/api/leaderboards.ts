@@ -28,7 +28,24 @@ export type ActiveCampaignBoard = {
   leader: { handle: string; clicks: number } | null;
 };
 
-export type CampaignBoard = { ok: boolean; entries: LeaderboardEntry[]; error: string | null };
+/** Why a promoter with clicks could not win (the contest rules of /terms). */
+export type ExclusionReason = "recent_win" | "banned" | "artist";
+
+/** An ended campaign's result: provisional while under review, final after. */
+export type CampaignResultView = {
+  state: "provisional" | "final";
+  review_until: string | null;
+  winners: Array<{ promoter_id: string; handle: string; amount_cents: number }>;
+  not_eligible: Array<{ promoter_id: string; reason: ExclusionReason }>;
+};
+
+export type CampaignBoard = {
+  ok: boolean;
+  entries: LeaderboardEntry[];
+  error: string | null;
+  /** Null while the campaign runs. */
+  result: CampaignResultView | null;
+};
 /** SPEC.md section 3's public leaderboards response. */
 export type PublicBoards = {
   ok: boolean;

@@ -19,6 +19,8 @@ export type EarningsRow = {
   amount_cents: number;
   payout_status: PayoutStatus | null;
   failure_reason: string | null;
+  /** Set while the campaign's result is under fraud review: the payout can't be paid before then. */
+  review_until: string | null;
   total_clicks: number;
   rank: number;
   participants: number;
@@ -30,8 +32,10 @@ export type EarningsRow = {
 
 export type EarningsTotals = {
   paid_cents: number;
-  /** Won and not yet paid out: what Request Payout sends. */
+  /** Won and not yet paid out. */
   owed_cents: number;
+  /** Part of `owed_cents` whose result is still under review: Request Payout sends the rest. */
+  under_review_cents: number;
   in_progress_cents: number;
   campaigns_won: number;
   campaigns_joined: number;
@@ -52,7 +56,7 @@ export type Earnings = {
 export type PayoutAccountStatus = { hasAccount: boolean; details_submitted: boolean; payouts_enabled: boolean };
 
 /** What the admin can do with a row (SPEC.md section 4 Payout list). */
-export type PayoutAction = "pay" | "completed" | "no_winner" | "not_applicable" | "active";
+export type PayoutAction = "pay" | "under_review" | "completed" | "no_winner" | "not_applicable" | "active";
 
 /**
  * One row of the admin payout list: one per payout of a finalized campaign (a tie has a row per winner), one for a
@@ -65,6 +69,8 @@ export type PayoutListRow = {
   status: string;
   ended: boolean;
   ends_at: string;
+  /** Set while the result is under fraud review: nothing is paid before then unless an admin releases it. */
+  review_until: string | null;
   prize_cents: number;
   platform_fee_cents: number;
   winner: {
@@ -96,8 +102,10 @@ export type PayoutList = {
   summary: {
     /** Paid to winners: every paid payout (winners receive the whole prize, PRODUCT.md). */
     total_paid_cents: number;
-    /** Campaigns ready: ended with a winner whose payout is not yet paid. */
+    /** Campaigns ready: ended with a winner whose payout is not yet paid, their review over. */
     pending_campaigns: number;
+    /** Ended campaigns whose result is still under review. */
+    under_review_campaigns: number;
     /** Fees collected on funded campaigns that were not cancelled (a cancellation refunds the fee). */
     platform_fees_cents: number;
     /** Unpaid payouts whose winner has no payout account yet. */

@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from "../testing/test-app";
 let t: TestApp;
 let admin: TestUser;
 beforeAll(async () => {
-  t = await createTestApp({ env: { COUNTRY_HEADER: "CF-IPCountry" } });
+  t = await createTestApp({ env: { COUNTRY_HEADER: "CF-IPCountry", REVIEW_HOURS: "0" } });
   admin = await signUp(t, "promoter");
   await makeAdmin(t, admin);
 });

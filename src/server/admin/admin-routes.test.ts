@@ -60,7 +60,7 @@ describe("voiding clicks through the API", () => {
       method: "POST",
       json: { campaign_id: campaignId, promoter_id: me.promoter.id, reason: "bought traffic" },
     });
-    expect(voided).toEqual({ status: 200, body: { clicks_voided: 2 } });
+    expect(voided).toEqual({ status: 200, body: { clicks_voided: 2, result: "live", winners: [] } });
     const [audit] = await t.database.db.select().from(clickAudit).where(eq(clickAudit.campaignId, campaignId));
     expect(audit).toMatchObject({ action: "void_promoter", actorUserId: admin.id, clicksVoided: 2 });
   });

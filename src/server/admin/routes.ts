@@ -1,13 +1,15 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { adminApi, adminCampaignStatuses, timeRanges } from "../../core/api/admin.js";
-import { queryText } from "../../core/text-rules.js";
+import { queryText, requiredText } from "../../core/text-rules.js";
 import { currentUser, type Guards } from "../accounts/guards.js";
-import { uuidPattern } from "../campaigns/campaign-access.js";
+import { assertCampaignId, uuidPattern } from "../campaigns/campaign-access.js";
 import { deleteCampaign } from "../campaigns/delete-campaign.js";
+import { DomainError } from "../errors.js";
 import type { AppEnv } from "../http/app-env.js";
 import { reply, routePath } from "../http/contracts.js";
 import { validate } from "../http/validate.js";
+import type { LiveUpdates } from "../leaderboards/live-updates.js";
 import { endCampaignNow } from "../payouts/finalize-campaigns.js";
 import { payPayoutNow } from "../payouts/pay-payouts.js";
 import type { PayoutDeps } from "../payouts/payout-deps.js";
@@ -18,17 +20,16 @@ import {
   rateLimitingStats,
   recentClickViews,
   suspiciousActivityIn,
-  suspiciousItemView,
   topIps,
   topUserAgents,
   visitsByVerdict,
-  voidClicks,
 } from "../tracking/click-analytics.js";
 import { changeCampaignState, listAdminCampaigns } from "./admin-campaigns.js";
 import { listContactMessageViews, listOutboxEmails, markMessageHandled } from "./admin-messages.js";
 import { adminStats } from "./admin-stats.js";
 import { listUsers, setAdmin, setBanned } from "./admin-users.js";
 import { listAdminAudit } from "./audit-log.js";
+import { dismissFlag, investigate, releaseResults, suspiciousItemView, voidClicks } from "./fraud-review.js";
 
 const rangeQuery = z.object({
   range: z.enum(timeRanges, { error: "Choose a time range: 1h, 24h, 7d or 30d" }).default("24h"),
@@ -52,22 +53,46 @@ const campaignsQuery = pageQuery.extend({
 });
 
 const id = (message: string) => z.string({ error: message }).regex(uuidPattern, message);
+const flagId = z.coerce
+  .number({ error: "Invalid flag ID" })
+  .int("Invalid flag ID")
+  .min(1, "Invalid flag ID")
+  .max(Number.MAX_SAFE_INTEGER, "Invalid flag ID");
+const addressHash = z.string({ error: "Invalid address" }).regex(/^[A-Za-z0-9_-]{1,128}$/, "Invalid address");
 const voidBody = z.object({
   campaign_id: id("Invalid campaign ID"),
   promoter_id: id("Invalid promoter ID").optional(),
-  ip_hash: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,128}$/, "Invalid address")
-    .optional(),
+  ip_hash: addressHash.optional(),
   reason: queryText("Reason", 500),
+  flag_id: flagId.optional(),
 });
 const banBody = z.object({ reason: queryText("Reason", 500) });
-const subjectQuery = z
-  .object({ link_id: id("Invalid link ID").optional(), campaign_id: id("Invalid campaign ID").optional() })
-  .refine((query) => query.link_id || query.campaign_id, "Choose a link or a campaign");
+const dismissBody = z.object({
+  reason: requiredText("Reason", { max: 500, requiredMessage: "Give a reason for dismissing the flag" }),
+});
+const investigateQuery = z
+  .object({
+    flag: flagId.optional(),
+    address: addressHash.optional(),
+    fingerprint: z
+      .string({ error: "Invalid fingerprint" })
+      .regex(/^[A-Za-z0-9_-]{1,128}$/, "Invalid fingerprint")
+      .optional(),
+    promoter: id("Invalid promoter ID").optional(),
+    link: id("Invalid link ID").optional(),
+    campaign: id("Invalid campaign ID").optional(),
+    user: z
+      .string({ error: "Invalid user ID" })
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, "Invalid user ID")
+      .optional(),
+  })
+  .refine(
+    (query) => Object.values(query).filter((value) => value !== undefined).length === 1,
+    "Choose one thing to investigate: a flag, address, fingerprint, promoter, link, campaign or user",
+  );
 
 /** Every admin API, mounted once at `/api/admin` behind the admin guard: none can be added without it. */
-export function adminRoutes(deps: PayoutDeps & { guards: Guards }) {
+export function adminRoutes(deps: PayoutDeps & { guards: Guards; live: Pick<LiveUpdates, "publish"> }) {
   const { db } = deps;
   const admin = new Hono<AppEnv>();
   admin.use(deps.guards.requireAdmin);
@@ -80,6 +105,7 @@ export function adminRoutes(deps: PayoutDeps & { guards: Guards }) {
   );
   admin.post(at(adminApi.endCampaign), async (c) => {
     const result = await endCampaignNow(deps, c.req.param("id"), currentUser(c));
+    deps.live.publish([result.campaignId]);
     return c.json(reply(adminApi.endCampaign, { ok: true, status: result.status, winners: result.winners.length }));
   });
   admin.delete(at(adminApi.deleteCampaign), async (c) =>
@@ -124,26 +150,38 @@ export function adminRoutes(deps: PayoutDeps & { guards: Guards }) {
   admin.get(at(adminApi.recentClicks), async (c) =>
     c.json(reply(adminApi.recentClicks, { items: await recentClickViews(db) })),
   );
-  admin.get(at(adminApi.subjectClicks), validate("query", subjectQuery), async (c) => {
-    const { link_id: linkId, campaign_id: campaignId } = c.req.valid("query");
-    return c.json(
-      reply(adminApi.subjectClicks, { items: await recentClickViews(db, { limit: 100, linkId, campaignId }) }),
-    );
-  });
   admin.get(at(adminApi.suspicious), validate("query", rangeQuery), async (c) => {
     const rows = await suspiciousActivityIn(db, c.req.valid("query").range);
     return c.json(reply(adminApi.suspicious, { items: rows.map(suspiciousItemView) }));
   });
+  admin.get(at(adminApi.investigate), validate("query", investigateQuery), async (c) =>
+    c.json(reply(adminApi.investigate, await investigate(db, c.req.valid("query")))),
+  );
+  admin.post(at(adminApi.dismissFlag), validate("json", dismissBody), async (c) => {
+    const flag = flagId.safeParse(c.req.param("id"));
+    if (!flag.success) throw new DomainError("not_found", "Flag not found");
+    return c.json(
+      reply(adminApi.dismissFlag, await dismissFlag(db, flag.data, c.req.valid("json").reason, currentUser(c))),
+    );
+  });
   admin.post(at(adminApi.voidClicks), validate("json", voidBody), async (c) => {
     const body = c.req.valid("json");
-    const { clicksVoided } = await voidClicks(db, {
+    const result = await voidClicks(deps, {
       campaignId: body.campaign_id,
       promoterId: body.promoter_id,
       ipHash: body.ip_hash,
       actor: currentUser(c),
       reason: body.reason,
+      flagId: body.flag_id,
     });
-    return c.json(reply(adminApi.voidClicks, { clicks_voided: clicksVoided }));
+    deps.live.publish([body.campaign_id]);
+    return c.json(reply(adminApi.voidClicks, result));
+  });
+  admin.post(at(adminApi.releaseResults), async (c) => {
+    const campaignId = assertCampaignId(c.req.param("id"));
+    const released = await releaseResults(deps, campaignId, currentUser(c));
+    deps.live.publish([campaignId]);
+    return c.json(reply(adminApi.releaseResults, released));
   });
 
   admin.get(at(adminApi.users), validate("query", pageQuery), async (c) =>

@@ -1,8 +1,9 @@
-import { and, eq, or } from "drizzle-orm";
+import { and, eq, inArray, or } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import { campaignsApi } from "../../core/api/campaigns.js";
 import { campaignListQuerySchema, createCampaignSchema } from "../../core/campaign-rules.js";
+import { isAdmin } from "../accounts/admins.js";
 import { currentUser, type Guards } from "../accounts/guards.js";
 import type { Database } from "../db/client.js";
 import { campaigns } from "../db/schema.js";
@@ -86,16 +87,20 @@ export function campaignRoutes(deps: CampaignRouteDeps) {
   app.get(routePath(campaignsApi.detail), async (c) => {
     const id = assertCampaignId(c.req.param("id"));
     const viewer = await guards.sessionUser(c);
+    // A public campaign, live or with its result; any campaign for its artist and for admins.
+    const everything = viewer ? await isAdmin(db, viewer.id) : false;
     const [campaign] = await db
       .select()
       .from(campaigns)
       .where(
         and(
           eq(campaigns.id, id),
-          or(
-            and(eq(campaigns.isPublic, true), eq(campaigns.status, "active")),
-            eq(campaigns.createdBy, viewer?.id ?? ""),
-          ),
+          everything
+            ? undefined
+            : or(
+                and(eq(campaigns.isPublic, true), inArray(campaigns.status, ["active", "ended", "completed"])),
+                eq(campaigns.createdBy, viewer?.id ?? ""),
+              ),
         ),
       )
       .limit(1);

@@ -45,6 +45,13 @@ export const campaigns = pgTable(
     endsAt: timestamp("ends_at", { withTimezone: true }),
     paymentIntentId: text("payment_intent_id"),
     /**
+     * Set when the campaign ends: until then its result is under review (fraud review, REVIEW_HOURS) and no payout of
+     * it can be paid; voiding clicks recomputes the winners. An admin's release sets it to the release time.
+     */
+    reviewUntil: timestamp("review_until", { withTimezone: true }),
+    /** When the final result was announced (winner and result emails): once, after the review. */
+    resultsAnnouncedAt: timestamp("results_announced_at", { withTimezone: true }),
+    /**
      * Denormalized from tracking_links (kept in the same transactions), so lists sort and page without aggregating.
      * Click counters are in no index, here or on links and promoters: every click batch updates them, and an update
      * that touches no indexed column is a HOT update, which writes none of the table's indexes (ADR 010).
@@ -418,6 +425,10 @@ export const suspiciousActivity = pgTable(
     ts: timestamp("ts", { withTimezone: true }).notNull().defaultNow(),
     /** Open until an admin dismisses it or acts on it (fraud review). */
     status: text("status", { enum: flagStatuses }).notNull().default("open"),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    resolvedBy: text("resolved_by").references(() => user.id, { onDelete: "set null" }),
+    /** Why it was dismissed, or what was done. */
+    resolution: text("resolution"),
   },
   (t) => [
     index("suspicious_activity_ts_idx").on(t.ts),
@@ -428,7 +439,7 @@ export const suspiciousActivity = pgTable(
 );
 
 /**
- * Every admin action (end, delete, pause, hide, void, pay, grant, ban and their reversals), written in the same
+ * Every admin action (end, delete, pause, hide, void, dismiss, release, pay, grant, ban and their reversals), written in the same
  * transaction as the action: who did what to which subject, and when.
  */
 export const adminAudit = pgTable(
@@ -439,12 +450,36 @@ export const adminAudit = pgTable(
     /** The actor's email at the time, kept if the account is later deleted. */
     actorEmail: text("actor_email").notNull(),
     action: text("action").notNull(),
-    subjectType: text("subject_type", { enum: ["campaign", "user", "payout", "clicks", "message"] }).notNull(),
+    subjectType: text("subject_type", { enum: ["campaign", "user", "payout", "clicks", "message", "flag"] }).notNull(),
     subjectId: text("subject_id").notNull(),
     summary: text("summary").notNull(),
     createdAt: createdAt(),
   },
   (t) => [index("admin_audit_created_idx").on(t.createdAt)],
+);
+
+export const exclusionReasons = ["recent_win", "banned", "artist"] as const;
+export type ExclusionReason = (typeof exclusionReasons)[number];
+
+/**
+ * Promoters with counted clicks whom the contest rules kept from winning a campaign, decided with its result: one
+ * win per promoter per 30 days, no banned user, never the campaign's artist. The board shows them as not eligible.
+ */
+export const resultExclusions = pgTable(
+  "result_exclusions",
+  {
+    campaignId: uuid("campaign_id")
+      .notNull()
+      .references(() => campaigns.id, { onDelete: "cascade" }),
+    promoterId: uuid("promoter_id")
+      .notNull()
+      .references(() => promoters.id, { onDelete: "cascade" }),
+    reason: text("reason", { enum: exclusionReasons }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.campaignId, t.promoterId] }),
+    check("result_exclusions_reason_check", sql`${t.reason} in ('recent_win', 'banned', 'artist')`),
+  ],
 );
 
 /** Admin actions that change who is winning: who voided which clicks, and why. */

@@ -1,3 +1,4 @@
+import { announceFinalResults } from "../payouts/campaign-results.js";
 import { finalizeEndedCampaigns } from "../payouts/finalize-campaigns.js";
 import { retryDuePayouts, runWeeklyPayouts } from "../payouts/pay-payouts.js";
 import type { PayoutDeps } from "../payouts/payout-deps.js";
@@ -10,13 +11,14 @@ const MINUTE = 60_000;
 
 /**
  * Every job of a server instance. Each is safe to run on several instances at once: campaigns are finalized and
- * clicks rolled up under `skip locked` row locks, payouts and refunds are claimed by conditional updates and carry
- * idempotency keys.
+ * clicks rolled up under `skip locked` row locks; a result's announcement, payouts and refunds are claimed by conditional
+ * updates, and transfers and refunds carry idempotency keys.
  */
 export function backgroundJobs(deps: { money: PayoutDeps; payoutWeekday: number }): Job[] {
   const { money } = deps;
   return [
     { name: "finalize-ended-campaigns", everyMs: MINUTE, run: () => finalizeEndedCampaigns(money) },
+    { name: "announce-final-results", everyMs: MINUTE, run: () => announceFinalResults(money) },
     { name: "retry-payouts", everyMs: MINUTE, run: () => retryDuePayouts(money) },
     { name: "refunds", everyMs: MINUTE, run: () => processDueRefunds(money) },
     { name: "weekly-payout-run", everyMs: 15 * MINUTE, run: () => runWeeklyPayouts(money, deps.payoutWeekday) },

@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import type { LeaderboardEntry } from "../../core/api/leaderboards.js";
+import type { CampaignResultView, LeaderboardEntry } from "../../core/api/leaderboards.js";
 import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
+import { exclusionReasons } from "../db/schema.js";
 
 const boardRow = z.object({
   promoter_id: column.text,
@@ -39,4 +40,41 @@ export async function campaignLeaderboard(db: Database, campaignId: string, limi
       tied: clicks[index - 1] === value || clicks[index + 1] === value,
     };
   });
+}
+
+const resultCampaign = z.object({
+  status: column.text,
+  review_until: column.timestampOrNull,
+  under_review: column.boolean,
+});
+
+/** The result of an ended campaign (null while it runs): its winners, who was not eligible, and whether it is final. */
+export async function campaignResult(db: Database, campaignId: string): Promise<CampaignResultView | null> {
+  const [campaign] = await queryParsed(
+    db,
+    resultCampaign,
+    sql`select status, review_until, coalesce(review_until > now(), false) as under_review
+        from campaigns where id = ${campaignId}`,
+  );
+  if (!campaign || (campaign.status !== "ended" && campaign.status !== "completed")) return null;
+  const winners = await queryParsed(
+    db,
+    z.object({ promoter_id: column.text, handle: column.text, amount_cents: column.number }),
+    sql`select po.promoter_id, p.handle, po.amount_cents
+        from payouts po join promoters p on p.id = po.promoter_id
+        join tracking_links tl on tl.campaign_id = po.campaign_id and tl.promoter_id = po.promoter_id
+        where po.campaign_id = ${campaignId}
+        order by tl.created_at, tl.id`,
+  );
+  const notEligible = await queryParsed(
+    db,
+    z.object({ promoter_id: column.text, reason: z.enum(exclusionReasons) }),
+    sql`select promoter_id, reason from result_exclusions where campaign_id = ${campaignId}`,
+  );
+  return {
+    state: campaign.under_review ? "provisional" : "final",
+    review_until: campaign.under_review ? (campaign.review_until?.toISOString() ?? null) : null,
+    winners,
+    not_eligible: notEligible,
+  };
 }

@@ -5,25 +5,27 @@ import type { Database } from "../db/client.js";
 import type { AppEnv } from "../http/app-env.js";
 import { reply, routePath } from "../http/contracts.js";
 import { liveStream, sharedLoader } from "../http/sse.js";
-import { campaignLeaderboard } from "./campaign-leaderboard.js";
+import { campaignLeaderboard, campaignResult } from "./campaign-leaderboard.js";
 import type { LiveUpdates } from "./live-updates.js";
 import { publicLeaderboards } from "./public-leaderboards.js";
 
 export function leaderboardRoutes(deps: { db: Database; live: LiveUpdates }) {
   const { db, live } = deps;
   const app = new Hono<AppEnv>();
-  const campaignBoard = sharedLoader(live, async (id: string) =>
-    reply(leaderboardsApi.campaign, { ok: true, entries: await campaignLeaderboard(db, id), error: null }),
-  );
+  const loadBoard = async (id: string) =>
+    reply(leaderboardsApi.campaign, {
+      ok: true,
+      entries: await campaignLeaderboard(db, id),
+      error: null,
+      result: await campaignResult(db, id),
+    });
+  const campaignBoard = sharedLoader(live, loadBoard);
   const publicBoards = sharedLoader(live, async () =>
     reply(leaderboardsApi.public, { ok: true, error: null, ...(await publicLeaderboards(db)) }),
   );
 
   app.get(routePath(leaderboardsApi.campaign), async (c) => {
-    const id = assertCampaignId(c.req.param("id"));
-    return c.json(
-      reply(leaderboardsApi.campaign, { ok: true, entries: await campaignLeaderboard(db, id), error: null }),
-    );
+    return c.json(await loadBoard(assertCampaignId(c.req.param("id"))));
   });
   app.get(routePath(leaderboardsApi.campaignStream), (c) => {
     const id = assertCampaignId(c.req.param("id"));

@@ -23,6 +23,7 @@ const earningsRow = z.object({
   payout_status: z.enum(payoutStatuses).nullable(),
   failure_reason: column.textOrNull,
   amount_cents: column.number,
+  review_until: column.timestampOrNull,
 });
 
 function statusOf(row: Pick<EarningsRow, "payout_status" | "campaign_status">): EarningsRow["status"] {
@@ -46,6 +47,7 @@ export async function promoterEarnings(db: Database, userId: string): Promise<Ea
                tl.created_at as link_created_at, tl.total_clicks,
                (select count(*) + 1 from tracking_links o
                  where o.campaign_id = tl.campaign_id and o.total_clicks > tl.total_clicks) as rank,
+               case when c.review_until > now() then c.review_until end as review_until,
                po.created_at as payout_created_at, po.paid_at, po.status as payout_status, po.failure_reason,
                coalesce(po.amount_cents, case when c.status in ('active', 'paused') then c.prize_cents else 0 end)
                  as amount_cents
@@ -62,6 +64,7 @@ export async function promoterEarnings(db: Database, userId: string): Promise<Ea
     return {
       ...row,
       ends_at: row.ends_at?.toISOString() ?? null,
+      review_until: row.review_until?.toISOString() ?? null,
       link_created_at: linkCreatedAt,
       payout_created_at: payoutCreatedAt,
       paid_at: paidAt,
@@ -72,20 +75,23 @@ export async function promoterEarnings(db: Database, userId: string): Promise<Ea
   const sum = (filter: (row: EarningsRow) => boolean) =>
     history.filter(filter).reduce((total, row) => total + row.amount_cents, 0);
   const wins = history.filter((row) => row.payout_status !== null).length;
-  const owedCents = sum((row) => row.payout_status === "pending" || row.payout_status === "failed");
+  const owed = (row: EarningsRow) => row.payout_status === "pending" || row.payout_status === "failed";
+  const owedCents = sum(owed);
+  const underReviewCents = sum((row) => owed(row) && row.review_until !== null);
   return {
     promoter: { id: promoter.id, handle: promoter.handle },
     rows: history,
     totals: {
       paid_cents: sum((row) => row.status === "paid"),
       owed_cents: owedCents,
+      under_review_cents: underReviewCents,
       in_progress_cents: sum((row) => row.payout_status === "processing"),
       campaigns_won: wins,
       campaigns_joined: history.length,
       active_campaigns: history.filter((row) => row.payout_status === null && row.status === "pending").length,
       total_clicks: history.reduce((total, row) => total + row.total_clicks, 0),
       win_rate_percent: history.length === 0 ? 0 : Math.round((wins / history.length) * 100),
-      can_request_payout: owedCents >= MIN_PAYOUT_CENTS,
+      can_request_payout: owedCents - underReviewCents >= MIN_PAYOUT_CENTS,
     },
   };
 }

@@ -18,12 +18,18 @@ const payoutMessages = {
   winnerAccountRequired: "The winner has not set up a payout account yet. The payout stays pending until they do.",
   alreadyPaid: "This payout has already been paid",
   inProgress: "This payout is already being processed",
+  underReview: (until: Date) =>
+    `Results are under review until ${until.toUTCString()}: the payout can be paid after that, or once an admin releases it.`,
 } as const;
+
+/** Payouts of campaigns whose result is still under review (campaign-results.ts) are not paid by any path. */
+export const reviewOver = sql`not exists (select 1 from campaigns rc where rc.id = po.campaign_id and rc.review_until > now())`;
 
 type PayoutOutcome =
   | { kind: "paid"; payoutId: string; transferId: string; amountCents: number }
   | { kind: "failed"; payoutId: string; reason: string }
   | { kind: "account_required"; payoutId: string }
+  | { kind: "under_review"; payoutId: string; until: Date }
   /** Paid already, or claimed by another process right now. */
   | { kind: "skipped"; payoutId: string };
 
@@ -37,6 +43,8 @@ const payoutRow = z.object({
   email: column.text,
   title: column.text,
   handle: column.text,
+  review_until: column.timestampOrNull,
+  under_review: column.boolean,
 });
 
 const claimedRow = z.object({
@@ -67,7 +75,7 @@ export async function payPayout(
     deps.db,
     payoutRow,
     sql`select po.id, po.campaign_id, po.promoter_id, po.amount_cents, po.status, pr.auth_user_id as user_id, u.email,
-               c.title, pr.handle
+               c.title, pr.handle, c.review_until, coalesce(c.review_until > now(), false) as under_review
         from payouts po
         join promoters pr on pr.id = po.promoter_id
         join "user" u on u.id = pr.auth_user_id
@@ -75,6 +83,7 @@ export async function payPayout(
         where po.id = ${payoutId}`,
   );
   if (!payout || payout.status === "paid" || payout.status === "processing") return { kind: "skipped", payoutId };
+  if (payout.under_review && payout.review_until) return { kind: "under_review", payoutId, until: payout.review_until };
   const account = await refreshPayoutAccount(deps, payout.user_id);
   if (!account?.payoutsEnabled) return { kind: "account_required", payoutId };
 
@@ -96,7 +105,7 @@ export async function payPayout(
     sql`with claimed as (
           update payouts po set status = 'processing', attempts = po.attempts + 1, updated_at = now(),
             transfer_key = coalesce(po.transfer_key, 'payout-' || po.id::text)
-          where po.id = ${payoutId} and (po.status = 'pending' or (po.status = 'failed' and ${due}))
+          where po.id = ${payoutId} and (po.status = 'pending' or (po.status = 'failed' and ${due})) and ${reviewOver}
           returning po.id, po.amount_cents, po.attempts, po.transfer_key
         )${audit}
         select * from claimed`,
@@ -151,7 +160,7 @@ async function payEach(deps: PayoutDeps, where: SQL, mode: PayMode): Promise<Pay
   const rows = await queryParsed(
     deps.db,
     idRow,
-    sql`select po.id from payouts po where ${where} order by po.created_at, po.id limit 500`,
+    sql`select po.id from payouts po where ${where} and ${reviewOver} order by po.created_at, po.id limit 500`,
   );
   const outcomes: PayoutOutcome[] = [];
   for (const { id } of rows) outcomes.push(await payPayout(deps, id, mode));
@@ -167,6 +176,7 @@ export async function payPayoutNow(deps: PayoutDeps, payoutId: string | undefine
   if (outcome.kind === "paid") return { ok: true as const, transfer_id: outcome.transferId };
   if (outcome.kind === "failed") throw new DomainError("provider_error", `Payout failed: ${outcome.reason}`);
   if (outcome.kind === "account_required") throw new DomainError("conflict", payoutMessages.winnerAccountRequired);
+  if (outcome.kind === "under_review") throw new DomainError("conflict", payoutMessages.underReview(outcome.until));
   const [row] = await queryParsed(
     deps.db,
     z.object({ status: column.text }),
@@ -182,11 +192,20 @@ export async function requestPayout(deps: PayoutDeps, userId: string) {
   if (!promoter) throw new DomainError("validation", payoutMessages.minimum);
   const [owed] = await queryParsed(
     deps.db,
-    z.object({ cents: column.number }),
-    sql`select coalesce(sum(amount_cents), 0) as cents from payouts po where po.promoter_id = ${promoter.id} and ${unpaid}`,
+    z.object({ cents: column.number, held_cents: column.number, held_until: column.timestampOrNull }),
+    sql`select coalesce(sum(amount_cents) filter (where ${reviewOver}), 0) as cents,
+               coalesce(sum(amount_cents) filter (where not ${reviewOver}), 0) as held_cents,
+               (select max(c.review_until) from payouts held join campaigns c on c.id = held.campaign_id
+                where held.promoter_id = ${promoter.id} and held.status = 'pending' and c.review_until > now()) as held_until
+        from payouts po where po.promoter_id = ${promoter.id} and ${unpaid}`,
   );
   const owedCents = owed?.cents ?? 0;
-  if (owedCents < MIN_PAYOUT_CENTS) throw new DomainError("validation", payoutMessages.minimum);
+  if (owedCents < MIN_PAYOUT_CENTS) {
+    if (owed?.held_until && owedCents + owed.held_cents >= MIN_PAYOUT_CENTS) {
+      throw new DomainError("conflict", payoutMessages.underReview(owed.held_until));
+    }
+    throw new DomainError("validation", payoutMessages.minimum);
+  }
   const account = await refreshPayoutAccount(deps, userId);
   if (!account?.payoutsEnabled) throw new DomainError("conflict", payoutMessages.accountRequired);
   const outcomes = await payEach(deps, sql`po.promoter_id = ${promoter.id} and ${unpaid}`, "manual");

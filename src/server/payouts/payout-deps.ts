@@ -11,6 +11,8 @@ export type PayoutDeps = {
   log: Logger;
   /** For links in emails and onboarding return addresses. */
   publicUrl: string;
+  /** Hours an ended campaign's result stays under fraud review before its payouts can be paid (REVIEW_HOURS). */
+  reviewHours: number;
 };
 
 /** Sends an email without letting a mail failure undo or fail the money move that caused it. */

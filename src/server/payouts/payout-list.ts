@@ -4,6 +4,7 @@ import type { PayoutAction, PayoutList, PayoutListRow } from "../../core/api/pay
 import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
 import { payoutStatuses } from "../db/schema.js";
+import { reviewOver } from "./pay-payouts.js";
 
 const campaignRow = z.object({
   id: column.text,
@@ -12,6 +13,7 @@ const campaignRow = z.object({
   status: column.text,
   ends_at: column.timestamp,
   ended: column.boolean,
+  review_until: column.timestampOrNull,
   prize_cents: column.number,
   platform_fee_cents: column.number,
 });
@@ -42,6 +44,7 @@ const leaderRow = z.object({
 const summaryRow = z.object({
   paid_cents: column.number,
   ready: column.number,
+  under_review: column.number,
   fees_cents: column.number,
   awaiting_account: column.number,
 });
@@ -52,12 +55,16 @@ const idList = (ids: string[]) =>
     sql`, `,
   );
 
-function actionOf(campaign: { ended: boolean; status: string }, payout: PayoutListRow["payout"]): PayoutAction {
+function actionOf(
+  campaign: { ended: boolean; status: string; review_until: Date | null },
+  payout: PayoutListRow["payout"],
+): PayoutAction {
   if (!campaign.ended) return "active";
   if (campaign.status === "active" || campaign.status === "paused") return "not_applicable";
   if (!payout) return "no_winner";
   if (payout.status === "paid") return "completed";
-  return payout.status === "processing" ? "not_applicable" : "pay";
+  if (payout.status === "processing") return "not_applicable";
+  return campaign.review_until ? "under_review" : "pay";
 }
 
 /**
@@ -70,7 +77,8 @@ export async function adminPayoutList(db: Database, limit = 200): Promise<Payout
     db,
     campaignRow,
     sql`select id, title, artist_name, status, ends_at, prize_cents, platform_fee_cents,
-               (status in ('ended', 'completed') or ends_at <= now()) as ended
+               (status in ('ended', 'completed') or ends_at <= now()) as ended,
+               case when review_until > now() then review_until end as review_until
         from campaigns
         where status in ('active', 'paused', 'ended', 'completed') and ends_at is not null
         order by ends_at desc limit ${limit}`,
@@ -111,7 +119,10 @@ export async function adminPayoutList(db: Database, limit = 200): Promise<Payout
     db,
     summaryRow,
     sql`select (select coalesce(sum(amount_cents), 0) from payouts where status = 'paid') as paid_cents,
-               (select count(distinct campaign_id) from payouts where status in ('pending', 'failed')) as ready,
+               (select count(distinct po.campaign_id) from payouts po
+                 where po.status in ('pending', 'failed') and ${reviewOver}) as ready,
+               (select count(*) from campaigns where status in ('ended', 'completed') and review_until > now())
+                 as under_review,
                (select coalesce(sum(platform_fee_cents), 0) from campaigns
                  where status in ('active', 'paused', 'ended', 'completed')) as fees_cents,
                (select count(*) from payouts po join promoters p on p.id = po.promoter_id
@@ -127,6 +138,7 @@ export async function adminPayoutList(db: Database, limit = 200): Promise<Payout
       status: campaign.status,
       ended: campaign.ended,
       ends_at: campaign.ends_at.toISOString(),
+      review_until: campaign.review_until?.toISOString() ?? null,
       prize_cents: campaign.prize_cents,
       platform_fee_cents: campaign.platform_fee_cents,
     };
@@ -167,6 +179,7 @@ export async function adminPayoutList(db: Database, limit = 200): Promise<Payout
     summary: {
       total_paid_cents: summary?.paid_cents ?? 0,
       pending_campaigns: summary?.ready ?? 0,
+      under_review_campaigns: summary?.under_review ?? 0,
       platform_fees_cents: summary?.fees_cents ?? 0,
       awaiting_account: summary?.awaiting_account ?? 0,
     },

@@ -25,6 +25,7 @@ let admin: TestUser;
 
 beforeAll(async () => {
   t = await createTestApp({
+    env: { REVIEW_HOURS: "0" },
     payments: (database) => {
       const sandbox = createSandboxProvider(database.db, TEST_ORIGIN);
       const counting: PaymentProvider & typeof sandbox = {
@@ -47,6 +48,7 @@ beforeAll(async () => {
     mailer: createOutboxMailer(t.database.db, log),
     log,
     publicUrl: TEST_ORIGIN,
+    reviewHours: 0,
   };
   admin = await signUp(t, "promoter");
   await makeAdmin(t, admin);
@@ -300,6 +302,11 @@ describe("Request Payout", () => {
     expect(below.status).toBe(400);
     expect((await below.json()).error.message).toBe("Minimum payout is $50");
 
+    // One win per promoter per 30 days: the first win is dated 31 days back, so the second counts too.
+    await t.database.db
+      .update(campaigns)
+      .set({ endsAt: sql`now() - interval '31 days'` })
+      .where(eq(campaigns.id, small.campaignId));
     const artist = await signUp(t, "artist");
     const second = await createLiveCampaign(t, artist, { prize_cents: 20_00 });
     await clicks(t, await joinAs(t, winner, second), 1, "10.99.1");

@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { voidClicks } from "../admin/fraud-review";
 import { queryRows } from "../db/client";
 import { clickAudit, clickEvents, suspiciousActivity } from "../db/schema";
 import { DomainError } from "../errors";
@@ -16,8 +17,8 @@ import {
   suspiciousActivityIn,
   topIps,
   topUserAgents,
-  voidClicks,
 } from "./click-analytics";
+
 import { createClickRecorder } from "./click-recorder";
 import { createIpHasher } from "./click-signals";
 import { clearExpiredClickIps } from "./ip-retention";
@@ -109,13 +110,13 @@ describe("voiding clicks", () => {
       t.database.db,
       sql`select promoter_id from tracking_links where short_code = ${cheatCode}`,
     );
-    const result = await voidClicks(t.database.db, {
+    const result = await voidClicks(t.app.money, {
       campaignId,
       promoterId: link?.promoter_id,
       actor: { id: admin.id, email: admin.email },
       reason: "click farm",
     });
-    expect(result.clicksVoided).toBe(5);
+    expect(result.clicks_voided).toBe(5);
     expect([await linkClicks(cheatCode), await linkClicks(honestCode), await linkClicks(otherCode)]).toEqual([0, 1, 1]);
     const [promoter] = await queryRows<{ total_clicks_all_time: number }>(
       t.database.db,
@@ -146,12 +147,12 @@ describe("voiding clicks", () => {
       .from(clickEvents)
       .where(and(eq(clickEvents.campaignId, campaignId), eq(clickEvents.ip, "203.0.113.7")));
 
-    const result = await voidClicks(t.database.db, {
+    const result = await voidClicks(t.app.money, {
       campaignId,
       ipHash: event?.ipHash,
       actor: { id: artist.id, email: artist.email },
     });
-    expect(result.clicksVoided).toBe(1);
+    expect(result.clicks_voided).toBe(1);
     expect([await linkClicks(shortCode), await linkClicks(other.shortCode)]).toEqual([1, 2]);
     const voided = await t.database.db
       .select({ ip: clickEvents.ip })
@@ -165,7 +166,7 @@ describe("voiding clicks", () => {
   it("needs exactly one of a promoter and an address", async () => {
     const { campaignId, artist } = await liveCampaignWithLink(t);
     for (const target of [{}, { promoterId: "00000000-0000-0000-0000-000000000000", ipHash: "h" }]) {
-      const attempt = voidClicks(t.database.db, {
+      const attempt = voidClicks(t.app.money, {
         campaignId,
         actor: { id: artist.id, email: artist.email },
         ...target,

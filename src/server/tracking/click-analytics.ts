@@ -1,19 +1,10 @@
 import { desc, gte, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { ClickEventView, SuspiciousItem, TimeRange } from "../../core/api/admin.js";
-import { type Actor, recordAdminAction } from "../admin/audit-log.js";
+import type { ClickEventView, TimeRange } from "../../core/api/admin.js";
 import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
-import { clickAudit, clickEvents, suspiciousActivity } from "../db/schema.js";
-import { DomainError } from "../errors.js";
-import {
-  countsSince,
-  holdRollupMark,
-  type RollupDimension,
-  readWithRollup,
-  rollupDimensions,
-  voidedInRollup,
-} from "./click-rollups.js";
+import { clickEvents, suspiciousActivity } from "../db/schema.js";
+import { countsSince, type RollupDimension, readWithRollup } from "./click-rollups.js";
 
 /** The admin dashboard's click views (SPEC.md Admin dashboard; PRODUCT.md placeholders made real). */
 
@@ -127,19 +118,8 @@ export function maskAddress(ip: string | null): string {
   return `${ip.split(":").slice(0, 3).join(":")}:•••`;
 }
 
-/**
- * The newest clicks with their campaign and promoter: all of them for the real-time tab, or one link's or campaign's
- * (the clicks behind a suspicious-activity flag).
- */
-export async function recentClickViews(
-  db: Database,
-  options: { limit: number; linkId?: string; campaignId?: string } = { limit: 20 },
-): Promise<ClickEventView[]> {
-  const subject = options.linkId
-    ? sql`where tracking_link_id = ${options.linkId}`
-    : options.campaignId
-      ? sql`where campaign_id = ${options.campaignId}`
-      : sql``;
+/** The newest clicks with their campaign and promoter, for the real-time tab. */
+export async function recentClickViews(db: Database, limit = 20): Promise<ClickEventView[]> {
   const rows = await queryParsed(
     db,
     z.object({
@@ -153,87 +133,10 @@ export async function recentClickViews(
       ts: column.timestamp,
     }),
     sql`select e.id, e.campaign_id, c.title as campaign_title, p.handle as promoter_handle, e.verdict, e.ip, e.country, e.ts
-        from (select * from click_events ${subject} order by id desc limit ${options.limit}) e
+        from (select * from click_events order by id desc limit ${limit}) e
         join campaigns c on c.id = e.campaign_id
         join promoters p on p.id = e.promoter_id
         order by e.id desc`,
   );
   return rows.map(({ ip, ts, ...row }) => ({ ...row, masked_ip: maskAddress(ip), ts: ts.toISOString() }));
-}
-
-/**
- * Voids a promoter's or an address's counted clicks on a campaign: they become `voided`, every counter is
- * recomputed from the events, and the action is written to the audit log, all in one transaction.
- */
-export async function voidClicks(
-  db: Database,
-  input: { campaignId: string; promoterId?: string; ipHash?: string; actor: Actor; reason?: string },
-) {
-  if (!input.promoterId === !input.ipHash)
-    throw new DomainError("validation", "Choose a promoter or an address to void");
-  return db.transaction(async (tx) => {
-    // The campaign row first, as click batches and finalization lock it: one lock order, no deadlock. Then the roll-up
-    // mark, shared: a roll-up in progress finishes first, and none starts until this commits.
-    await tx.execute(sql`select id from campaigns where id = ${input.campaignId} for no key update`);
-    const mark = await holdRollupMark(tx);
-    // A promoter's clicks on a campaign are its link's clicks; an address's counted clicks are found by the
-    // campaign's unique (campaign, address) index.
-    const target = input.promoterId
-      ? sql`tracking_link_id = (select id from tracking_links where campaign_id = ${input.campaignId} and promoter_id = ${input.promoterId})`
-      : sql`campaign_id = ${input.campaignId} and ip_hash = ${input.ipHash}`;
-    // Voided events already in the roll-up move there too: from counted to voided, and out of their country.
-    const voided = await queryParsed(
-      tx,
-      z.object({ promoter_id: column.text }),
-      sql`with voided as (
-          update click_events set verdict = 'voided' where verdict = 'counted' and ${target}
-          returning promoter_id, ts, ${rollupDimensions.country.value} as country
-        ), ${voidedInRollup(mark)}
-        select promoter_id from voided`,
-    );
-    await tx.execute(sql`update tracking_links tl set total_clicks = (
-        select count(*) from click_events e where e.tracking_link_id = tl.id and e.verdict = 'counted')
-      where tl.campaign_id = ${input.campaignId}`);
-    await tx.execute(sql`update campaigns c set total_clicks = (
-        select count(*) from click_events e where e.campaign_id = c.id and e.verdict = 'counted')
-      where c.id = ${input.campaignId}`);
-    const promoterIds = [...new Set(voided.map((row) => row.promoter_id))];
-    for (const promoterId of promoterIds) {
-      await tx.execute(sql`update promoters p set total_clicks_all_time = (
-          select coalesce(sum(tl.total_clicks), 0) from tracking_links tl where tl.promoter_id = p.id)
-        where p.id = ${promoterId}`);
-    }
-    await tx.insert(clickAudit).values({
-      action: input.promoterId ? "void_promoter" : "void_ip",
-      campaignId: input.campaignId,
-      promoterId: input.promoterId ?? null,
-      ipHash: input.ipHash ?? null,
-      clicksVoided: voided.length,
-      actorUserId: input.actor.id,
-      reason: input.reason ?? null,
-    });
-    await recordAdminAction(tx, input.actor, {
-      action: input.promoterId ? "void_promoter" : "void_address",
-      subjectType: "clicks",
-      subjectId: input.campaignId,
-      summary: `Voided ${voided.length} counted click${voided.length === 1 ? "" : "s"} of ${
-        input.promoterId ? `promoter ${input.promoterId}` : "an address"
-      } on campaign ${input.campaignId}${input.reason ? `: ${input.reason}` : ""}`,
-    });
-    return { clicksVoided: voided.length };
-  });
-}
-
-/** A suspicious-activity flag as the API shows it (SPEC.md: type, severity, details, timestamp). */
-export function suspiciousItemView(row: typeof suspiciousActivity.$inferSelect): SuspiciousItem {
-  return {
-    id: row.id,
-    type: row.type,
-    severity: row.severity,
-    status: row.status,
-    details: row.details,
-    timestamp: row.ts.toISOString(),
-    campaign_id: row.campaignId,
-    tracking_link_id: row.trackingLinkId,
-  };
 }

@@ -3,20 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { timeRanges } from "../../core/api/admin";
 import { adminStats } from "../admin/admin-stats";
+import { voidClicks } from "../admin/fraud-review";
 import { queryRows } from "../db/client";
 import { column, queryParsed } from "../db/rows";
 import { signUp } from "../testing/accounts";
 import { createLiveCampaign, joinAs } from "../testing/campaigns";
 import { makeAdmin } from "../testing/payouts";
 import { createTestApp, type TestApp } from "../testing/test-app";
-import {
-  clicksByCountry,
-  countedClicksOverTime,
-  topIps,
-  topUserAgents,
-  visitsByVerdict,
-  voidClicks,
-} from "./click-analytics";
+import { clicksByCountry, countedClicksOverTime, topIps, topUserAgents, visitsByVerdict } from "./click-analytics";
+
 import { rollUpClicks, rollupDimensions, rollupSpans } from "./click-rollups";
 
 /**
@@ -167,7 +162,7 @@ describe("the click roll-up", () => {
     await expectFiguresMatchRawEvents(now);
 
     // Voiding one promoter's counted clicks moves the rolled-up ones from counted to voided.
-    const { clicksVoided } = await voidClicks(db, {
+    const { clicks_voided: clicksVoided } = await voidClicks(t.app.money, {
       campaignId,
       promoterId: second.promoter_id,
       actor: { id: admin.id, email: admin.email },

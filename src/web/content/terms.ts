@@ -4,7 +4,7 @@ import type { LegalSection } from "../components/marketing/legal-document";
 const fee = `${PLATFORM_FEE_PERCENT}%`;
 const minimumPayout = formatCents(MIN_PAYOUT_CENTS);
 
-export const termsUpdated = "2026-11-23";
+export const termsUpdated = "2026-11-24";
 
 export const termsIntro =
   "These terms are the agreement between you and FanBoost when you use the site, start a campaign or promote one. They include the official rules of every campaign. Please read them; by creating an account you accept them.";
@@ -49,15 +49,15 @@ export const termsSections: readonly LegalSection[] = [
       },
       {
         lead: "Winning",
-        text: "When the campaign's timer ends, the promoter whose link has the most verified clicks wins the whole prize, provided it has at least one verified click.",
+        text: "When the campaign's timer ends, the eligible promoter whose link has the most verified clicks wins the whole prize, provided it has at least one verified click. If a promoter with more clicks is not eligible, the next eligible promoter wins; the campaign's leaderboard shows who was not eligible and why.",
       },
       {
         lead: "Ties",
-        text: "Promoters tied for the most verified clicks share the prize equally. When the prize does not divide exactly, the remaining cents go one each to the tied promoters who joined the campaign earliest.",
+        text: "Eligible promoters tied for the most verified clicks share the prize equally. When the prize does not divide exactly, the remaining cents go one each to the tied promoters who joined the campaign earliest.",
       },
       {
         lead: "No winner",
-        text: "If no link has a verified click, there is no winner and the prize is refunded to the artist.",
+        text: "If no eligible promoter's link has a verified click, there is no winner and the prize is refunded to the artist.",
       },
       {
         lead: "Fair play",
@@ -65,7 +65,11 @@ export const termsSections: readonly LegalSection[] = [
       },
       {
         lead: "One win per promoter per 30 days",
-        text: "A promoter may win at most one campaign in any 30-day period.",
+        text: "A promoter who won a campaign that ended in the 30 days before another campaign ends is not eligible to win that campaign. A share of a tied prize counts as a win.",
+      },
+      {
+        lead: "Who can never win",
+        text: "A suspended account, and the campaign's own artist, are never eligible to win.",
       },
       {
         lead: "Artists cannot promote their own campaigns",
@@ -73,7 +77,7 @@ export const termsSections: readonly LegalSection[] = [
       },
       {
         lead: "Results",
-        text: "FanBoost's records of clicks and their verdicts decide the result. You can ask us to review a result through the Contact page within 14 days of a campaign's end.",
+        text: "FanBoost's records of clicks and their verdicts decide the result. When a campaign ends its result is provisional and under review for 48 hours: we check its clicks for fraud, and if we void clicks the winners are decided again from the clicks that remain. No prize is paid while the result is under review. When the review ends, or earlier once we have reviewed the result, it is final and the winners are told. You can ask us to review a final result through the Contact page within 14 days of a campaign's end.",
       },
     ],
   },
@@ -89,7 +93,7 @@ export const termsSections: readonly LegalSection[] = [
     heading: "Payouts",
     paragraphs: [
       "Prizes are paid through Stripe Connect to a payout account you connect on your Earnings page; you must complete Stripe's identity and bank checks to receive money. A prize stays pending until your payout account is ready.",
-      `Pending prizes are paid in a weekly payout run on Fridays and usually arrive within 1 to 3 business days. You may also request a payout yourself at any time once ${minimumPayout} or more is pending; ${minimumPayout} is the minimum payout you can request. You are responsible for any taxes on your winnings.`,
+      `Once a result is final, pending prizes are paid in a weekly payout run on Fridays and usually arrive within 1 to 3 business days. You may also request a payout yourself at any time once ${minimumPayout} or more is pending; ${minimumPayout} is the minimum payout you can request. You are responsible for any taxes on your winnings.`,
     ],
   },
   {

@@ -1,4 +1,4 @@
-import { CheckCircle2, DollarSign, Percent, RefreshCw, Timer, UserX } from "lucide-react";
+import { CheckCircle2, DollarSign, Percent, RefreshCw, ShieldAlert, Timer, UserX } from "lucide-react";
 import { useState } from "react";
 import { adminApi } from "../../core/api/admin";
 import type { PayoutListRow as Row } from "../../core/api/payouts";
@@ -68,13 +68,32 @@ function PayoutCell({ row }: { row: Row }) {
   );
 }
 
-function ActionCell({ row, paying, error, onPay }: { row: Row; paying: boolean; error?: string; onPay: () => void }) {
+type ActionCellProps = {
+  row: Row;
+  paying: boolean;
+  releasing: boolean;
+  error?: string | undefined;
+  onPay: () => void;
+  onRelease: () => void;
+};
+
+function ActionCell({ row, paying, releasing, error, onPay, onRelease }: ActionCellProps) {
   return (
     <>
       {row.action === "pay" ? (
         <Button size="sm" loading={paying} onClick={onPay}>
           Pay Winner
         </Button>
+      ) : row.action === "under_review" && row.review_until ? (
+        <div className="flex max-w-56 flex-col items-start gap-2">
+          <span className="inline-flex items-center gap-1 text-xs font-semibold text-amber-800">
+            <ShieldAlert className="h-3.5 w-3.5" aria-hidden /> Under review until{" "}
+            {new Date(row.review_until).toLocaleString()}
+          </span>
+          <Button size="sm" variant="secondary" loading={releasing} onClick={onRelease}>
+            Release Results
+          </Button>
+        </div>
       ) : row.action === "completed" ? (
         <Badge tone="success">Completed</Badge>
       ) : row.action === "no_winner" ? (
@@ -103,6 +122,7 @@ export default function AdminPayoutsPage() {
   const [rowErrors, setRowErrors] = useState<Record<string, string>>({});
   const [notice, setNotice] = useState(false);
   const pay = useApiMutation(adminApi.payPayout, { invalidates: [adminApi.payouts] });
+  const release = useApiMutation(adminApi.releaseResults, { invalidates: [adminApi.payouts] });
   const { confirm, dialog } = useConfirm();
   const keyOf = (row: Row) => row.payout?.id ?? row.campaign_id;
 
@@ -128,6 +148,23 @@ export default function AdminPayoutsPage() {
           setRowErrors((errors) => ({ ...errors, [payoutId]: error instanceof ApiError ? message : "Payout failed" }));
           void list.refetch();
         },
+      },
+    );
+  };
+
+  const releaseResults = async (row: Row) => {
+    const confirmed = await confirm({
+      title: "Release results",
+      description: `Release the results of "${row.title}" now? They become final: the winners are told and can be paid right away.`,
+      confirmLabel: "Release Results",
+    });
+    if (!confirmed) return;
+    const key = keyOf(row);
+    setRowErrors(({ [key]: _cleared, ...rest }) => rest);
+    release.mutate(
+      { params: { id: row.campaign_id } },
+      {
+        onError: (error) => setRowErrors((errors) => ({ ...errors, [key]: error.message || "Release failed" })),
       },
     );
   };
@@ -174,8 +211,10 @@ export default function AdminPayoutsPage() {
         <ActionCell
           row={row}
           paying={pay.isPending && pay.variables?.params.payoutId === row.payout?.id}
-          error={row.payout ? rowErrors[row.payout.id] : undefined}
+          releasing={release.isPending && release.variables?.params.id === row.campaign_id}
+          error={rowErrors[keyOf(row)]}
           onPay={() => void payWinner(row)}
+          onRelease={() => void releaseResults(row)}
         />
       ),
     },
@@ -201,7 +240,7 @@ export default function AdminPayoutsPage() {
         </div>
       ) : null}
 
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
         <StatTile
           icon={DollarSign}
           label="Total Payouts · Paid to winners"
@@ -211,6 +250,11 @@ export default function AdminPayoutsPage() {
           icon={Timer}
           label="Pending Payouts · Campaigns ready"
           value={summary ? String(summary.pending_campaigns) : "—"}
+        />
+        <StatTile
+          icon={ShieldAlert}
+          label="Under review · Results not final yet"
+          value={summary ? String(summary.under_review_campaigns) : "—"}
         />
         <StatTile
           icon={Percent}

@@ -68,6 +68,10 @@ function RowStatus({ row }: { row: EarningsRow }) {
       <Badge tone={statusTone[row.status]}>{statusLabel[row.status]}</Badge>
       {row.payout_status === null && row.status === "pending" ? (
         <p className="mt-1 text-xs text-slate-500">Campaign live</p>
+      ) : row.review_until ? (
+        <p className="mt-1 text-xs text-amber-800">
+          Results under review until {new Date(row.review_until).toLocaleString()}
+        </p>
       ) : row.payout_status === "failed" ? (
         <p className="mt-1 text-xs text-amber-800">Transfer retrying</p>
       ) : row.payout_status === "processing" ? (
@@ -212,7 +216,15 @@ export default function EarningsPage() {
             <Button variant="secondary" onClick={() => downloadCsv(rows)}>
               <Download className="h-4 w-4" aria-hidden /> Export Report
             </Button>
-            <span title={canRequest ? undefined : "Minimum payout is $50"}>
+            <span
+              title={
+                canRequest
+                  ? undefined
+                  : totals && totals.under_review_cents > 0 && totals.owed_cents >= MIN_PAYOUT_CENTS
+                    ? "Results under review: your payout can be requested once the review is over"
+                    : "Minimum payout is $50"
+              }
+            >
               <Button
                 variant="accent"
                 disabled={!canRequest}

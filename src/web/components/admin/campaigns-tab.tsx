@@ -1,5 +1,5 @@
 import { keepPreviousData } from "@tanstack/react-query";
-import { ExternalLink, Eye, EyeOff, Flag, Pause, Play, RefreshCw, Trash2, Wallet } from "lucide-react";
+import { ExternalLink, Eye, EyeOff, Flag, Pause, Play, RefreshCw, Search, Trash2, Wallet } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { type AdminCampaign, adminApi, adminCampaignStatuses } from "../../../core/api/admin";
@@ -16,6 +16,7 @@ import { Select } from "../ui/field";
 import { Pager } from "../ui/pager";
 import { QueryState } from "../ui/query-state";
 import { SearchInput } from "../ui/search-input";
+import { investigatePath } from "./investigate-path";
 import { useRowActions } from "./use-row-actions";
 
 const PAGE = 50;
@@ -177,6 +178,15 @@ export function CampaignsTab() {
           >
             <ExternalLink className="h-3.5 w-3.5" aria-hidden /> Open
           </a>
+          {campaign.status === "draft" ? null : (
+            <Link
+              to={investigatePath({ campaign: campaign.id })}
+              className={buttonStyles("secondary", "sm")}
+              aria-label={`Investigate ${campaign.title}`}
+            >
+              <Search className="h-3.5 w-3.5" aria-hidden /> Investigate
+            </Link>
+          )}
           {actions
             .filter((action) => action.shown(campaign))
             .map((action) => (

@@ -1,18 +1,20 @@
 import { keepPreviousData } from "@tanstack/react-query";
-import { Ban, ShieldCheck, ShieldOff, UserCheck } from "lucide-react";
+import { Ban, Search, ShieldCheck, ShieldOff, UserCheck } from "lucide-react";
 import { useState } from "react";
+import { Link } from "react-router";
 import { type AdminUser, adminApi } from "../../../core/api/admin";
 import { formatCents, formatCount } from "../../../core/money";
 import { apiKey, callApi, useApi } from "../../lib/use-api";
 import { useDebounced } from "../../lib/use-debounced";
 import { Badge } from "../ui/badge";
-import { Button } from "../ui/button";
+import { Button, buttonStyles } from "../ui/button";
 import { Card } from "../ui/card";
 import { useConfirm } from "../ui/confirm-dialog";
 import { type Column, DataTable } from "../ui/data-table";
 import { Pager } from "../ui/pager";
 import { QueryState } from "../ui/query-state";
 import { SearchInput } from "../ui/search-input";
+import { investigatePath } from "./investigate-path";
 import { useRowActions } from "./use-row-actions";
 
 const PAGE = 50;
@@ -87,6 +89,15 @@ export function UsersTab() {
       header: "Actions",
       cell: (target) => (
         <div className="flex max-w-60 flex-wrap gap-1.5">
+          {target.handle ? (
+            <Link
+              to={investigatePath({ user: target.id })}
+              className={buttonStyles("secondary", "sm")}
+              aria-label={`Investigate ${target.email}`}
+            >
+              <Search className="h-3.5 w-3.5" aria-hidden /> Investigate
+            </Link>
+          ) : null}
           {target.role === "admin" ? (
             <Button
               size="sm"

@@ -1,6 +1,6 @@
 import { Award, Crown, Medal } from "lucide-react";
-import { leaderboardsApi } from "../../../core/api/leaderboards";
-import { formatCount } from "../../../core/money";
+import { type CampaignResultView, type ExclusionReason, leaderboardsApi } from "../../../core/api/leaderboards";
+import { formatCents, formatCount } from "../../../core/money";
 import { cn } from "../../lib/cn";
 import { useLiveData } from "../../lib/live";
 
@@ -9,6 +9,40 @@ const rankIcons = [
   { icon: Medal, className: "text-slate-400", label: "Second place" },
   { icon: Award, className: "text-orange-600", label: "Third place" },
 ];
+
+const notEligible: Record<ExclusionReason, string> = {
+  recent_win: "Not eligible: won a campaign in the last 30 days",
+  banned: "Not eligible: account suspended",
+  artist: "Not eligible: the campaign's artist",
+};
+
+/** An ended campaign's winners, marked provisional while the result is under review. */
+function ResultBanner({ result }: { result: CampaignResultView }) {
+  const names = result.winners.map((winner) => `@${winner.handle}`).join(", ");
+  return (
+    <div
+      className={cn(
+        "rounded-xl px-4 py-2 text-sm ring-1",
+        result.state === "provisional"
+          ? "bg-amber-50 text-amber-900 ring-amber-200"
+          : "bg-emerald-50 text-emerald-900 ring-emerald-200",
+      )}
+    >
+      <p className="font-semibold">
+        {result.winners.length === 0
+          ? "No Winner"
+          : result.winners.length > 1
+            ? `Tied winners: ${names}`
+            : `Winner: ${names}`}
+      </p>
+      <p className="text-xs">
+        {result.state === "provisional" && result.review_until
+          ? `Provisional: results under review until ${new Date(result.review_until).toLocaleString()}`
+          : "Final result"}
+      </p>
+    </div>
+  );
+}
 
 /** A campaign's live leaderboard (SPEC.md Live leaderboard component): pushed by the server, polled every 10 s as a fallback. */
 export function CampaignLeaderboard({ campaignId }: { campaignId: string }) {
@@ -30,10 +64,33 @@ export function CampaignLeaderboard({ campaignId }: { campaignId: string }) {
   if (entries.length === 0) {
     return <p className="py-6 text-center text-sm text-slate-500">No promoters yet. Be the first to join!</p>;
   }
+  const result = board.data.result;
   const leaders = entries.filter((entry) => entry.rank === 1 && entry.clicks > 0);
+  const won = new Map(result?.winners.map((winner) => [winner.promoter_id, winner.amount_cents]));
+  const excluded = new Map(result?.not_eligible.map((row) => [row.promoter_id, row.reason]));
+  const note = (entry: (typeof entries)[number]) => {
+    if (result) {
+      const prize = won.get(entry.promoter_id);
+      if (prize !== undefined) return <span className="text-xs text-emerald-800">Winner · {formatCents(prize)}</span>;
+      const reason = excluded.get(entry.promoter_id);
+      return reason ? <span className="text-xs text-slate-500">{notEligible[reason]}</span> : null;
+    }
+    if (entry.rank === 1 && entry.clicks > 0) {
+      return (
+        <span className="text-xs text-amber-800">
+          {entry.tied ? "Tied for the prize" : "Currently winning the campaign!"}
+        </span>
+      );
+    }
+    return entry.tied && entry.clicks > 0 ? (
+      <span className="text-xs text-slate-500">Tied at #{entry.rank}</span>
+    ) : null;
+  };
   return (
     <div className="flex flex-col gap-3">
-      {leaders.length > 0 ? (
+      {result ? (
+        <ResultBanner result={result} />
+      ) : leaders.length > 0 ? (
         <p className="rounded-xl bg-gradient-to-r from-amber-100 to-amber-50 px-4 py-2 text-sm font-semibold text-amber-900 ring-1 ring-amber-200">
           {leaders.length > 1
             ? `Tied for the prize: ${leaders.map((entry) => `@${entry.handle}`).join(", ")}`
@@ -49,7 +106,9 @@ export function CampaignLeaderboard({ campaignId }: { campaignId: string }) {
               key={entry.promoter_id}
               className={cn(
                 "flex items-center gap-3 border-b border-slate-100 px-4 py-3 last:border-b-0",
-                entry.rank === 1 && entry.clicks > 0 ? "bg-amber-50/60" : "bg-white",
+                (result ? won.has(entry.promoter_id) : entry.rank === 1 && entry.clicks > 0)
+                  ? "bg-amber-50/60"
+                  : "bg-white",
               )}
             >
               <span className="flex w-8 justify-center font-bold text-slate-700">
@@ -61,13 +120,7 @@ export function CampaignLeaderboard({ campaignId }: { campaignId: string }) {
               </span>
               <span className="min-w-0 flex-1">
                 <span className="block truncate font-semibold text-slate-900">@{entry.handle}</span>
-                {entry.rank === 1 && entry.clicks > 0 ? (
-                  <span className="text-xs text-amber-800">
-                    {entry.tied ? "Tied for the prize" : "Currently winning the campaign!"}
-                  </span>
-                ) : entry.tied && entry.clicks > 0 ? (
-                  <span className="text-xs text-slate-500">Tied at #{entry.rank}</span>
-                ) : null}
+                {note(entry)}
               </span>
               <span className="text-sm font-semibold text-slate-900">
                 {formatCount(entry.clicks)} {entry.clicks === 1 ? "click" : "clicks"}

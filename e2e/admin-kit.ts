@@ -1,0 +1,81 @@
+import type { Page } from "playwright-core";
+import { expect } from "vitest";
+import { apiPost, signUpViaApi } from "./api";
+import type { AppServer } from "./harness";
+
+/** What the admin journeys share: clicks from chosen addresses, funded campaigns, payout accounts, tabs, dialogs. */
+
+const browserUa = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/140.0 Safari/537.36";
+
+/** A fan opening the link from `address`; answers the verdict the server decided. */
+export async function clickFrom(server: AppServer, code: string, address: string) {
+  const response = await fetch(`${server.url}/t/${code}`, {
+    headers: { "User-Agent": browserUa, "X-Forwarded-For": address },
+  });
+  expect(response.status).toBe(200);
+  return response.headers.get("x-click-verdict");
+}
+
+/** A funded campaign by a new artist, joined by a new promoter; returns the promoter's session and link. */
+export async function campaignWithPromoter(server: AppServer, title: string, prizeCents = 50_50) {
+  const artist = await signUpViaApi(server, "artist");
+  const created = await apiPost(
+    server,
+    "/api/campaigns",
+    {
+      title,
+      artist_name: "Admin Band",
+      song_link: "https://open.spotify.com/track/admin",
+      prize_cents: prizeCents,
+      duration_days: 3,
+    },
+    artist,
+  );
+  const id = (created.json.campaign as { id: string }).id;
+  await apiPost(server, `/api/campaigns/${id}/funding`, {}, artist);
+  await apiPost(
+    server,
+    `/api/campaigns/${id}/sandbox-payment`,
+    { number: "4242424242424242", expiry: "12/34", cvc: "123" },
+    artist,
+  );
+  return { id, ...(await joinAsNewPromoter(server, id)) };
+}
+
+/** A new promoter who joins the campaign; returns their session and link. */
+export async function joinAsNewPromoter(server: AppServer, campaignId: string) {
+  const promoter = await signUpViaApi(server, "promoter");
+  const joined = await apiPost(server, `/api/campaigns/${campaignId}/join`, {}, promoter);
+  return { promoter, code: (joined.json.link as { short_code: string }).short_code };
+}
+
+/** The promoter's payout account, through the sandbox's onboarding form as the popup would submit it. */
+export async function onboardPayouts(server: AppServer, cookies: string) {
+  await apiPost(server, "/api/payouts/account", {}, cookies);
+  const link = await apiPost(server, "/api/payouts/account-link", {}, cookies);
+  const form = await fetch(String(link.json.url), {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
+    body: new URLSearchParams({
+      legal_name: "Winner Person",
+      birth_date: "1990-04-01",
+      routing_number: "110000000",
+      account_number: "000123456789",
+      action: "submit",
+    }),
+  });
+  expect(form.status).toBe(303);
+}
+
+export const openTab = async (page: Page, name: string) => {
+  await page.getByRole("tab", { name, exact: true }).click();
+  await expect.poll(() => page.getByRole("tab", { name, exact: true }).getAttribute("aria-selected")).toBe("true");
+};
+
+/** Confirms the app's own dialog with its button. */
+export const confirmWith = async (page: Page, label: string) => {
+  const dialog = page.getByRole("dialog");
+  await expect.poll(() => dialog.isVisible()).toBe(true);
+  await dialog.getByRole("button", { name: label }).click();
+};

@@ -1,0 +1,89 @@
+import { randomBytes } from "node:crypto";
+import { describe, expect } from "vitest";
+import { campaignWithPromoter, clickFrom, confirmWith, joinAsNewPromoter, onboardPayouts } from "./admin-kit";
+import { apiPost, signUpViaApi } from "./api";
+import { horizontalOverflow, journeys, screenshot, seriousViolations, visible } from "./fixtures";
+import type { AppServer } from "./harness";
+
+const adminEmail = `admin-${randomBytes(3).toString("hex")}@example.com`;
+// The default 48-hour review window; behind a trusted proxy hop each test click says which address it comes from.
+const it = journeys({ env: { ADMIN_EMAILS: adminEmail, TRUST_PROXY: "1" } });
+
+const promoterOf = async (server: AppServer, cookies: string) => {
+  const me = await fetch(`${server.url}/api/me`, { headers: { Cookie: cookies } });
+  return ((await me.json()) as { promoter: { id: string; handle: string } }).promoter;
+};
+
+describe("fraud review", () => {
+  it("a click farm is flagged, investigated and voided; the honest runner-up is paid after the review", async ({
+    server,
+    openPage,
+  }) => {
+    const title = `Farmed Song ${randomBytes(2).toString("hex")}`;
+    const { id, promoter: farm, code: farmCode } = await campaignWithPromoter(server, title, 80_00);
+    const { promoter: honest, code: honestCode } = await joinAsNewPromoter(server, id);
+    const farmPromoter = await promoterOf(server, farm);
+    const [farmHandle, honestHandle] = [farmPromoter.handle, (await promoterOf(server, honest)).handle];
+    // The farm: three addresses, each opening the link 52 times in a minute (over the burst threshold of 50 in
+    // 5 minutes); each counts once. The honest promoter: two real fans.
+    for (const address of ["198.51.100.61", "198.51.100.62", "198.51.100.63"]) {
+      for (let visit = 0; visit < 52; visit++) await clickFrom(server, farmCode, address);
+    }
+    for (const address of ["203.0.113.61", "203.0.113.62"]) {
+      expect(await clickFrom(server, honestCode, address)).toBe("counted");
+    }
+    const admin = await signUpViaApi(server, "promoter", adminEmail);
+    expect((await apiPost(server, `/api/admin/campaigns/${id}/end`, {}, admin)).status).toBe(200);
+    await onboardPayouts(server, honest);
+
+    const { page } = await openPage("fraud-review", { cookies: admin, bypassCSP: true });
+    // The provisional result: the farm is winning.
+    await page.goto(`/join-campaign?campaign=${id}`);
+    await visible(page, `Winner: @${farmHandle}`);
+    await visible(page, /^Provisional: results under review until/);
+
+    // The flags on the Suspicious Activity tab; the admin investigates one.
+    await page.goto("/admin?tab=suspicious");
+    const flag = page.getByRole("listitem").filter({ hasText: "in 5 minutes" }).first();
+    await expect.poll(() => flag.isVisible(), { timeout: 15_000 }).toBe(true);
+    await flag.getByRole("link", { name: "Investigate" }).click();
+    await page.waitForURL(/\/admin\/investigate\?flag=\d+$/);
+    await visible(page, "One address: its clicks of the last 30 days, flags and what it touched.");
+    await visible(page, "Repeat visitor: 51");
+    await screenshot(page, "investigate-1366");
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Void the farm's clicks on the campaign: the result under review is decided again.
+    await page.getByRole("button", { name: `Void Promoter @${farmHandle} on ${title}` }).click();
+    await confirmWith(page, "Void Clicks");
+    await visible(page, `Voided 3 counted clicks. Winners decided again: @${honestHandle} ($80).`);
+    await visible(page, "actioned");
+
+    await page.goto(`/join-campaign?campaign=${id}`);
+    await visible(page, `Winner: @${honestHandle}`);
+    await screenshot(page, "board-provisional");
+
+    // The pending payout moved to the honest promoter; after the review it is paid.
+    await page.goto("/admin/payouts");
+    const row = page.locator("tr", { hasText: title });
+    await expect
+      .poll(() => row.getByText(`@${honestHandle}`, { exact: false }).isVisible(), { timeout: 10_000 })
+      .toBe(true);
+    expect(await row.getByText(`@${farmHandle}`, { exact: false }).count()).toBe(0);
+    await screenshot(page, "payouts-under-review");
+    await row.getByRole("button", { name: "Release Results" }).click();
+    await confirmWith(page, "Release Results");
+    await row.getByRole("button", { name: "Pay Winner" }).click();
+    await confirmWith(page, "Pay Winner");
+    await visible(page, "Payout processed successfully!");
+    await expect.poll(() => row.getByText("$80", { exact: true }).first().isVisible()).toBe(true);
+    await expect.poll(() => row.getByText(/^Transfer /).isVisible(), { timeout: 10_000 }).toBe(true);
+
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.goto(`/admin/investigate?promoter=${farmPromoter.id}`);
+    await visible(page, "Voided after review: 3");
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await screenshot(page, "investigate-390");
+  });
+});

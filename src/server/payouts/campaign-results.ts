@@ -1,0 +1,214 @@
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import { splitPrize } from "../../core/money.js";
+import type { Database } from "../db/client.js";
+import { column, queryParsed } from "../db/rows.js";
+import { exclusionReasons, payouts, resultExclusions } from "../db/schema.js";
+import { DomainError } from "../errors.js";
+import { type PayoutDeps, sendQuietly } from "./payout-deps.js";
+import { campaignEndedMail, type WinnerShare, winnerMail } from "./payout-mail.js";
+import { processRefund, recordRefund } from "./refunds.js";
+
+/**
+ * A campaign's result under the contest rules of /terms: the eligible tracking links with the most counted clicks
+ * (above zero) win, the prize split equally with leftover cents to the earliest joined. Not eligible: a promoter who
+ * won a campaign that ended in the 30 days before this one ended (a share of a tie is a win), a banned user, the
+ * campaign's artist. The next eligible promoter wins instead; the passed-over ones are recorded for the board.
+ */
+
+const candidateRow = z.object({
+  promoter_id: column.text,
+  handle: column.text,
+  clicks: column.number,
+  excluded: z.enum(exclusionReasons).nullable(),
+});
+
+export type CampaignResult = { winners: Array<WinnerShare & { promoterId: string }>; refundId: string | null };
+
+/** The campaign's promoters who could have won, best first: the eligible leaders and anyone excluded at or above them. */
+const candidates = (tx: Database, campaignId: string) =>
+  queryParsed(
+    tx,
+    candidateRow,
+    sql`with ranked as (
+          select tl.promoter_id, p.handle, tl.total_clicks as clicks, tl.created_at, tl.id,
+            case
+              when u.banned_at is not null then 'banned'
+              when p.auth_user_id = c.created_by then 'artist'
+              when exists (
+                select 1 from payouts won join campaigns other on other.id = won.campaign_id
+                where won.promoter_id = tl.promoter_id and other.id <> c.id
+                  and other.ends_at > c.ends_at - interval '30 days' and other.ends_at <= c.ends_at
+              ) then 'recent_win'
+            end as excluded
+          from tracking_links tl
+          join campaigns c on c.id = tl.campaign_id
+          join promoters p on p.id = tl.promoter_id
+          join "user" u on u.id = p.auth_user_id
+          where tl.campaign_id = ${campaignId} and tl.total_clicks > 0
+        )
+        select promoter_id, handle, clicks, excluded from ranked
+        where clicks >= coalesce((select max(clicks) from ranked where excluded is null), 1)
+        order by clicks desc, created_at asc, id asc`,
+  );
+
+/**
+ * Decides the result of a campaign whose row this transaction holds locked and whose counters are current: writes the
+ * exclusions, the winners' `pending` payouts and the status (`ended`; `completed` with the prize refunded when nobody
+ * eligible has a click). A result without a winner cannot change any more, so it is final at once.
+ */
+export async function decideResult(
+  tx: Database,
+  campaign: { id: string; prize_cents: number },
+): Promise<CampaignResult> {
+  const rows = await candidates(tx, campaign.id);
+  const excluded = rows.flatMap((row) => (row.excluded ? [{ promoterId: row.promoter_id, reason: row.excluded }] : []));
+  if (excluded.length > 0) {
+    await tx
+      .insert(resultExclusions)
+      .values(excluded.map((row) => ({ campaignId: campaign.id, promoterId: row.promoterId, reason: row.reason })));
+  }
+  const leaders = rows.filter((row) => !row.excluded);
+  if (leaders.length === 0) {
+    await tx.execute(
+      sql`update campaigns set status = 'completed', review_until = least(review_until, now()), updated_at = now()
+          where id = ${campaign.id}`,
+    );
+    const refundId = await recordRefund(tx, {
+      campaignId: campaign.id,
+      reason: "no_winner",
+      amountCents: campaign.prize_cents,
+    });
+    return { winners: [], refundId };
+  }
+  const parts = splitPrize(campaign.prize_cents, leaders.length);
+  const winners = leaders.map((leader, index) => ({
+    promoterId: leader.promoter_id,
+    handle: leader.handle,
+    clicks: leader.clicks,
+    amountCents: parts[index] as number,
+  }));
+  await tx.insert(payouts).values(
+    winners.map((winner) => ({
+      campaignId: campaign.id,
+      promoterId: winner.promoterId,
+      amountCents: winner.amountCents,
+    })),
+  );
+  await tx.execute(sql`update campaigns set status = 'ended', updated_at = now() where id = ${campaign.id}`);
+  return { winners, refundId: null };
+}
+
+const reviewedCampaign = z.object({ prize_cents: column.number, under_review: column.boolean, status: column.text });
+
+/**
+ * After clicks of an ended campaign were voided (inside the caller's transaction, which holds the campaign row):
+ * while its result is under review, the winners and their pending payouts are decided again from the new counts.
+ * Returns the new result, or null when the campaign has not ended or its result is already final.
+ */
+export async function redecideUnderReview(tx: Database, campaignId: string): Promise<CampaignResult | null> {
+  const [campaign] = await queryParsed(
+    tx,
+    reviewedCampaign,
+    sql`select prize_cents, status, coalesce(review_until > now(), false) as under_review
+        from campaigns where id = ${campaignId}`,
+  );
+  if (!campaign?.under_review || campaign.status !== "ended") return null;
+  const [moved] = await queryParsed(
+    tx,
+    z.object({ count: column.number }),
+    sql`select count(*) as count from payouts where campaign_id = ${campaignId} and status <> 'pending'`,
+  );
+  if ((moved?.count ?? 0) > 0) throw new DomainError("conflict", "A payout of this campaign has already been made");
+  await tx.execute(sql`delete from payouts where campaign_id = ${campaignId} and status = 'pending'`);
+  await tx.execute(sql`delete from result_exclusions where campaign_id = ${campaignId}`);
+  return decideResult(tx, { id: campaignId, prize_cents: campaign.prize_cents });
+}
+
+const announcedCampaign = z.object({
+  title: column.text,
+  artist_name: column.text,
+  prize_cents: column.number,
+  artist_email: column.text,
+});
+const winnerRow = z.object({
+  handle: column.text,
+  clicks: column.number,
+  amount_cents: column.number,
+  email: column.text,
+  email_verified: column.boolean,
+});
+
+/**
+ * Once a campaign's result is final (its review is over, or it had none): tells the winners and the artist, and sends
+ * a no-winner refund. The announcement is claimed by one conditional update, so it goes once whoever calls.
+ */
+export async function announceResult(deps: PayoutDeps, campaignId: string): Promise<boolean> {
+  const [campaign] = await queryParsed(
+    deps.db,
+    announcedCampaign,
+    sql`update campaigns c set results_announced_at = now()
+        from "user" u
+        where c.id = ${campaignId} and u.id = c.created_by and c.status in ('ended', 'completed')
+          and c.results_announced_at is null and c.review_until <= now()
+        returning c.title, c.artist_name, c.prize_cents, u.email as artist_email`,
+  );
+  if (!campaign) return false;
+  const winners = await queryParsed(
+    deps.db,
+    winnerRow,
+    sql`select pr.handle, tl.total_clicks as clicks, po.amount_cents, u.email, u.email_verified
+        from payouts po
+        join promoters pr on pr.id = po.promoter_id
+        join "user" u on u.id = pr.auth_user_id
+        join tracking_links tl on tl.campaign_id = po.campaign_id and tl.promoter_id = po.promoter_id
+        where po.campaign_id = ${campaignId}
+        order by tl.created_at asc, tl.id asc`,
+  );
+  const shares = winners.map((row) => ({ handle: row.handle, clicks: row.clicks, amountCents: row.amount_cents }));
+  for (const [index, winner] of winners.entries()) {
+    await sendQuietly(
+      deps,
+      winnerMail({
+        to: winner.email,
+        title: campaign.title,
+        artistName: campaign.artist_name,
+        share: shares[index] as WinnerShare,
+        winnerCount: winners.length,
+        publicUrl: deps.publicUrl,
+        emailVerified: winner.email_verified,
+      }),
+    );
+  }
+  await sendQuietly(
+    deps,
+    campaignEndedMail({
+      to: campaign.artist_email,
+      title: campaign.title,
+      winners: shares,
+      prizeCents: campaign.prize_cents,
+      publicUrl: deps.publicUrl,
+    }),
+  );
+  const [refund] = await queryParsed(
+    deps.db,
+    z.object({ id: column.text }),
+    sql`select id from refunds where campaign_id = ${campaignId} and reason = 'no_winner' and status = 'pending'`,
+  );
+  if (refund) await processRefund(deps, refund.id);
+  return true;
+}
+
+/** The scheduler's job: announces every result whose review has just ended. */
+export async function announceFinalResults(deps: PayoutDeps): Promise<number> {
+  const due = await queryParsed(
+    deps.db,
+    z.object({ id: column.text }),
+    sql`select id from campaigns
+        where status in ('ended', 'completed') and results_announced_at is null and review_until <= now()
+        order by review_until limit 100`,
+  );
+  let announced = 0;
+  for (const { id } of due) if (await announceResult(deps, id)) announced++;
+  return announced;
+}

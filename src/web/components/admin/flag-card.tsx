@@ -1,0 +1,37 @@
+import { AlertTriangle, Bot, Fingerprint, Globe2, ShieldAlert } from "lucide-react";
+import type { ReactNode } from "react";
+import type { SuspiciousItem } from "../../../core/api/admin";
+import { Badge } from "../ui/badge";
+import { Card, CardBody } from "../ui/card";
+
+const typeIcons = {
+  rate_limit: AlertTriangle,
+  bot_detection: Bot,
+  geo_anomaly: Globe2,
+  fingerprint_abuse: Fingerprint,
+  other: ShieldAlert,
+};
+export const severityTone = { high: "danger", medium: "warning", low: "neutral" } as const;
+
+/** One suspicious-activity flag (SPEC.md: type, severity, details, time), its review state, and what can be done. */
+export function FlagCard({ flag, action }: { flag: SuspiciousItem; action: ReactNode }) {
+  const Icon = typeIcons[flag.type] ?? ShieldAlert;
+  return (
+    <Card>
+      <CardBody className="flex flex-wrap items-start gap-3">
+        <Icon className="mt-0.5 h-5 w-5 shrink-0 text-amber-600" aria-hidden />
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="font-semibold text-slate-900">{flag.type.replace(/_/g, " ")}</span>
+            <Badge tone={severityTone[flag.severity]}>{flag.severity}</Badge>
+            <Badge tone={flag.status === "open" ? "warning" : "neutral"}>{flag.status}</Badge>
+          </div>
+          <p className="mt-1 text-sm break-words text-slate-700">{flag.details}</p>
+          <p className="mt-1 text-xs text-slate-500">Raised {new Date(flag.timestamp).toLocaleString()}</p>
+          {flag.resolution ? <p className="mt-1 text-xs break-words text-slate-600">{flag.resolution}</p> : null}
+        </div>
+        {action}
+      </CardBody>
+    </Card>
+  );
+}
