@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect } from "vitest";
 import { liveCampaignWithLink } from "./api";
-import { journeys } from "./fixtures";
+import { journeys, screenshot } from "./fixtures";
 
 let songServer: Server;
 let songPort: number;
@@ -54,6 +54,38 @@ describe("tracking link in a browser", () => {
     await noScript.page.goto(`/t/${shortCode}`);
     expect(await noScript.page.getByRole("heading", { name: "Already Clicked" }).isVisible()).toBe(true);
     await noScript.page.waitForURL(`http://song.example:${songPort}/track`, { timeout: 10_000 });
+    await noScript.context.close();
+  });
+
+  it("checks a suspicious visitor's browser with a proof-of-work, counts the visit, and still lands on the song", async ({
+    server,
+    openPage,
+  }) => {
+    const song = `http://song.example:${songPort}/track`;
+    const busy = await liveCampaignWithLink(server, { title: "Busy Song", song_link: song });
+    const checked = await liveCampaignWithLink(server, { title: "Checked Song", song_link: song });
+    const unscripted = await liveCampaignWithLink(server, { title: "Unscripted Song", song_link: song });
+    // This machine's address opens a link 21 times within a minute: from now on its visits are checked.
+    for (let visit = 0; visit < 21; visit++) await fetch(`${server.url}/t/${busy.shortCode}`);
+    const clicksOf = async (id: string) => {
+      const board = await (await fetch(`${server.url}/api/campaigns/${id}/leaderboard`)).json();
+      return (board as { entries: Array<{ clicks: number }> }).entries[0]?.clicks;
+    };
+
+    const { page, context } = await openPage("tracking-challenge");
+    await page.goto(`/t/${checked.shortCode}`);
+    await expect.poll(() => page.getByRole("heading", { name: "Click Tracked Successfully!" }).isVisible()).toBe(true);
+    await page.waitForURL(song, { timeout: 10_000 });
+    expect(await clicksOf(checked.id)).toBe(1);
+    await context.close();
+
+    // Without JavaScript the check cannot run: the visit does not count, and the page still leads to the song.
+    const noScript = await openPage("tracking-challenge-no-js", { javaScriptEnabled: false });
+    await noScript.page.goto(`/t/${unscripted.shortCode}`);
+    expect(await noScript.page.getByRole("heading", { name: "Checking your visit" }).isVisible()).toBe(true);
+    await screenshot(noScript.page, "tracking-challenge-no-js");
+    await noScript.page.waitForURL(song, { timeout: 10_000 });
+    expect(await clicksOf(unscripted.id)).toBe(0);
     await noScript.context.close();
   });
 });

@@ -27,13 +27,14 @@ import type { PaymentProvider } from "./payments/provider.js";
 import { sandboxOnboardingRoutes } from "./payments/sandbox-onboarding.js";
 import type { PayoutDeps } from "./payouts/payout-deps.js";
 import { payoutRoutes } from "./payouts/routes.js";
+import { createClickChallenges } from "./tracking/click-challenges.js";
 import { createClickHandler } from "./tracking/click-handler.js";
 import { createClickRecorder } from "./tracking/click-recorder.js";
 import { createIpHasher } from "./tracking/click-signals.js";
 import { createCountedAddresses } from "./tracking/counted-addresses.js";
 import { createFraudMonitor } from "./tracking/fraud-monitor.js";
 import { createLinkLookup } from "./tracking/link-lookup.js";
-import { trackingRoutes } from "./tracking/routes.js";
+import { challengeRoutes, trackingRoutes } from "./tracking/routes.js";
 import { webRoutes } from "./web/routes.js";
 
 export type AppServices = {
@@ -79,13 +80,18 @@ export function createApp(services: AppServices) {
   const live = createLiveUpdates(database, log);
   const recorder = createClickRecorder(database, log, { onCounted: (campaignIds) => live.publish(campaignIds) });
   const fraud = createFraudMonitor(db, log);
+  const lookup = createLinkLookup(db);
+  const countedAddresses = createCountedAddresses();
+  const hashIp = createIpHasher(config.authSecret);
+  const challenges = createClickChallenges({ db, authSecret: config.authSecret, lookup, countedAddresses });
   const clickHandler = createClickHandler({
     log,
-    lookup: createLinkLookup(db),
+    lookup,
     recorder,
-    countedAddresses: createCountedAddresses(),
+    countedAddresses,
     fraud,
-    hashIp: createIpHasher(config.authSecret),
+    challenges,
+    hashIp,
     userFromCookie: guards.userFromCookie,
     countryHeader: config.countryHeader,
     publicUrl: config.publicUrl,
@@ -141,6 +147,7 @@ export function createApp(services: AppServices) {
   );
   app.route("/api", payoutRoutes({ ...money, guards }));
   app.route("/api", leaderboardRoutes({ db, live }));
+  app.route("/api", challengeRoutes({ challenges, hashIp, onCounted: (campaignIds) => live.publish(campaignIds) }));
   app.route("/api", contactRoutes({ db, mailer, log, supportEmail: config.supportEmail, guards }));
   app.all("/api/*", (c) => c.json(errorBody("not_found", `No API route for ${c.req.method} ${c.req.path}`), 404));
   if (payments.kind === "sandbox") {

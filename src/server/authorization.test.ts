@@ -181,6 +181,10 @@ const appRows: Record<string, Row> = {
   "GET /api/admin/suspicious": { call: at("/api/admin/suspicious?range=7d"), expect: adminOnly(200) },
   "POST /api/admin/clicks/void": { call: () => ({ path: "/api/admin/clicks/void", json: {} }), expect: adminOnly(400) },
 
+  "POST /api/clicks/verify": {
+    call: () => ({ path: "/api/clicks/verify", json: { code: "NoSuchCode1", payload: "e30=" } }),
+    expect: all(404),
+  },
   "POST /api/contact": {
     call: () => ({
       path: "/api/contact",

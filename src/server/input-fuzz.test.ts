@@ -86,6 +86,7 @@ const writeEndpoints: Record<string, Target> = {
   "POST /api/campaigns/:id/funding": { path: () => `/api/campaigns/${draftId}/funding`, as: "artist", fields: [] },
   "POST /api/campaigns/:id/join": { path: () => `/api/campaigns/${liveId}/join`, as: "promoter", fields: [] },
   "POST /api/contact": { path: () => "/api/contact", fields: ["name", "email", "type", "subject", "message"] },
+  "POST /api/clicks/verify": { path: () => "/api/clicks/verify", fields: ["code", "payload"] },
   "POST /api/payouts/account": { path: () => "/api/payouts/account", as: "promoter", fields: [] },
   "POST /api/payouts/account-link": { path: () => "/api/payouts/account-link", as: "promoter", fields: [] },
   "POST /api/payouts/request": { path: () => "/api/payouts/request", as: "promoter", fields: [] },

@@ -14,7 +14,7 @@ import { DomainError } from "../errors.js";
 import { announceResult, redecideUnderReview } from "../payouts/campaign-results.js";
 import type { PayoutDeps } from "../payouts/payout-deps.js";
 import { maskAddress } from "../tracking/click-analytics.js";
-import { holdRollupMark, rollupDimensions, voidedInRollup } from "../tracking/click-rollups.js";
+import { holdRollupMark, movedInRollup, rollupDimensions } from "../tracking/click-rollups.js";
 import { type Actor, recordAdminAction } from "./audit-log.js";
 
 /**
@@ -273,11 +273,12 @@ export async function voidClicks(
     const voided = await queryParsed(
       tx,
       z.object({ promoter_id: column.text }),
-      sql`with voided as (
+      sql`with moved as (
           update click_events set verdict = 'voided' where verdict = 'counted' and ${target}
-          returning promoter_id, ts, ${rollupDimensions.country.value} as country
-        ), ${voidedInRollup(mark)}
-        select promoter_id from voided`,
+          returning promoter_id, ts, ${rollupDimensions.country.value} as country,
+            'counted' as from_verdict, 'voided' as to_verdict
+        ), ${movedInRollup(mark)}
+        select promoter_id from moved`,
     );
     await tx.execute(sql`update tracking_links tl set total_clicks = (
         select count(*) from click_events e where e.tracking_link_id = tl.id and e.verdict = 'counted')

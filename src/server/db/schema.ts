@@ -123,7 +123,11 @@ export const trackingLinks = pgTable(
   ],
 );
 
-/** `banned`: the link's promoter is suspended by an admin; the visit is stored, it never counts. */
+/**
+ * `banned`: the link's promoter is suspended by an admin; the visit is stored, it never counts. `challenged`: a visit
+ * that would have counted from a suspicious address, waiting for its proof-of-work (it becomes `counted` or
+ * `duplicate` when solved, and never counts otherwise).
+ */
 export const clickVerdicts = [
   "counted",
   "duplicate",
@@ -133,6 +137,7 @@ export const clickVerdicts = [
   "inactive",
   "voided",
   "banned",
+  "challenged",
 ] as const;
 export type ClickVerdict = (typeof clickVerdicts)[number];
 
@@ -162,7 +167,7 @@ export const clickEvents = pgTable(
   (t) => [
     check(
       "click_events_verdict_check",
-      sql`${t.verdict} in ('counted', 'duplicate', 'bot', 'rate_limited', 'self', 'inactive', 'voided', 'banned')`,
+      sql`${t.verdict} in ('counted', 'duplicate', 'bot', 'rate_limited', 'self', 'inactive', 'voided', 'banned', 'challenged')`,
     ),
     /** The database, not process memory, decides duplicates: one counted click per campaign and address. */
     uniqueIndex("click_events_counted_once_key").on(t.campaignId, t.ipHash).where(sql`${t.verdict} = 'counted'`),

@@ -1,7 +1,7 @@
 import type { SessionUser } from "../accounts/session-user.js";
 import type { Logger } from "../logger.js";
 import { type TrackDeps, trackClick, trackingMessages } from "./track-click.js";
-import { countdownScriptHash, createTrackingPageRenderer } from "./tracking-page.js";
+import { createTrackingPageRenderer, trackingScriptHashes } from "./tracking-page.js";
 
 /** A tracking request as both HTTP adapters see it (the Hono route and the Node fast path). */
 export type ClickHttpRequest = {
@@ -30,14 +30,14 @@ export type ClickHandlerDeps = TrackDeps & {
 export type ClickHandler = (request: ClickHttpRequest) => Promise<ClickHttpResponse>;
 
 /**
- * The tracking page's headers, computed once: a strict CSP that allows only the inline styles and the countdown
- * script (by hash), no caching, and the app's other security headers (ADR 008).
+ * The tracking page's headers, computed once: a strict CSP that allows only the inline styles, the countdown and the
+ * challenge solver (by hash) and the solver's call home, no caching, and the app's other security headers (ADR 008).
  */
 function trackingHeaders(publicUrl: string): Record<string, string> {
   return {
     "Content-Type": "text/html; charset=UTF-8",
     "Cache-Control": "no-store",
-    "Content-Security-Policy": `default-src 'none'; script-src ${countdownScriptHash}; style-src 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+    "Content-Security-Policy": `default-src 'none'; script-src ${trackingScriptHashes}; style-src 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
     "X-Content-Type-Options": "nosniff",
     "X-Frame-Options": "DENY",
     "Referrer-Policy": "strict-origin-when-cross-origin",

@@ -161,7 +161,7 @@ export function countsSince(
 
 /**
  * The mark, with the state row held `for share` until the caller commits: no roll-up runs meanwhile, so a change to
- * events behind the mark can adjust the roll-up (`voidedInRollup`).
+ * events behind the mark can adjust the roll-up (`movedInRollup`).
  */
 export async function holdRollupMark(tx: Database): Promise<Date> {
   const [state] = await queryParsed(
@@ -173,25 +173,30 @@ export async function holdRollupMark(tx: Database): Promise<Date> {
 }
 
 /**
- * Common table expressions moving the events of a `voided` expression (columns `ts` and `country`, the country as
- * the roll-up counts it) from counted to voided in the hours and days that hold them, and out of their country.
+ * Common table expressions that follow a change of verdict into the roll-up: the events of a `moved` expression
+ * (columns `ts`, `country` as the roll-up counts it, `from_verdict`, `to_verdict`) leave their old verdict for the new
+ * one in the hours and days that hold them, and leave or join their country as they stop or start counting.
  */
-export function voidedInRollup(mark: Date): SQL {
+export function movedInRollup(mark: Date): SQL {
   return sql`rolled as (
-      select ts, country from voided where ts < ${mark}
+      select ts, country, from_verdict, to_verdict from moved where ts < ${mark}
     ), affected as (
-      select 'hour' as span, ${truncate("hour", sql`ts`)} as bucket, country from rolled
+      select 'hour' as span, ${truncate("hour", sql`ts`)} as bucket, country, from_verdict, to_verdict from rolled
       where ${truncate("hour", sql`ts`)} >= ${new Date(mark.getTime() - HOURS_KEPT_MS)}
       union all
-      select 'day', ${truncate("day", sql`ts`)}, country from rolled where ts < ${floorTo(mark, DAY_MS)}
+      select 'day', ${truncate("day", sql`ts`)}, country, from_verdict, to_verdict from rolled
+      where ts < ${floorTo(mark, DAY_MS)}
     ), deltas as (
-      select 'verdict' as dimension, span, bucket, 'counted' as value, -count(*) as delta from affected
-      group by span, bucket
-      union all select 'verdict', span, bucket, 'voided', count(*) from affected group by span, bucket
-      union all select 'country', span, bucket, country, -count(*) from affected group by span, bucket, country
+      select 'verdict' as dimension, span, bucket, from_verdict as value, -count(*) as delta from affected
+      group by span, bucket, from_verdict
+      union all select 'verdict', span, bucket, to_verdict, count(*) from affected group by span, bucket, to_verdict
+      union all select 'country', span, bucket, country, -count(*) from affected where from_verdict = 'counted'
+      group by span, bucket, country
+      union all select 'country', span, bucket, country, count(*) from affected where to_verdict = 'counted'
+      group by span, bucket, country
     ), adjusted as (
       insert into click_rollups (dimension, span, bucket, value, count)
-      select dimension, span, bucket, value, delta::int from deltas
+      select dimension, span, bucket, value, sum(delta)::int from deltas group by 1, 2, 3, 4
       on conflict (dimension, span, bucket, value) do update set count = click_rollups.count + excluded.count
     )`;
 }

@@ -9,6 +9,10 @@ export const fraudThresholds = {
   fingerprint: { max: 100, windowMs: 60 * 60_000 },
   geo: { countries: 3, clicksPerCountry: 10, windowMs: 60 * 60_000 },
   botReportWindowMs: 60 * 60_000,
+  /** A visit that would count must first solve a proof-of-work from an address over this many clicks in 5 minutes… */
+  challengeBurst: 20,
+  /** …or from an address flagged (burst, rate limit, bot) within this long. */
+  challengeAfterFlagMs: 60 * 60_000,
 } as const;
 
 /** Drops the oldest-inserted hundredth of a full map (a Map iterates in insertion order). */
@@ -41,6 +45,11 @@ export class WindowCounter {
     else if (this.counts.size >= this.maxKeys) evictOldest(this.counts, this.maxKeys);
     this.counts.set(key, { start: now, count: 1 });
     return 1;
+  }
+  /** Whether `key` was hit within the window, without counting a hit. */
+  seen(key: string, now: number): boolean {
+    const entry = this.counts.get(key);
+    return entry !== undefined && now - entry.start < this.windowMs;
   }
   get size() {
     return this.counts.size;
@@ -150,6 +159,9 @@ export function createFraudMonitor(db: Database, log: Logger) {
     geo: new WindowCounter(60 * 60_000),
   };
 
+  /** Addresses flagged within the last hour (burst, rate limit, bot): their visits are challenged. */
+  const flaggedAddresses = new WindowCounter(fraudThresholds.challengeAfterFlagMs);
+
   /** Flag rows being written: nothing waits for them but shutdown (and tests). */
   const writing = new Set<Promise<unknown>>();
 
@@ -159,7 +171,10 @@ export function createFraudMonitor(db: Database, log: Logger) {
     dedupeKey: string,
     row: () => Omit<typeof suspiciousActivity.$inferInsert, "id" | "ts">,
     now: number,
+    /** The address the flag is about, when it is one. */
+    address?: string,
   ) => {
+    if (address) flaggedAddresses.hit(address, now);
     if (already.hit(dedupeKey, now) > 1) return;
     const write = db
       .insert(suspiciousActivity)
@@ -174,8 +189,11 @@ export function createFraudMonitor(db: Database, log: Logger) {
     async written(): Promise<void> {
       await Promise.all(writing);
     },
-    /** Counts the click; true when the address went over 1,000 clicks a minute. */
-    observe(click: ClickObservation, now = Date.now()): { rateLimited: boolean } {
+    /**
+     * Counts the click: `rateLimited` when the address went over 1,000 clicks a minute; `challenge` when a visit from
+     * it must solve a proof-of-work before it can count (over 20 clicks in 5 minutes, or flagged within the hour).
+     */
+    observe(click: ClickObservation, now = Date.now()): { rateLimited: boolean; challenge: boolean } {
       const { minute, burst } = perIp.hit(click.ip, now);
       const overLimit = minute > fraudThresholds.rateLimit.max;
       if (overLimit) {
@@ -189,6 +207,7 @@ export function createFraudMonitor(db: Database, log: Logger) {
             details: `More than ${fraudThresholds.rateLimit.max} clicks in a minute from one address: its clicks are refused`,
           }),
           now,
+          click.ipHash,
         );
       }
       if (burst > fraudThresholds.ipBurst.max) {
@@ -202,6 +221,7 @@ export function createFraudMonitor(db: Database, log: Logger) {
             details: `More than ${fraudThresholds.ipBurst.max} clicks in 5 minutes from one address (${burst} so far)`,
           }),
           now,
+          click.ipHash,
         );
       }
       if (click.bot) {
@@ -215,6 +235,7 @@ export function createFraudMonitor(db: Database, log: Logger) {
             details: `Bot or link preview: ${click.userAgent.slice(0, 200) || "(no user agent)"}`,
           }),
           now,
+          click.ipHash,
         );
       }
       const fingerprintClicks = perFingerprint.hit(click.fingerprint, now);
@@ -251,7 +272,10 @@ export function createFraudMonitor(db: Database, log: Logger) {
           }
         }
       }
-      return { rateLimited: overLimit };
+      return {
+        rateLimited: overLimit,
+        challenge: burst > fraudThresholds.challengeBurst || flaggedAddresses.seen(click.ipHash, now),
+      };
     },
   };
 }

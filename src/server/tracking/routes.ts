@@ -1,6 +1,12 @@
 import { type Context, Hono } from "hono";
+import { z } from "zod";
+import { trackingApi } from "../../core/api/tracking.js";
 import type { AppEnv } from "../http/app-env.js";
+import { reply, routePath } from "../http/contracts.js";
 import { requestHeader, socketAddress } from "../http/node-request.js";
+import { validate } from "../http/validate.js";
+import type { ClickChallenges } from "./click-challenges.js";
+import { challengeMessages } from "./click-challenges.js";
 import type { ClickHandler } from "./click-handler.js";
 
 /**
@@ -24,4 +30,30 @@ export function trackingRoutes(handle: ClickHandler) {
     app.on(["GET", "HEAD"], `${prefix}/:code`, route);
   }
   return app;
+}
+
+const solution = z.object({
+  code: z.string({ error: "Tracking link not found" }).regex(/^[A-Za-z0-9]{4,32}$/, "Tracking link not found"),
+  payload: z
+    .string({ error: challengeMessages.invalid })
+    .min(1, challengeMessages.invalid)
+    .max(2_000, challengeMessages.invalid),
+});
+
+/** The tracking page's proof-of-work comes back here (an API route: same-origin check, body limit, no-store). */
+export function challengeRoutes(deps: {
+  challenges: ClickChallenges;
+  hashIp: (ip: string) => string;
+  onCounted: (campaignIds: string[]) => void;
+}) {
+  return new Hono<AppEnv>().post(routePath(trackingApi.verifyChallenge), validate("json", solution), async (c) => {
+    const { code, payload } = c.req.valid("json");
+    const outcome = await deps.challenges.solve({
+      shortCode: code,
+      ipHash: deps.hashIp(c.get("clientIp") ?? "0.0.0.0"),
+      payload,
+    });
+    if (outcome.verdict === "counted") deps.onCounted([outcome.campaignId]);
+    return c.json(reply(trackingApi.verifyChallenge, { verdict: outcome.verdict }));
+  });
 }

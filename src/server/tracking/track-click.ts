@@ -1,4 +1,5 @@
 import type { ClickVerdict } from "../db/schema.js";
+import type { ClickChallenges } from "./click-challenges.js";
 import type { ClickInput, ClickRecorder } from "./click-recorder.js";
 import { fingerprintOf, isBotRequest } from "./click-signals.js";
 import type { CountedAddresses } from "./counted-addresses.js";
@@ -23,6 +24,8 @@ const notes: Record<Exclude<ClickVerdict, "voided">, string> = {
   self: "Your own clicks don't count toward the leaderboard.",
   inactive: "This campaign isn't counting clicks right now, so this visit won't count.",
   banned: "This link no longer earns its promoter anything, so this visit won't count.",
+  challenged:
+    "There's been a lot of traffic from your network, so your browser is doing a quick check before this visit can count. You're on your way to the song either way.",
 };
 
 export type ClickRequest = {
@@ -43,6 +46,7 @@ export type TrackDeps = {
   countedAddresses: CountedAddresses;
   fraud: FraudMonitor;
   hashIp: (ip: string) => string;
+  challenges: Pick<ClickChallenges, "issue">;
 };
 
 const SHORT_CODE = /^[A-Za-z0-9]{4,32}$/;
@@ -51,7 +55,8 @@ const SHORT_CODE = /^[A-Za-z0-9]{4,32}$/;
  * Decides a click's verdict (PRODUCT.md Clicks), stores it and says which page to show. A counted candidate is
  * committed before this resolves and the database decides whether it counts; every other verdict (including a repeat
  * from an address the database already counted) is answered at once and written with the next batch. Only `counted`
- * moves counters.
+ * moves counters. A visit that would count from a suspicious address is stored `challenged`, and its page carries a
+ * proof-of-work whose solution can still make it count (click-challenges.ts).
  */
 export async function trackClick(
   deps: TrackDeps,
@@ -72,7 +77,7 @@ export async function trackClick(
   const live = link.status === "active" && link.isPublic && timerRunning;
   const paused = link.status === "paused" && link.isPublic && timerRunning;
 
-  const { rateLimited } = deps.fraud.observe({
+  const { rateLimited, challenge } = deps.fraud.observe({
     campaignId: link.campaignId,
     trackingLinkId: link.linkId,
     ip,
@@ -94,6 +99,7 @@ export async function trackClick(
     verdict = "self";
   } else if (rateLimited) verdict = "rate_limited";
   else if (deps.countedAddresses.has(link.campaignId, ipHash)) verdict = "duplicate";
+  else if (challenge) verdict = "challenged";
   else verdict = "counted";
 
   const click: ClickInput = {
@@ -126,16 +132,18 @@ export async function trackClick(
     return { status: 410, page: { kind: "error", message: trackingMessages.notAvailable }, verdict };
   }
   const shown = verdict === "voided" ? "duplicate" : verdict;
+  const song = { note: notes[shown], title: link.title, artistName: link.artistName, songLink: link.songLink };
+  if (verdict === "challenged") {
+    const issued = await deps.challenges.issue(link, ipHash);
+    return { status: 200, verdict, page: { kind: "challenge", shortCode: code, challenge: issued, ...song } };
+  }
   return {
     status: 200,
     verdict,
     page: {
       kind: "redirect",
       state: shown === "counted" ? "counted" : shown === "duplicate" ? "already" : "not-counted",
-      note: notes[shown],
-      title: link.title,
-      artistName: link.artistName,
-      songLink: link.songLink,
+      ...song,
       clickId,
     },
   };

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { escapeHtml } from "../http/escape-html.js";
+import type { ClickChallenge } from "./click-challenges.js";
 
 /** The small server-rendered tracking page (no app bundle): SPEC.md's tracking states, Open Graph tags, redirect. */
 
@@ -10,7 +11,18 @@ export const REDIRECT_SECONDS = 3;
  * it by hash: no per-request nonce to generate. Without JavaScript the meta refresh redirects.
  */
 const countdownScript = `(function(){var n=${REDIRECT_SECONDS},e=document.getElementById("n"),t=setInterval(function(){n--;if(n<=0){clearInterval(t);location.replace(document.getElementById("go").href);return}e.textContent=n+(n===1?" second":" seconds")},1000)})()`;
-export const countdownScriptHash = `'sha256-${createHash("sha256").update(countdownScript).digest("base64")}'`;
+const scriptHash = (script: string) => `'sha256-${createHash("sha256").update(script).digest("base64")}'`;
+
+/**
+ * A challenged visit's page solves ALTCHA's puzzle (the first number whose SHA-256 with the salt is the challenge),
+ * sends the solution to /api/clicks/verify, says whether the visit counted, then counts down to the song. The same
+ * script on every such page (the challenge is a JSON data block), allowed by hash. Given up after 20 s; without
+ * JavaScript (or Web Crypto) the visit does not count and the page's refresh leads to the song.
+ */
+const solverScript = `(function(){var d=JSON.parse(document.getElementById("pow").textContent),h=document.getElementById("h"),s=document.getElementById("s"),m=document.getElementById("m"),go=document.getElementById("go").href,done=false;function finish(title,note){if(done)return;done=true;h.textContent=title;m.textContent=note;var n=${REDIRECT_SECONDS},t=setInterval(function(){n--;if(n<=0){clearInterval(t);location.replace(go);return}s.textContent="Redirecting in "+n+(n===1?" second":" seconds")+"..."},1000);s.textContent="Redirecting in "+n+" seconds..."}function fail(note){finish("Redirecting to the song",note||d.failed)}setTimeout(function(){fail()},20000);if(!window.crypto||!crypto.subtle||!window.fetch){fail();return}var enc=new TextEncoder();function hex(b){var a=new Uint8Array(b),o="";for(var i=0;i<a.length;i++)o+=(a[i]<16?"0":"")+a[i].toString(16);return o}(async function(){for(var n=0;n<=d.maxnumber&&!done;n++){if(hex(await crypto.subtle.digest("SHA-256",enc.encode(d.salt+n)))!==d.challenge)continue;var r=await fetch("/api/clicks/verify",{method:"POST",headers:{"Content-Type":"application/json"},body:JSON.stringify({code:d.code,payload:btoa(JSON.stringify({algorithm:d.algorithm,challenge:d.challenge,number:n,salt:d.salt,signature:d.signature}))})});var j=await r.json().catch(function(){return{}});if(r.ok&&j.verdict==="counted")finish(d.countedTitle,d.counted);else if(r.ok)finish(d.alreadyTitle,d.already);else fail(j.error&&j.error.message);return}fail()})().catch(function(){fail()})})()`;
+
+/** Every script a tracking page may run, for its CSP. */
+export const trackingScriptHashes = `${scriptHash(countdownScript)} ${scriptHash(solverScript)}`;
 
 export type TrackingPage =
   | {
@@ -23,7 +35,26 @@ export type TrackingPage =
       /** Shown on a counted click's page. */
       clickId?: number;
     }
+  | {
+      kind: "challenge";
+      shortCode: string;
+      challenge: ClickChallenge;
+      note: string;
+      title: string;
+      artistName: string;
+      songLink: string;
+    }
   | { kind: "error"; message: string };
+
+/** What a challenged visit's page says once its check is done (the texts of the other tracking states). */
+export const challengeTexts = {
+  countedTitle: "Click Tracked Successfully!",
+  counted: "Your visit was verified and counted for the promoter who shared this link. Thanks for listening!",
+  alreadyTitle: "Already Clicked",
+  already:
+    "IP has already clicked this campaign. This visit won't count again, but you're still on your way to the song.",
+  failed: "This visit won't count, but you're on your way to the song.",
+} as const;
 
 const styles = `*{box-sizing:border-box}body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;
 font-family:ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#0f0a1e;color:#0f172a;padding:16px}
@@ -53,12 +84,32 @@ function renderParts(page: TrackingPage): { before: string; after: string } {
 
   const title = `${page.title} by ${page.artistName}`;
   const song = escapeHtml(page.songLink);
-  const meta = `<meta http-equiv="refresh" content="${REDIRECT_SECONDS};url=${song}">
+  const refresh = `<meta http-equiv="refresh" content="${REDIRECT_SECONDS};url=${song}">`;
+  const meta = `${page.kind === "challenge" ? `<noscript>${refresh}</noscript>` : refresh}
 <meta name="description" content="${escapeHtml(`Listen to ${title} and support independent music on FanBoost.`)}">
 <meta property="og:type" content="music.song"><meta property="og:site_name" content="FanBoost">
 <meta property="og:title" content="${escapeHtml(title)}"><meta property="og:description" content="${escapeHtml(`${page.artistName} on FanBoost: listen now.`)}">
 <meta name="twitter:card" content="summary"><meta name="twitter:title" content="${escapeHtml(title)}">
 <meta name="twitter:description" content="${escapeHtml(`${page.artistName} on FanBoost`)}">`;
+  if (page.kind === "challenge") {
+    // The data block is JSON inside a script element: "<" is escaped so no value can close it.
+    const data = JSON.stringify({ ...page.challenge, code: page.shortCode, ...challengeTexts }).replace(
+      /</g,
+      "\\u003c",
+    );
+    return {
+      before: `${head(`${title} · FanBoost`, meta)}<body><main><p class="brand">FanBoost</p>
+<div class="icon warn" aria-hidden="true">↻</div>
+<h1 id="h">Checking your visit</h1><p class="song">${escapeHtml(page.title)}</p><p class="by">by ${escapeHtml(page.artistName)}</p>
+<p class="count" id="s" aria-live="polite">One moment...</p>
+<p class="note" id="m">${escapeHtml(page.note)}</p>
+<noscript><p class="note">The check needs JavaScript: without it this visit won't count.</p></noscript>
+<a class="btn primary" id="go" href="${song}">Go to the song now</a>
+</main><script type="application/json" id="pow">${data}</script><script>${solverScript}</script></body></html>`,
+      after: "",
+    };
+  }
+
   const heading =
     page.state === "counted"
       ? "Click Tracked Successfully!"
@@ -93,6 +144,7 @@ type EncodedPage = {
 const samePage = (a: TrackingPage, b: TrackingPage) => {
   if (a.kind === "error" || b.kind === "error")
     return a.kind === "error" && b.kind === "error" && a.message === b.message;
+  if (a.kind === "challenge" || b.kind === "challenge") return false;
   return (
     a.state === b.state &&
     a.note === b.note &&
@@ -117,6 +169,8 @@ export function createTrackingPageRenderer(options: { maxPages?: number } = {}) 
     return { page, before: Buffer.from(before), after: Buffer.from(after), whole: Buffer.from(before + after) };
   };
   return (page: TrackingPage): Buffer<ArrayBuffer> => {
+    // Each challenge is new: its page is rendered for it alone.
+    if (page.kind === "challenge") return Buffer.from(renderParts(page).before);
     const key = page.kind === "error" ? page.message : page.songLink;
     let filed = pages.get(key);
     let encoded = filed?.find((entry) => samePage(entry.page, page));

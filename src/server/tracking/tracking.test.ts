@@ -72,7 +72,7 @@ describe("verdicts", () => {
     expect(html).toContain('name="twitter:description" content="Nova Lights on FanBoost"');
     expect(Buffer.byteLength(html)).toBeLessThan(15_000);
     expect(first.headers.get("content-security-policy")).toMatch(
-      /default-src 'none'; script-src 'sha256-[A-Za-z0-9+/=]+';/,
+      /^default-src 'none'; script-src 'sha256-[A-Za-z0-9+/=]+' 'sha256-[A-Za-z0-9+/=]+'; style-src 'unsafe-inline'; img-src 'self' data:; connect-src 'self';/,
     );
     expect(first.headers.get("x-request-id")).toBeNull();
 

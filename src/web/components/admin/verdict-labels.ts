@@ -8,4 +8,5 @@ export const verdictLabels: Record<string, string> = {
   inactive: "Campaign not live",
   voided: "Voided after review",
   banned: "Promoter banned",
+  challenged: "Challenged, not solved",
 };
