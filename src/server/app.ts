@@ -18,6 +18,7 @@ import { socketAddress } from "./http/node-request.js";
 import { apiRequestBody, formRequestBody } from "./http/request-body.js";
 import { refuseForeignOrigins } from "./http/same-origin.js";
 import { backgroundJobs } from "./jobs/background-jobs.js";
+import { createJobLedger } from "./jobs/scheduler.js";
 import { createLiveUpdates } from "./leaderboards/live-updates.js";
 import { leaderboardRoutes } from "./leaderboards/routes.js";
 import type { Logger } from "./logger.js";
@@ -97,6 +98,8 @@ export function createApp(services: AppServices) {
     publicUrl: config.publicUrl,
     resolveClientIp,
   });
+  const jobs = backgroundJobs({ money, payoutWeekday: config.payoutWeekday });
+  const jobLedger = createJobLedger(jobs);
   const app = new Hono<AppEnv>();
 
   // Registered before the app-wide middleware, which therefore never runs for a click (see tracking/routes.ts).
@@ -131,7 +134,7 @@ export function createApp(services: AppServices) {
     // API answers are about this moment and often about one signed-in user: no cache keeps them.
     if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
   });
-  app.route("/api", diagnosticsRoutes(database, guards));
+  app.route("/api", diagnosticsRoutes({ config, database, payments, mailer, jobs: jobLedger, guards }));
   app.route("/api", accountRoutes(auth, db, guards));
   app.route("/api/admin", adminRoutes({ ...money, guards, live }));
   app.route(
@@ -165,7 +168,9 @@ export function createApp(services: AppServices) {
     /** What the functions that move money use (tests call them directly). */
     money,
     /** The background jobs a server runs (campaign end, payouts, refunds, click roll-up, IP retention). */
-    jobs: backgroundJobs({ money, payoutWeekday: config.payoutWeekday }),
+    jobs,
+    /** The jobs' last and next runs on this instance (the scheduler fills it in). */
+    jobLedger,
     /** Starts listening for other instances' leaderboard updates. */
     start: () => live.start(),
     /**

@@ -55,6 +55,11 @@ const appRows: Record<string, Row> = {
 
   "GET /api/health": { call: at("/api/health"), expect: all(200) },
   "GET /api/diag/database": { call: at("/api/diag/database"), expect: adminOnly(200) },
+  "GET /api/admin/system": { call: at("/api/admin/system"), expect: adminOnly(200) },
+  "POST /api/admin/system/test-email": {
+    call: () => ({ path: "/api/admin/system/test-email", json: {} }),
+    expect: adminOnly(200),
+  },
   "GET /api/me": { call: at("/api/me"), expect: all(200) },
 
   "GET /api/public/campaigns": { call: at("/api/public/campaigns"), expect: all(200) },

@@ -131,6 +131,8 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   authSecret: string;
+  /** Where AUTH_SECRET came from: the environment, or the file the embedded set-up keeps in DATA_DIR. */
+  authSecretSource: "env" | "data-dir";
   trustProxy: TrustProxy;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   adminEmails: string[];
@@ -186,6 +188,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir,
     databaseUrl: values.DATABASE_URL,
     authSecret: values.AUTH_SECRET ?? embeddedAuthSecret(dataDir),
+    authSecretSource: values.AUTH_SECRET ? "env" : "data-dir",
     trustProxy: values.TRUST_PROXY,
     logLevel: values.LOG_LEVEL,
     adminEmails: values.ADMIN_EMAILS,

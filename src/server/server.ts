@@ -27,7 +27,7 @@ export async function startServer(config: Config, options: { webRoot?: string } 
   if (madeAdmins > 0) log.info({ count: madeAdmins }, "ADMIN_EMAILS: admin access granted");
   const app = createApp({ config, database, log, webRoot: options.webRoot ?? defaultWebRoot });
 
-  const scheduler = startScheduler(app.jobs, log);
+  const scheduler = startScheduler(app.jobs, log, app.jobLedger);
 
   await app.start();
   const server = await serveApp(app, { port: config.port, hostname: config.host });

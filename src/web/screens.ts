@@ -30,10 +30,13 @@ export const screens = {
   "/terms": { load: () => import("./routes/terms") },
   "/privacy": { load: () => import("./routes/privacy") },
   "/admin": { load: () => import("./routes/admin-dashboard"), access: { role: "admin", otherwise: "denied" } },
-  "/admin/setup": notFound,
-  "/admin/debug": notFound,
+  "/admin/setup": { load: () => import("./routes/admin-setup"), access: { role: "admin", otherwise: "denied" } },
+  "/admin/debug": { load: () => import("./routes/admin-debug"), access: { role: "admin", otherwise: "denied" } },
   "/admin/payouts": { load: () => import("./routes/admin-payouts"), access: { role: "admin", otherwise: "denied" } },
-  "/admin/edge-diagnostics": notFound,
+  "/admin/edge-diagnostics": {
+    load: () => import("./routes/admin-edge-diagnostics"),
+    access: { role: "admin", otherwise: "denied" },
+  },
   "/admin/investigate": {
     load: () => import("./routes/admin-investigate"),
     access: { role: "admin", otherwise: "denied" },

@@ -1,4 +1,4 @@
-import { get } from "./contract.js";
+import { get, post } from "./contract.js";
 
 /** GET /api/health: public, and says nothing about the set-up. */
 export type Health = { ok: boolean; version: string; database: { ok: boolean } };
@@ -13,7 +13,72 @@ export type DatabaseDiagnostics = {
   timestamp: string;
 };
 
+type SetOrNot = "set" | "not set";
+
+/** GET /api/admin/system: this self-hosted system as the setup, debug and diagnostics pages show it; never a secret. */
+export type SystemReport = {
+  checked_at: string;
+  version: string;
+  node: string;
+  uptime_s: number;
+  database: {
+    ok: boolean;
+    kind: "pglite" | "postgres";
+    /** DATABASE_URL (it may carry a password, so only whether it is set). */
+    url: SetOrNot;
+    version: string | null;
+    latency_ms: number;
+    campaigns: number | null;
+    migrations: { applied: number | null; expected: number };
+    error: string | null;
+  };
+  payments: {
+    mode: "stripe" | "sandbox";
+    live: boolean;
+    keys: { secret_key: SetOrNot; publishable_key: SetOrNot; webhook_secret: SetOrNot };
+    /** A live call to the provider. */
+    check: { ok: boolean; latency_ms: number; detail: string | null; error: string | null };
+  };
+  mail: {
+    mode: "smtp" | "outbox";
+    smtp_url: SetOrNot;
+    from: string;
+    /** Emails recorded (sent by SMTP, or kept in the dev outbox). */
+    recorded: number | null;
+    last_at: string | null;
+  };
+  /** This instance's background jobs. */
+  jobs: Array<{
+    name: string;
+    every_s: number;
+    scheduled: boolean;
+    running: boolean;
+    last_started_at: string | null;
+    last_finished_at: string | null;
+    last_ok: boolean | null;
+    last_error: string | null;
+    next_run_at: string | null;
+  }>;
+  config: {
+    node_env: string;
+    public_url: string;
+    auth_secret: "set" | "generated in DATA_DIR";
+    trust_proxy: string;
+    country_header: string;
+    admin_emails: number;
+    payout_weekday: string;
+    review_hours: number;
+    song_link_hosts: number;
+    log_level: string;
+  };
+};
+
+export type TestEmailResult = { ok: boolean; transport: "smtp" | "outbox"; to: string; error: string | null };
+
 export const diagnosticsApi = {
   health: get<Health>()("/api/health"),
   database: get<DatabaseDiagnostics>()("/api/diag/database"),
+  system: get<SystemReport>()("/api/admin/system"),
+  /** Sends a test email to the admin who asks. */
+  testEmail: post<TestEmailResult>()("/api/admin/system/test-email"),
 } as const;

@@ -1,13 +1,14 @@
 import { Hono } from "hono";
 import { diagnosticsApi } from "../../core/api/diagnostics.js";
-import type { Guards } from "../accounts/guards.js";
-import type { DatabaseHandle } from "../db/client.js";
+import { currentUser, type Guards } from "../accounts/guards.js";
 import type { AppEnv } from "../http/app-env.js";
 import { reply, routePath } from "../http/contracts.js";
 import { appVersion } from "../version.js";
 import { diagnoseDatabase } from "./database-status.js";
+import { type SystemDeps, sendTestEmail, systemReport } from "./system-report.js";
 
-export function diagnosticsRoutes(database: DatabaseHandle, guards: Guards) {
+export function diagnosticsRoutes(deps: SystemDeps & { guards: Guards }) {
+  const { database, guards } = deps;
   return (
     new Hono<AppEnv>()
       /** The public health check (load balancers, the setup banner): up or not, nothing about the set-up. */
@@ -23,5 +24,12 @@ export function diagnosticsRoutes(database: DatabaseHandle, guards: Guards) {
         const diagnostics = await diagnoseDatabase(database);
         return c.json(reply(diagnosticsApi.database, diagnostics), diagnostics.ok ? 200 : 503);
       })
+      /** Everything the admin system pages show; a part that fails says so in its place. */
+      .get(routePath(diagnosticsApi.system), guards.requireAdmin, async (c) =>
+        c.json(reply(diagnosticsApi.system, await systemReport(deps))),
+      )
+      .post(routePath(diagnosticsApi.testEmail), guards.requireAdmin, async (c) =>
+        c.json(reply(diagnosticsApi.testEmail, await sendTestEmail(deps, currentUser(c).email))),
+      )
   );
 }

@@ -3,6 +3,7 @@ import type { ErrorHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { DomainError, domainErrorStatus } from "../errors.js";
 import type { Logger } from "../logger.js";
+import { redact } from "../redact.js";
 import type { AppEnv } from "./app-env.js";
 import { errorBody } from "./error-body.js";
 import { isZodError, validationErrorBody } from "./validate.js";
@@ -17,6 +18,32 @@ const driverError = (error: unknown) => (error instanceof DrizzleQueryError ? er
 function isDataException(error: unknown): boolean {
   const code = (driverError(error) as { code?: unknown } | undefined)?.code;
   return typeof code === "string" && code.startsWith("22");
+}
+
+/**
+ * Errors of a database that cannot be reached (refused, unknown host, shut down, refusing logins), wherever they sit in
+ * the chain of causes (Better Auth wraps Drizzle's error, which wraps the driver's): the driver's message, or null.
+ */
+const unreachableCodes = new Set(["ECONNREFUSED", "ENOTFOUND", "ETIMEDOUT", "EHOSTUNREACH", "ECONNRESET", "EAI_AGAIN"]);
+function unreachableDatabase(error: unknown): string | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < 6 && current; depth++) {
+    const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
+    const text = typeof message === "string" ? message : "";
+    if (
+      typeof code === "string" &&
+      (unreachableCodes.has(code) ||
+        code.startsWith("08") ||
+        ["57P01", "57P02", "57P03", "3D000", "28P01", "28000", "53300"].includes(code))
+    ) {
+      return text || code;
+    }
+    if (/Connection terminated|connection timeout|not currently accepting connections|database system is/i.test(text)) {
+      return text;
+    }
+    current = cause;
+  }
+  return null;
 }
 
 /** What is logged of an unexpected failure: the query text but never its parameters, which hold user data. */
@@ -41,6 +68,11 @@ export function apiErrorHandler(log: Logger): ErrorHandler<AppEnv> {
     if (isDataException(error)) {
       requestLog.warn(loggable(error), "input refused by the database");
       return c.json(errorBody("validation", "The request contains a value that is not allowed"), 400);
+    }
+    const unreachable = unreachableDatabase(error);
+    if (unreachable !== null) {
+      requestLog.error(loggable(error), "database unreachable");
+      return c.json(errorBody("unavailable", `The database is unreachable: ${redact(unreachable)}`), 503);
     }
     requestLog.error(loggable(error), "unhandled error");
     return c.json(errorBody("internal", "An unexpected error occurred"), 500);

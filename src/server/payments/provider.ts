@@ -37,6 +37,8 @@ export interface SandboxPayments extends PaymentOperations {
 interface PaymentOperations {
   /** Shown to the browser so it can load the provider's card form (Stripe only). */
   readonly publishableKey: string | undefined;
+  /** A harmless call that proves the provider answers (the admin diagnostics): what it said. */
+  ping(): Promise<string>;
   createPaymentIntent(input: {
     campaignId: string;
     amountCents: number;

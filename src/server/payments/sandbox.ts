@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { sandboxAccountLinks, sandboxAccounts, sandboxPayments } from "../db/schema.js";
 import { DomainError } from "../errors.js";
@@ -74,6 +74,11 @@ export function createSandboxProvider(db: Database, publicUrl: string) {
   const provider: SandboxPayments = {
     kind: "sandbox",
     publishableKey: undefined,
+
+    async ping() {
+      const [row] = await db.select({ value: count() }).from(sandboxPayments);
+      return `Sandbox provider: ${row?.value ?? 0} payments, refunds and transfers recorded`;
+    },
 
     async createPaymentIntent({ campaignId, amountCents, idempotencyKey }) {
       const id = newId("pi");

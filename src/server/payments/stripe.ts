@@ -26,6 +26,11 @@ export function createStripeProvider(keys: StripeKeys, endpoint?: StripeEndpoint
     kind: "stripe",
     publishableKey: keys.publishableKey,
 
+    async ping() {
+      const balance = await stripe.balance.retrieve();
+      return `Stripe answered (${balance.livemode ? "live" : "test"} mode)`;
+    },
+
     async createPaymentIntent({ campaignId, amountCents, description, idempotencyKey }) {
       const intent = await stripe.paymentIntents.create(
         {

@@ -5,7 +5,7 @@ type Json = Record<string, unknown>;
 
 /**
  * A local stand-in for the few Stripe endpoints FanBoost uses (payment intents, refunds, Connect accounts, account
- * links, transfers), keeping Stripe's idempotency semantics: the same key returns the first answer.
+ * links, transfers, the balance the admin diagnostics read), keeping Stripe's idempotency semantics: the same key returns the first answer.
  */
 export async function startStripeStandIn() {
   const objects = new Map<string, Json>();
@@ -89,6 +89,11 @@ export async function startStripeStandIn() {
           create("tr", { object: "transfer", amount: Number(form.get("amount")), destination, currency: "usd" }),
         ];
       },
+    },
+    {
+      method: "GET",
+      pattern: /^\/v1\/balance$/,
+      handle: () => [200, { object: "balance", livemode: false, available: [{ amount: 0, currency: "usd" }] }],
     },
     {
       method: "GET",

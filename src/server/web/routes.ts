@@ -34,6 +34,8 @@ export function webRoutes(webRoot: string, publicUrl: string, pages?: Record<str
     if (file) return send(c, file, 200);
     const index = publicPages.get(path.length > 1 ? path.replace(/\/+$/, "") : path) ?? assets.get("/index.html");
     const status = isClientRoute(path) ? 200 : 404;
+    // The admin console is nobody's search result.
+    if (path === "/admin" || path.startsWith("/admin/")) c.header("X-Robots-Tag", "noindex");
     if (!index) return c.html(missingBuildPage, status);
     return send(c, index, status);
   });

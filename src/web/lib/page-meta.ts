@@ -38,3 +38,11 @@ export function usePageMeta(title: string, description?: string) {
 export function usePublicPageMeta(meta: PageMeta) {
   usePageMeta(meta.title, meta.description);
 }
+
+/** Asks search engines not to index the page while it is open (SPEC.md: the admin system pages). */
+export function useNoIndex() {
+  useEffect(() => {
+    setMeta("name", "robots", "noindex");
+    return () => document.head.querySelector('meta[name="robots"]')?.remove();
+  }, []);
+}

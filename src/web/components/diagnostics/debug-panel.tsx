@@ -1,12 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
-import { Bug, Check, Copy, RefreshCw } from "lucide-react";
-import { useState } from "react";
+import { Bug, RefreshCw } from "lucide-react";
 import { campaignsApi } from "../../../core/api/campaigns";
 import { diagnosticsApi } from "../../../core/api/diagnostics";
 import { callApi } from "../../lib/use-api";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { Card, CardBody } from "../ui/card";
+import { CopyJsonButton, RawJson } from "./raw-json";
 
 /** A check's answer, or why it failed: the panel shows both. */
 async function settle<T>(call: () => Promise<T>): Promise<T | { ok: false; error: string }> {
@@ -19,7 +19,6 @@ async function settle<T>(call: () => Promise<T>): Promise<T | { ok: false; error
 
 /** SPEC.md's debug panel: the database check and the public campaign feed, with the raw JSON to copy. */
 export function DebugPanel({ extra }: { extra?: Record<string, unknown> }) {
-  const [copied, setCopied] = useState(false);
   const checks = useQuery({
     queryKey: ["debug-panel"],
     queryFn: async () => ({
@@ -32,12 +31,6 @@ export function DebugPanel({ extra }: { extra?: Record<string, unknown> }) {
   const feed = data && "items" in data.campaigns ? data.campaigns : undefined;
   const raw = JSON.stringify({ ...data, ...extra }, null, 2);
 
-  const copy = async () => {
-    await navigator.clipboard.writeText(raw).catch(() => undefined);
-    setCopied(true);
-    setTimeout(() => setCopied(false), 2000);
-  };
-
   return (
     <Card className="border-2 border-dashed border-amber-300 bg-amber-50/50">
       <CardBody className="flex flex-col gap-4">
@@ -49,10 +42,7 @@ export function DebugPanel({ extra }: { extra?: Record<string, unknown> }) {
             <Button size="sm" variant="secondary" onClick={() => checks.refetch()} loading={checks.isFetching}>
               {checks.isFetching ? null : <RefreshCw className="h-4 w-4" aria-hidden />} Run Check
             </Button>
-            <Button size="sm" variant="secondary" onClick={copy}>
-              {copied ? <Check className="h-4 w-4" aria-hidden /> : <Copy className="h-4 w-4" aria-hidden />}
-              {copied ? "Copied!" : "Copy JSON"}
-            </Button>
+            <CopyJsonButton json={raw} />
           </div>
         </div>
         <div className="grid gap-3 text-sm sm:grid-cols-2">
@@ -80,7 +70,7 @@ export function DebugPanel({ extra }: { extra?: Record<string, unknown> }) {
             </ul>
           </div>
         </div>
-        <pre className="max-h-64 overflow-auto rounded-xl bg-slate-900 p-3 text-xs text-slate-100">{raw}</pre>
+        <RawJson json={raw} label="Debug panel raw JSON" />
       </CardBody>
     </Card>
   );

@@ -1,0 +1,93 @@
+import { randomBytes } from "node:crypto";
+import type { Page } from "playwright-core";
+import { describe, expect } from "vitest";
+import { signUpViaApi } from "./api";
+import { horizontalOverflow, journeys, screenshot, seriousViolations, visible } from "./fixtures";
+
+const [adminEmail, secondAdminEmail] = [1, 2].map((n) => `admin${n}-${randomBytes(3).toString("hex")}@example.com`);
+const it = journeys({ env: { ADMIN_EMAILS: `${adminEmail},${secondAdminEmail}` } });
+
+/** Presses Copy JSON and reads back what it put on the clipboard. */
+async function copiedJson(page: Page) {
+  await page.getByRole("button", { name: "Copy JSON" }).first().click();
+  await visible(page, "Copied!");
+  return JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as Record<string, unknown>;
+}
+
+describe("admin system pages", () => {
+  it("runs each page's check and copies its raw JSON; the setup banner leads to the setup page", async ({
+    server,
+    openPage,
+  }) => {
+    const admin = await signUpViaApi(server, "promoter", adminEmail);
+    const { page, context } = await openPage("admin-system", { cookies: admin, bypassCSP: true });
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
+
+    await page.goto("/admin/setup");
+    await visible(page, "Environment variable status");
+    await page.getByRole("button", { name: "Run Check" }).click();
+    await visible(page, "Everything answers");
+    await page.getByRole("button", { name: "Show Raw Response" }).click();
+    expect(await copiedJson(page)).toMatchObject({
+      database: { ok: true, kind: "pglite" },
+      payments: { mode: "sandbox" },
+    });
+    expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
+
+    await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Debug" }).click();
+    await visible(page, "Debug panel");
+    await page.getByRole("button", { name: "Run Check" }).click();
+    expect(await copiedJson(page)).toMatchObject({ database: { ok: true }, campaigns: { ok: true } });
+
+    await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Diagnostics" }).click();
+    await page.getByRole("button", { name: "Run Diagnostics" }).click();
+    await visible(page, "Background jobs on this instance");
+    // The journey's server runs the scheduler: every job has run once at start-up.
+    const job = page.locator("tr", { hasText: "finalize-ended-campaigns" });
+    await expect.poll(() => job.getByText("OK", { exact: true }).isVisible()).toBe(true);
+    await page.getByRole("button", { name: "Send Test Email" }).click();
+    await visible(page, `Test email stored in the outbox for ${adminEmail}.`);
+    expect(await copiedJson(page)).toMatchObject({ mail: { mode: "outbox" }, session: { role: "admin" } });
+
+    // The red banner of an unreachable database links to the setup page.
+    await page.route("**/api/health", (route) =>
+      route.fulfill({ status: 503, json: { ok: false, version: "test", database: { ok: false } } }),
+    );
+    await page.goto("/");
+    await visible(page, "Database Setup Required.");
+    await page.getByRole("link", { name: "Open setup" }).click();
+    await page.waitForURL(/\/admin\/setup$/);
+    await visible(page, "Environment variable status");
+  });
+
+  it("fits phones and desktops without a serious accessibility violation, and refuses non-admins", async ({
+    server,
+    openPage,
+  }) => {
+    const promoter = await signUpViaApi(server, "promoter");
+    const { page: refused } = await openPage("admin-system-refused", { cookies: promoter });
+    for (const path of ["/admin/setup", "/admin/debug", "/admin/edge-diagnostics"]) {
+      await refused.goto(path);
+      await visible(refused, "Access Denied");
+    }
+
+    const admin = await signUpViaApi(server, "promoter", secondAdminEmail);
+    const { page } = await openPage("admin-system-widths", { cookies: admin, bypassCSP: true });
+    for (const width of [1366, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const [path, name, ready] of [
+        ["/admin/setup", "setup", "Everything answers"],
+        ["/admin/debug", "debug", "Debug panel"],
+        ["/admin/edge-diagnostics", "diagnostics", "Background jobs on this instance"],
+      ] as const) {
+        await page.goto(path);
+        if (name === "diagnostics") await page.getByRole("button", { name: "Run Diagnostics" }).click();
+        await visible(page, ready);
+        await page.waitForLoadState("networkidle");
+        expect(await horizontalOverflow(page), `${path} at ${width}px`).toBeLessThanOrEqual(0);
+        expect(await seriousViolations(page), `${path} at ${width}px`).toEqual([]);
+        await screenshot(page, `admin-${name}-${width}`);
+      }
+    }
+  });
+});

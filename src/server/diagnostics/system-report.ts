@@ -1,0 +1,179 @@
+import { readFileSync } from "node:fs";
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import type { SystemReport } from "../../core/api/diagnostics.js";
+import type { Config } from "../config.js";
+import type { DatabaseHandle } from "../db/client.js";
+import { column, queryParsed } from "../db/rows.js";
+import type { JobLedger } from "../jobs/scheduler.js";
+import type { Mailer } from "../mail/mailer.js";
+import type { PaymentProvider } from "../payments/provider.js";
+import { redact } from "../redact.js";
+import { appVersion } from "../version.js";
+import { diagnoseDatabase } from "./database-status.js";
+
+/**
+ * What the admin setup, debug and diagnostics pages say about this self-hosted system: the database, payments, mail,
+ * background jobs and configuration. Secrets (AUTH_SECRET, keys, URLs that may carry a password) are reported as set or
+ * not set, never shown; error texts pass through `redact` first.
+ */
+
+export type SystemDeps = {
+  config: Config;
+  database: DatabaseHandle;
+  payments: PaymentProvider;
+  mailer: Mailer;
+  jobs: JobLedger;
+};
+
+const weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+
+const expectedMigrations = (): number => {
+  const journal = JSON.parse(readFileSync(new URL("../db/migrations/meta/_journal.json", import.meta.url), "utf8")) as {
+    entries: unknown[];
+  };
+  return journal.entries.length;
+};
+
+async function databaseReport(handle: DatabaseHandle): Promise<SystemReport["database"]> {
+  const check = await diagnoseDatabase(handle);
+  const base = {
+    ok: check.ok,
+    kind: handle.kind,
+    url: handle.url ? ("set" as const) : ("not set" as const),
+    latency_ms: check.latency,
+    campaigns: check.campaignsCount,
+    error: check.error === null ? null : redact(check.error),
+    migrations: { applied: null, expected: expectedMigrations() },
+    version: null,
+  };
+  if (!check.ok) return base;
+  try {
+    const [info] = await queryParsed(
+      handle.db,
+      z.object({ version: column.text, applied: column.number }),
+      sql`select split_part(version(), ' on ', 1) as version,
+                 (select count(*) from drizzle.__drizzle_migrations) as applied`,
+    );
+    return {
+      ...base,
+      version: info?.version ?? null,
+      migrations: { applied: info?.applied ?? null, expected: base.migrations.expected },
+    };
+  } catch (error) {
+    return { ...base, error: redact(error instanceof Error ? error.message : String(error)) };
+  }
+}
+
+async function paymentsReport(deps: SystemDeps): Promise<SystemReport["payments"]> {
+  const started = performance.now();
+  const stripe = deps.config.stripe;
+  const mode = deps.payments.kind;
+  const keys = {
+    secret_key: stripe ? ("set" as const) : ("not set" as const),
+    publishable_key: stripe ? ("set" as const) : ("not set" as const),
+    webhook_secret: stripe ? ("set" as const) : ("not set" as const),
+  };
+  const live = stripe ? /^(sk|rk)_live_/.test(stripe.secretKey) : false;
+  try {
+    const answer = await deps.payments.ping();
+    return {
+      mode,
+      live,
+      keys,
+      check: { ok: true, latency_ms: Math.round(performance.now() - started), detail: answer, error: null },
+    };
+  } catch (error) {
+    return {
+      mode,
+      live,
+      keys,
+      check: {
+        ok: false,
+        latency_ms: Math.round(performance.now() - started),
+        detail: null,
+        error: redact(error instanceof Error ? error.message : String(error)),
+      },
+    };
+  }
+}
+
+async function mailReport(deps: SystemDeps): Promise<SystemReport["mail"]> {
+  const base = {
+    mode: deps.mailer.kind,
+    smtp_url: deps.config.smtpUrl ? ("set" as const) : ("not set" as const),
+    from: deps.config.mailFrom,
+  };
+  try {
+    const [row] = await queryParsed(
+      deps.database.db,
+      z.object({ sent: column.number, last: column.timestampOrNull }),
+      sql`select count(*) as sent, max(created_at) as last from mail_outbox`,
+    );
+    return { ...base, recorded: row?.sent ?? 0, last_at: row?.last?.toISOString() ?? null };
+  } catch {
+    return { ...base, recorded: null, last_at: null };
+  }
+}
+
+export async function systemReport(deps: SystemDeps): Promise<SystemReport> {
+  const { config } = deps;
+  const [database, payments, mail] = await Promise.all([
+    databaseReport(deps.database),
+    paymentsReport(deps),
+    mailReport(deps),
+  ]);
+  const trust = config.trustProxy;
+  return {
+    checked_at: new Date().toISOString(),
+    version: appVersion,
+    node: process.version,
+    uptime_s: Math.round(process.uptime()),
+    database,
+    payments,
+    mail,
+    jobs: deps.jobs.snapshot().map((run) => ({
+      name: run.name,
+      every_s: Math.round(run.everyMs / 1000),
+      scheduled: run.scheduled,
+      running: run.running,
+      last_started_at: run.lastStartedAt?.toISOString() ?? null,
+      last_finished_at: run.lastFinishedAt?.toISOString() ?? null,
+      last_ok: run.lastOk,
+      last_error: run.lastError === null ? null : redact(run.lastError),
+      next_run_at: run.nextRunAt?.toISOString() ?? null,
+    })),
+    config: {
+      node_env: config.nodeEnv,
+      public_url: config.publicUrl,
+      auth_secret: config.authSecretSource === "env" ? "set" : "generated in DATA_DIR",
+      trust_proxy:
+        trust.kind === "none" ? "off" : trust.kind === "hops" ? `${trust.hops} hop(s)` : trust.cidrs.join(", "),
+      country_header: config.countryHeader ?? "not set",
+      admin_emails: config.adminEmails.length,
+      payout_weekday: weekdays[config.payoutWeekday] ?? String(config.payoutWeekday),
+      review_hours: config.reviewHours,
+      song_link_hosts: config.songLinkHosts.length,
+      log_level: config.logLevel,
+    },
+  };
+}
+
+/** Sends the test email of the diagnostics page to the admin who asked; says how it went. */
+export async function sendTestEmail(deps: Pick<SystemDeps, "mailer">, to: string) {
+  try {
+    await deps.mailer.send({
+      to,
+      subject: "FanBoost test email",
+      text: "This is the test email you sent from FanBoost's admin diagnostics. If you can read it, email works.\n",
+    });
+    return { ok: true as const, transport: deps.mailer.kind, to, error: null };
+  } catch (error) {
+    return {
+      ok: false as const,
+      transport: deps.mailer.kind,
+      to,
+      error: redact(error instanceof Error ? error.message : String(error)),
+    };
+  }
+}
