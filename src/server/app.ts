@@ -33,6 +33,7 @@ import { createClickHandler } from "./tracking/click-handler.js";
 import { createClickRecorder } from "./tracking/click-recorder.js";
 import { createIpHasher } from "./tracking/click-signals.js";
 import { createCountedAddresses } from "./tracking/counted-addresses.js";
+import { createCountryLookup } from "./tracking/country-lookup.js";
 import { createFraudMonitor } from "./tracking/fraud-monitor.js";
 import { createLinkLookup } from "./tracking/link-lookup.js";
 import { challengeRoutes, trackingRoutes } from "./tracking/routes.js";
@@ -95,6 +96,7 @@ export function createApp(services: AppServices) {
     hashIp,
     userFromCookie: guards.userFromCookie,
     countryHeader: config.countryHeader,
+    countryOf: createCountryLookup(),
     publicUrl: config.publicUrl,
     resolveClientIp,
   });

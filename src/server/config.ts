@@ -146,7 +146,7 @@ export type Config = {
   payoutWeekday: number;
   /** How long an ended campaign's result stays under fraud review before it is final and payable; 0: no review. */
   reviewHours: number;
-  /** Header a trusted proxy sets with the visitor's country (for example CF-IPCountry); unset: 'Unknown'. */
+  /** Header a trusted proxy sets with the visitor's country (for example CF-IPCountry); unset or not sent: looked up. */
   countryHeader: string | undefined;
 };
 

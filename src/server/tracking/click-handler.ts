@@ -23,6 +23,8 @@ export type ClickHandlerDeps = TrackDeps & {
   log: Logger;
   userFromCookie: (cookie: string | undefined) => Promise<SessionUser | null>;
   countryHeader: string | undefined;
+  /** The country of an address from the shipped database, when no proxy header says it. */
+  countryOf: (ip: string) => string | undefined;
   publicUrl: string;
   resolveClientIp: (socket: string | undefined, forwardedFor: string | undefined) => string | undefined;
 };
@@ -68,14 +70,17 @@ export function createClickHandler(deps: ClickHandlerDeps): ClickHandler {
   return async (request) => {
     try {
       const viewer = await deps.userFromCookie(request.header("cookie"));
+      const ip = deps.resolveClientIp(request.socketAddress, request.header("x-forwarded-for"));
+      // The trusted proxy's header when it sends one, else the address's country from the shipped database.
+      const proxyCountry = deps.countryHeader ? request.header(deps.countryHeader) : undefined;
       const { status, page, verdict } = await trackClick(deps, {
         shortCode: request.shortCode,
         method: request.method,
-        ip: deps.resolveClientIp(request.socketAddress, request.header("x-forwarded-for")),
+        ip,
         userAgent: request.header("user-agent"),
         acceptLanguage: request.header("accept-language"),
         referrer: request.header("referer"),
-        country: deps.countryHeader ? request.header(deps.countryHeader) : undefined,
+        country: proxyCountry ?? (ip ? deps.countryOf(ip) : undefined),
         viewerUserId: viewer?.id,
       });
       return respond(status, render(page), verdict);

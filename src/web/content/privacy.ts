@@ -1,6 +1,6 @@
 import type { LegalSection } from "../components/marketing/legal-document";
 
-export const privacyUpdated = "2026-11-23";
+export const privacyUpdated = "2026-11-24";
 
 export const privacyIntro =
   "This policy explains what FanBoost keeps about you, why, for how long, and how to have it corrected or deleted. We keep only what running campaigns, counting clicks fairly and paying winners needs.";
@@ -25,7 +25,7 @@ export const privacySections: readonly LegalSection[] = [
       },
       {
         lead: "Click events",
-        text: "for every visit to a tracking link: the time, the visitor's IP address, the browser's user agent, the country reported by our network provider, the referring page, a device fingerprint derived from the user agent, browser language and network, and whether the click counted.",
+        text: "for every visit to a tracking link: the time, the visitor's IP address, the browser's user agent, the country (reported by our network provider, or looked up from the IP address in DB-IP's IP-to-Country Lite database on our own server), the referring page, a device fingerprint derived from the user agent, browser language and network, and whether the click counted.",
       },
       {
         lead: "Messages",

@@ -9,7 +9,7 @@ import { TimeSeriesChart } from "../ui/time-series-chart";
 import { RangePicker } from "./range-picker";
 import { verdictLabels } from "./verdict-labels";
 
-function Panel({ title, note, children }: { title: string; note?: string; children: React.ReactNode }) {
+function Panel({ title, note, children }: { title: string; note?: React.ReactNode; children: React.ReactNode }) {
   return (
     <Card>
       <CardBody className="flex flex-col gap-3">
@@ -71,7 +71,18 @@ export function AnalyticsTab() {
             )}
           </QueryState>
         </Panel>
-        <Panel title="Clicks by Country">
+        <Panel
+          title="Clicks by Country"
+          note={
+            <>
+              From the proxy's country header when configured, else{" "}
+              <a href="https://db-ip.com" className="underline">
+                IP Geolocation by DB-IP
+              </a>
+              .
+            </>
+          }
+        >
           <QueryState query={countries}>
             {(data) => (
               <BarList
