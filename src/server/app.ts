@@ -81,7 +81,8 @@ export function createApp(services: AppServices) {
   const resolveClientIp = createClientIpResolver(config.trustProxy);
   const live = createLiveUpdates(database, log);
   const recorder = createClickRecorder(database, log, { onCounted: (campaignIds) => live.publish(campaignIds) });
-  const fraud = createFraudMonitor(db, log);
+  // With PostgreSQL several instances may share the clicks of one address: their counts are shared once it is busy.
+  const fraud = createFraudMonitor(db, log, { shared: database.kind === "postgres" });
   const lookup = createLinkLookup(db);
   const countedAddresses = createCountedAddresses();
   const hashIp = createIpHasher(config.authSecret);

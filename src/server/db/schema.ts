@@ -411,6 +411,27 @@ export const sandboxAccountLinks = pgTable("sandbox_account_links", {
   createdAt: createdAt(),
 });
 
+/**
+ * An address's clicks in its current one-minute (rate limit) and five-minute (burst) windows, shared by every instance
+ * on one PostgreSQL once the address is busy (over 20 clicks in 5 minutes on one instance), and when each flag about it
+ * was last raised, so a burst split across instances raises its flag once. Rows go an hour after their last window.
+ */
+export const addressClicks = pgTable("address_clicks", {
+  ipHash: text("ip_hash").primaryKey(),
+  minuteStart: timestamp("minute_start", { withTimezone: true }).notNull(),
+  minuteCount: integer("minute_count").notNull(),
+  burstStart: timestamp("burst_start", { withTimezone: true }).notNull(),
+  burstCount: integer("burst_count").notNull(),
+  burstFlaggedAt: timestamp("burst_flagged_at", { withTimezone: true }),
+  limitFlaggedAt: timestamp("limit_flagged_at", { withTimezone: true }),
+});
+
+/** Which instance raised a flag for the hour (a bot, a fingerprint, a link's countries): one row per flag key. */
+export const flagClaims = pgTable("flag_claims", {
+  key: text("key").primaryKey(),
+  claimedAt: timestamp("claimed_at", { withTimezone: true }).notNull(),
+});
+
 export const flagStatuses = ["open", "dismissed", "actioned"] as const;
 export const suspiciousTypes = ["rate_limit", "bot_detection", "geo_anomaly", "fingerprint_abuse", "other"] as const;
 export const severities = ["high", "medium", "low"] as const;

@@ -1,4 +1,7 @@
+import { sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Database } from "../db/client.js";
+import { column, queryParsed } from "../db/rows.js";
 import { suspiciousActivity } from "../db/schema.js";
 import type { Logger } from "../logger.js";
 
@@ -63,14 +66,14 @@ export class WindowCounter {
 export class AddressCounter {
   private readonly counts = new Map<
     string,
-    { minuteStart: number; minute: number; burstStart: number; burst: number }
+    { minuteStart: number; minute: number; burstStart: number; burst: number; unsynced: number }
   >();
   constructor(private readonly maxKeys = 100_000) {}
   hit(address: string, now: number): { minute: number; burst: number } {
     let entry = this.counts.get(address);
     if (!entry) {
       if (this.counts.size >= this.maxKeys) evictOldest(this.counts, this.maxKeys);
-      entry = { minuteStart: now, minute: 0, burstStart: now, burst: 0 };
+      entry = { minuteStart: now, minute: 0, burstStart: now, burst: 0, unsynced: 0 };
       this.counts.set(address, entry);
     } else if (now - entry.burstStart >= fraudThresholds.ipBurst.windowMs) {
       // A restarted five-minute window goes to the back of the eviction order.
@@ -85,7 +88,19 @@ export class AddressCounter {
     }
     entry.minute++;
     entry.burst++;
+    entry.unsynced++;
     return entry;
+  }
+  /** The address's clicks not yet added to the shared counts. */
+  unsynced(address: string): number {
+    return this.counts.get(address)?.unsynced ?? 0;
+  }
+  /** The address's clicks not yet added to the shared counts, now handed over. */
+  takeUnsynced(address: string): number {
+    const entry = this.counts.get(address);
+    const unsynced = entry?.unsynced ?? 0;
+    if (entry) entry.unsynced = 0;
+    return unsynced;
   }
   get size() {
     return this.counts.size;
@@ -142,7 +157,154 @@ const flagged = (click: ClickObservation) => ({
  * Watches every click on this instance: answers whether the address is over the rate limit, and records
  * suspicious activity (rate_limit, bot_detection, geo_anomaly, fingerprint_abuse) once per key and window.
  */
-export function createFraudMonitor(db: Database, log: Logger) {
+/** How often a busy address's clicks that cannot count are added to the shared totals (they wait for nothing). */
+const SHARE_EVERY_MS = 1_000;
+
+const sharedRow = z.object({
+  ip_hash: z.string(),
+  minute: column.number,
+  burst: column.number,
+  flagged: column.boolean,
+});
+type SharedTotals = { minute: number; burst: number; flagged: boolean };
+
+/**
+ * Adds addresses' unshared clicks to the counts every instance shares and reads the totals back, in one statement for
+ * any number of addresses; each window restarts when it has passed, from its own first click (not the clock minute).
+ */
+const shareClicks = (db: Database, ipHashes: string[], clicks: number[]) =>
+  queryParsed(
+    db,
+    sharedRow,
+    sql`insert into address_clicks (ip_hash, minute_start, minute_count, burst_start, burst_count)
+        select h, now(), c, now(), c
+        from unnest(${sql.param(ipHashes)}::text[], ${sql.param(clicks)}::int[]) as t(h, c)
+        on conflict (ip_hash) do update set
+          minute_start = case when address_clicks.minute_start <= now() - interval '1 minute'
+            then now() else address_clicks.minute_start end,
+          minute_count = case when address_clicks.minute_start <= now() - interval '1 minute'
+            then excluded.minute_count else address_clicks.minute_count + excluded.minute_count end,
+          burst_start = case when address_clicks.burst_start <= now() - interval '5 minutes'
+            then now() else address_clicks.burst_start end,
+          burst_count = case when address_clicks.burst_start <= now() - interval '5 minutes'
+            then excluded.burst_count else address_clicks.burst_count + excluded.burst_count end
+        returning ip_hash, minute_count as minute, burst_count as burst,
+          coalesce(burst_flagged_at > now() - interval '1 hour' or limit_flagged_at > now() - interval '1 hour', false)
+            as flagged`,
+  );
+
+/**
+ * The shared counts, group-committed like the clicks themselves: the busy clicks that arrive while a statement is out
+ * go together in the next one. Each click learns the totals as they stood just after its own clicks were added, so
+ * the 1,001st click is the one over the limit even inside one statement.
+ */
+function createSharedCounts(db: Database) {
+  type Waiting = {
+    ipHash: string;
+    clicks: number;
+    resolve: (totals: SharedTotals) => void;
+    reject: (error: unknown) => void;
+  };
+  let queue: Waiting[] = [];
+  let running = false;
+  const run = async () => {
+    running = true;
+    while (queue.length > 0) {
+      const batch = queue;
+      queue = [];
+      const byAddress = new Map<string, number>();
+      for (const waiting of batch) byAddress.set(waiting.ipHash, (byAddress.get(waiting.ipHash) ?? 0) + waiting.clicks);
+      try {
+        const rows = await shareClicks(db, [...byAddress.keys()], [...byAddress.values()]);
+        const totals = new Map(rows.map((row) => [row.ip_hash, row]));
+        // Walk back from the end of the batch: a click's totals leave out the clicks queued after it.
+        const after = new Map<string, number>();
+        for (const waiting of [...batch].reverse()) {
+          const total = totals.get(waiting.ipHash);
+          const later = after.get(waiting.ipHash) ?? 0;
+          after.set(waiting.ipHash, later + waiting.clicks);
+          if (!total) waiting.reject(new Error("shared counts missing an address"));
+          else waiting.resolve({ minute: total.minute - later, burst: total.burst - later, flagged: total.flagged });
+        }
+      } catch (error) {
+        for (const waiting of batch) waiting.reject(error);
+      }
+    }
+    running = false;
+  };
+  return (ipHash: string, clicks: number) =>
+    new Promise<SharedTotals>((resolve, reject) => {
+      queue.push({ ipHash, clicks, resolve, reject });
+      if (!running) void run();
+    });
+}
+
+/** Claims an address's flag for the hour: true for exactly one instance however many see the crossing. */
+const claimFlag = async (db: Database, ipHash: string, kind: "burst" | "limit") => {
+  const column = sql.raw(kind === "burst" ? "burst_flagged_at" : "limit_flagged_at");
+  const claimed = await queryParsed(
+    db,
+    z.object({ ip_hash: z.string() }),
+    sql`update address_clicks set ${column} = now()
+        where ip_hash = ${ipHash} and (${column} is null or ${column} <= now() - interval '1 hour')
+        returning ip_hash`,
+  );
+  return claimed.length > 0;
+};
+
+/** Claims a flag key for the hour: true for exactly one instance. */
+const claimKey = async (db: Database, key: string) => {
+  const claimed = await queryParsed(
+    db,
+    z.object({ key: z.string() }),
+    sql`insert into flag_claims (key, claimed_at) values (${key}, now())
+        on conflict (key) do update set claimed_at = now() where flag_claims.claimed_at <= now() - interval '1 hour'
+        returning key`,
+  );
+  return claimed.length > 0;
+};
+
+/** The shared counts of addresses quiet for an hour, and flag claims older than an hour, go (a background job). */
+export async function pruneAddressClicks(db: Database) {
+  await db.execute(sql`delete from flag_claims where claimed_at < now() - interval '1 hour'`);
+  await db.execute(sql`delete from address_clicks
+    where burst_start < now() - interval '1 hour' and minute_start < now() - interval '1 hour'
+      and coalesce(burst_flagged_at, '-infinity') < now() - interval '1 hour'
+      and coalesce(limit_flagged_at, '-infinity') < now() - interval '1 hour'`);
+}
+
+const limitFlag = (click: ClickObservation) => ({
+  ...flagged(click),
+  type: "rate_limit" as const,
+  severity: "high" as const,
+  details: `More than ${fraudThresholds.rateLimit.max} clicks in a minute from one address: its clicks are refused`,
+});
+const burstFlag = (click: ClickObservation, burst: number) => ({
+  ...flagged(click),
+  type: "rate_limit" as const,
+  severity: "medium" as const,
+  details: `More than ${fraudThresholds.ipBurst.max} clicks in 5 minutes from one address (${burst} so far)`,
+});
+
+export function createFraudMonitor(db: Database, log: Logger, options: { shared?: boolean } = {}) {
+  const shared = options.shared === true;
+  const addShared = createSharedCounts(db);
+  /** The shared totals this instance last heard for a busy address, and when. */
+  const lastShared = new Map<string, SharedTotals & { at: number; sentAt: number }>();
+  /** Raises an address's burst or rate-limit flag from the shared totals: once across instances, for the hour. */
+  const raise = (
+    click: ClickObservation,
+    kind: "burst" | "limit",
+    row: () => Omit<typeof suspiciousActivity.$inferInsert, "id" | "ts">,
+    now: number,
+  ) => {
+    flaggedAddresses.hit(click.ipHash, now);
+    const write = claimFlag(db, click.ipHash, kind)
+      .then((claimed) => (claimed ? db.insert(suspiciousActivity).values(row()) : undefined))
+      .catch((error: unknown) => log.error({ err: error }, "suspicious activity not recorded"))
+      .finally(() => writing.delete(write));
+    writing.add(write);
+  };
   const perIp = new AddressCounter();
   const perFingerprint = new WindowCounter(fraudThresholds.fingerprint.windowMs);
   const perLinkCountry = new WindowCounter(fraudThresholds.geo.windowMs);
@@ -176,9 +338,10 @@ export function createFraudMonitor(db: Database, log: Logger) {
   ) => {
     if (address) flaggedAddresses.hit(address, now);
     if (already.hit(dedupeKey, now) > 1) return;
-    const write = db
-      .insert(suspiciousActivity)
-      .values(row())
+    const values = row();
+    // With shared counts another instance may have raised the same flag this hour: the database says who did.
+    const write = (shared ? claimKey(db, `${values.type}:${dedupeKey}`) : Promise.resolve(true))
+      .then((claimed) => (claimed ? db.insert(suspiciousActivity).values(values) : undefined))
       .catch((error: unknown) => log.error({ err: error }, "suspicious activity not recorded"))
       .finally(() => writing.delete(write));
     writing.add(write);
@@ -193,36 +356,13 @@ export function createFraudMonitor(db: Database, log: Logger) {
      * Counts the click: `rateLimited` when the address went over 1,000 clicks a minute; `challenge` when a visit from
      * it must solve a proof-of-work before it can count (over 20 clicks in 5 minutes, or flagged within the hour).
      */
-    observe(click: ClickObservation, now = Date.now()): { rateLimited: boolean; challenge: boolean } {
+    observe(click: ClickObservation, now = Date.now()): { rateLimited: boolean; challenge: boolean; busy: boolean } {
       const { minute, burst } = perIp.hit(click.ip, now);
       const overLimit = minute > fraudThresholds.rateLimit.max;
-      if (overLimit) {
-        report(
-          reported.rateLimit,
-          click.ipHash,
-          () => ({
-            ...flagged(click),
-            type: "rate_limit",
-            severity: "high",
-            details: `More than ${fraudThresholds.rateLimit.max} clicks in a minute from one address: its clicks are refused`,
-          }),
-          now,
-          click.ipHash,
-        );
-      }
-      if (burst > fraudThresholds.ipBurst.max) {
-        report(
-          reported.burst,
-          click.ipHash,
-          () => ({
-            ...flagged(click),
-            type: "rate_limit",
-            severity: "medium",
-            details: `More than ${fraudThresholds.ipBurst.max} clicks in 5 minutes from one address (${burst} so far)`,
-          }),
-          now,
-          click.ipHash,
-        );
+      // Shared counts: the address's flags are raised by `observeShared`, once across instances.
+      if (overLimit && !shared) report(reported.rateLimit, click.ipHash, () => limitFlag(click), now, click.ipHash);
+      if (burst > fraudThresholds.ipBurst.max && !shared) {
+        report(reported.burst, click.ipHash, () => burstFlag(click, burst), now, click.ipHash);
       }
       if (click.bot) {
         report(
@@ -275,7 +415,55 @@ export function createFraudMonitor(db: Database, log: Logger) {
       return {
         rateLimited: overLimit,
         challenge: burst > fraudThresholds.challengeBurst || flaggedAddresses.seen(click.ipHash, now),
+        busy: shared && burst > fraudThresholds.challengeBurst,
       };
+    },
+    /**
+     * For a busy address (`observe` said so) with counts shared between instances: adds this instance's clicks from it
+     * to the shared counts, decides the rate limit and the challenge on the total, and raises its burst and rate-limit
+     * flags once across instances. If the database cannot answer, this instance's own counts decide.
+     */
+    async observeShared(
+      click: ClickObservation,
+      local: { rateLimited: boolean; challenge: boolean },
+      mustWait: boolean,
+      now = Date.now(),
+    ): Promise<{ rateLimited: boolean; challenge: boolean }> {
+      const known = lastShared.get(click.ipHash);
+      const fresh = known && now - known.at < fraudThresholds.rateLimit.windowMs ? known : undefined;
+      const estimate = (fresh?.minute ?? 0) + perIp.unsynced(click.ip);
+      // Past half the limit the clicks that other instances have not shared yet could matter: every click waits then.
+      const nearLimit = estimate > fraudThresholds.rateLimit.max / 2;
+      if (!mustWait && !nearLimit && fresh && now - fresh.sentAt < SHARE_EVERY_MS) {
+        // Not counting either way and far from the limit: this click joins the next update of the totals.
+        return { rateLimited: local.rateLimited || estimate > fraudThresholds.rateLimit.max, challenge: true };
+      }
+      const clicks = Math.max(perIp.takeUnsynced(click.ip), 1);
+      const decided = addShared(click.ipHash, clicks).then(
+        (total) => {
+          if (lastShared.size >= 100_000) lastShared.clear();
+          lastShared.set(click.ipHash, { ...total, at: now, sentAt: now });
+          if (total.minute > fraudThresholds.rateLimit.max) raise(click, "limit", () => limitFlag(click), now);
+          if (total.burst > fraudThresholds.ipBurst.max) {
+            raise(click, "burst", () => burstFlag(click, total.burst), now);
+          }
+          return {
+            rateLimited: total.minute > fraudThresholds.rateLimit.max,
+            challenge:
+              total.burst > fraudThresholds.challengeBurst || total.flagged || flaggedAddresses.seen(click.ipHash, now),
+          };
+        },
+        (error: unknown) => {
+          log.warn({ err: error }, "shared click counts unavailable; this instance's counts decide");
+          return local;
+        },
+      );
+      const settled = decided.finally(() => writing.delete(settled));
+      writing.add(settled);
+      if (known) known.sentAt = now;
+      if (mustWait || nearLimit) return decided;
+      // Not counting either way and far from the limit: the totals are brought up to date behind the answer.
+      return { rateLimited: local.rateLimited || estimate > fraudThresholds.rateLimit.max, challenge: true };
     },
   };
 }

@@ -65,7 +65,12 @@ describe("rate limit (SPEC.md section 9: 1,000 clicks a minute per address)", ()
         ipHash,
         details: "More than 1000 clicks in a minute from one address: its clicks are refused",
       },
-      { severity: "medium", ipHash, details: "More than 50 clicks in 5 minutes from one address (51 so far)" },
+      // With counts shared between instances (PostgreSQL) they arrive in batches, so the count at the crossing varies.
+      {
+        severity: "medium",
+        ipHash,
+        details: expect.stringMatching(/^More than 50 clicks in 5 minutes from one address \(\d+ so far\)$/),
+      },
     ]);
   });
 });

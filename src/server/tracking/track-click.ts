@@ -77,7 +77,7 @@ export async function trackClick(
   const live = link.status === "active" && link.isPublic && timerRunning;
   const paused = link.status === "paused" && link.isPublic && timerRunning;
 
-  const { rateLimited, challenge } = deps.fraud.observe({
+  const observation = {
     campaignId: link.campaignId,
     trackingLinkId: link.linkId,
     ip,
@@ -86,21 +86,27 @@ export async function trackClick(
     country,
     userAgent,
     bot,
-  });
-
-  let verdict: ClickVerdict;
-  if (!live) verdict = "inactive";
-  else if (bot) verdict = "bot";
-  else if (link.promoterBanned) verdict = "banned";
-  else if (
-    request.viewerUserId &&
-    (request.viewerUserId === link.promoterUserId || request.viewerUserId === link.artistUserId)
-  ) {
-    verdict = "self";
-  } else if (rateLimited) verdict = "rate_limited";
-  else if (deps.countedAddresses.has(link.campaignId, ipHash)) verdict = "duplicate";
-  else if (challenge) verdict = "challenged";
-  else verdict = "counted";
+  };
+  const local = deps.fraud.observe(observation);
+  const self =
+    request.viewerUserId !== undefined &&
+    (request.viewerUserId === link.promoterUserId || request.viewerUserId === link.artistUserId);
+  const decide = ({ rateLimited, challenge }: { rateLimited: boolean; challenge: boolean }): ClickVerdict => {
+    if (!live) return "inactive";
+    if (bot) return "bot";
+    if (link.promoterBanned) return "banned";
+    if (self) return "self";
+    if (rateLimited) return "rate_limited";
+    if (deps.countedAddresses.has(link.campaignId, ipHash)) return "duplicate";
+    return challenge ? "challenged" : "counted";
+  };
+  let verdict = decide(local);
+  if (local.busy) {
+    // A busy address is counted across instances (PostgreSQL). A visit that could count waits for the shared totals;
+    // one that cannot waits only when the address nears the rate limit.
+    const couldCount = verdict === "counted" || verdict === "challenged";
+    verdict = decide(await deps.fraud.observeShared(observation, local, couldCount));
+  }
 
   const click: ClickInput = {
     trackingLinkId: link.linkId,

@@ -5,13 +5,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { App } from "../app";
 import { harnessSettings } from "../config";
 import { queryRows } from "../db/client";
-import { campaigns, clickEvents } from "../db/schema";
+import { campaigns, clickEvents, suspiciousActivity } from "../db/schema";
 import { serveApp } from "../http/serve-app";
 import { signUp } from "../testing/accounts";
 import { liveCampaignWithLink } from "../testing/campaigns";
 import { browserUa, clickAs, expectCountersConsistent, linkClicks as linkClicksOf } from "../testing/clicks";
 import { startAppServer } from "../testing/server-process";
 import { createTestApp, type TestApp } from "../testing/test-app";
+import { createIpHasher } from "./click-signals";
 
 let t: TestApp;
 
@@ -274,6 +275,49 @@ describe("concurrency and durability", () => {
         await other.stop();
       }
       expect(await linkClicks(shortCode)).toBe(50);
+    },
+  );
+
+  it.skipIf(!harnessSettings().testDatabaseUrl)(
+    "shares one address's rate limit and burst flag between two server processes on one PostgreSQL",
+    async () => {
+      const { shortCode } = await liveCampaignWithLink(t);
+      const other = await startAppServer({ DATABASE_URL: t.database.url as string, AUTH_SECRET: t.config.authSecret });
+      const one = await listen(t.app);
+      const ports = [one.port, Number(new URL(other.url).port)];
+      const address = "127.0.3.3";
+      const verdicts: string[] = [];
+      try {
+        // 1,000 clicks from one address, split between the two processes, ten at a time.
+        for (let sent = 0; sent < 1_000; sent += 10) {
+          const batch = await Promise.all(
+            Array.from({ length: 10 }, (_, index) =>
+              get(ports[(sent + index) % 2] as number, `/t/${shortCode}`, address),
+            ),
+          );
+          verdicts.push(...batch.map((response) => String(response.headers["x-click-verdict"])));
+        }
+        expect(verdicts.filter((verdict) => verdict === "rate_limited")).toEqual([]);
+        // The 1,001st, on either process, is over the shared limit.
+        for (const port of ports) {
+          expect((await get(port, `/t/${shortCode}`, address)).headers["x-click-verdict"]).toBe("rate_limited");
+        }
+      } finally {
+        one.server.close();
+        await other.stop();
+      }
+      await t.app.clicksWritten();
+      const hash = createIpHasher(t.config.authSecret)(address);
+      const flags = await t.database.db
+        .select({ type: suspiciousActivity.type, severity: suspiciousActivity.severity })
+        .from(suspiciousActivity)
+        .where(eq(suspiciousActivity.ipHash, hash));
+      // Each flag once, whichever process saw the crossing: the burst, the rate limit, and the one device fingerprint.
+      expect(flags.map((flag) => `${flag.type}:${flag.severity}`).sort()).toEqual([
+        "fingerprint_abuse:high",
+        "rate_limit:high",
+        "rate_limit:medium",
+      ]);
     },
   );
 });
