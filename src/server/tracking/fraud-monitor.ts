@@ -153,10 +153,6 @@ const flagged = (click: ClickObservation) => ({
   ipHash: click.ipHash,
 });
 
-/**
- * Watches every click on this instance: answers whether the address is over the rate limit, and records
- * suspicious activity (rate_limit, bot_detection, geo_anomaly, fingerprint_abuse) once per key and window.
- */
 /** How often a busy address's clicks that cannot count are added to the shared totals (they wait for nothing). */
 const SHARE_EVERY_MS = 1_000;
 
@@ -286,6 +282,11 @@ const burstFlag = (click: ClickObservation, burst: number) => ({
   details: `More than ${fraudThresholds.ipBurst.max} clicks in 5 minutes from one address (${burst} so far)`,
 });
 
+/**
+ * Watches every click on this instance: answers whether the address is over the rate limit or must be challenged, and
+ * records suspicious activity (rate_limit, bot_detection, geo_anomaly, fingerprint_abuse) once per key and window.
+ * With `shared` (PostgreSQL), a busy address's counts and every flag are shared with the other instances (ADR 018).
+ */
 export function createFraudMonitor(db: Database, log: Logger, options: { shared?: boolean } = {}) {
   const shared = options.shared === true;
   const addShared = createSharedCounts(db);
