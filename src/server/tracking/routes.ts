@@ -5,8 +5,7 @@ import type { AppEnv } from "../http/app-env.js";
 import { reply, routePath } from "../http/contracts.js";
 import { requestHeader, socketAddress } from "../http/node-request.js";
 import { validate } from "../http/validate.js";
-import type { ClickChallenges } from "./click-challenges.js";
-import { challengeMessages } from "./click-challenges.js";
+import { type ClickChallenges, challengeMessages } from "./click-challenges.js";
 import type { ClickHandler } from "./click-handler.js";
 
 /**
