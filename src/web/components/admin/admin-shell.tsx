@@ -1,5 +1,5 @@
 import type { LucideIcon } from "lucide-react";
-import { Activity, Bug, LayoutDashboard, Settings, Wallet } from "lucide-react";
+import { BarChart3, Bug, Database, LayoutDashboard, Wallet } from "lucide-react";
 import type { ReactNode } from "react";
 import { NavLink } from "react-router";
 import { cn } from "../../lib/cn";
@@ -8,9 +8,9 @@ import { Badge } from "../ui/badge";
 const adminPages: Array<{ to: string; label: string; icon: LucideIcon }> = [
   { to: "/admin", label: "Dashboard", icon: LayoutDashboard },
   { to: "/admin/payouts", label: "Payouts", icon: Wallet },
-  { to: "/admin/setup", label: "Setup", icon: Settings },
+  { to: "/admin/setup", label: "Setup", icon: Database },
   { to: "/admin/debug", label: "Debug", icon: Bug },
-  { to: "/admin/edge-diagnostics", label: "Diagnostics", icon: Activity },
+  { to: "/admin/edge-diagnostics", label: "Diagnostics", icon: BarChart3 },
 ];
 
 /** Every admin page's frame: its title with the Admin badge, the admin navigation, and its actions. */

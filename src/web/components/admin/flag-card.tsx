@@ -1,14 +1,15 @@
-import { AlertTriangle, Bot, Fingerprint, Globe2, ShieldAlert } from "lucide-react";
+import { AlertTriangle, ShieldAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import type { SuspiciousItem } from "../../../core/api/admin";
 import { Badge } from "../ui/badge";
 import { Card, CardBody } from "../ui/card";
 
+/** Icons every page's shared icon file already carries (it is part of the home page's budget). */
 const typeIcons = {
   rate_limit: AlertTriangle,
-  bot_detection: Bot,
-  geo_anomaly: Globe2,
-  fingerprint_abuse: Fingerprint,
+  bot_detection: ShieldAlert,
+  geo_anomaly: ShieldAlert,
+  fingerprint_abuse: ShieldAlert,
   other: ShieldAlert,
 };
 export const severityTone = { high: "danger", medium: "warning", low: "neutral" } as const;
