@@ -5,7 +5,7 @@ import { fingerprintOf, isBotRequest } from "./click-signals.js";
 import type { CountedAddresses } from "./counted-addresses.js";
 import type { FraudMonitor } from "./fraud-monitor.js";
 import type { TrackedLink } from "./link-lookup.js";
-import type { TrackingPage } from "./tracking-page.js";
+import { type TrackingPage, verdictNotes } from "./tracking-page.js";
 
 export const trackingMessages = {
   missingCode: "Invalid tracking link - missing short code",
@@ -14,19 +14,6 @@ export const trackingMessages = {
   failed: "Failed to record click",
   unexpected: "An unexpected error occurred during tracking",
 } as const;
-
-const notes: Record<Exclude<ClickVerdict, "voided">, string> = {
-  counted: "Your visit was verified and counted for the promoter who shared this link. Thanks for listening!",
-  duplicate:
-    "IP has already clicked this campaign. This visit won't count again, but you're still on your way to the song.",
-  bot: "Automated visits and link previews don't count.",
-  rate_limited: "Too many clicks from your network right now, so this one won't count.",
-  self: "Your own clicks don't count toward the leaderboard.",
-  inactive: "This campaign isn't counting clicks right now, so this visit won't count.",
-  banned: "This link no longer earns its promoter anything, so this visit won't count.",
-  challenged:
-    "There's been a lot of traffic from your network, so your browser is doing a quick check before this visit can count. You're on your way to the song either way.",
-};
 
 export type ClickRequest = {
   shortCode: string | undefined;
@@ -138,7 +125,7 @@ export async function trackClick(
     return { status: 410, page: { kind: "error", message: trackingMessages.notAvailable }, verdict };
   }
   const shown = verdict === "voided" ? "duplicate" : verdict;
-  const song = { note: notes[shown], title: link.title, artistName: link.artistName, songLink: link.songLink };
+  const song = { note: verdictNotes[shown], title: link.title, artistName: link.artistName, songLink: link.songLink };
   if (verdict === "challenged") {
     const issued = await deps.challenges.issue(link, ipHash);
     return { status: 200, verdict, page: { kind: "challenge", shortCode: code, challenge: issued, ...song } };

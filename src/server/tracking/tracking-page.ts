@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type { ClickVerdict } from "../db/schema.js";
 import { escapeHtml } from "../http/escape-html.js";
 import type { ClickChallenge } from "./click-challenges.js";
 
@@ -19,7 +20,7 @@ const scriptHash = (script: string) => `'sha256-${createHash("sha256").update(sc
  * script on every such page (the challenge is a JSON data block), allowed by hash. Given up after 20 s; without
  * JavaScript (or Web Crypto) the visit does not count and the page's refresh leads to the song.
  */
-const solverScript = `(function(){var d=JSON.parse(document.getElementById("pow").textContent),h=document.getElementById("h"),s=document.getElementById("s"),m=document.getElementById("m"),go=document.getElementById("go").href,done=false;function finish(title,note){if(done)return;done=true;h.textContent=title;m.textContent=note;var n=${REDIRECT_SECONDS},t=setInterval(function(){n--;if(n<=0){clearInterval(t);location.replace(go);return}s.textContent="Redirecting in "+n+(n===1?" second":" seconds")+"..."},1000);s.textContent="Redirecting in "+n+" seconds..."}function fail(note){finish("Redirecting to the song",note||d.failed)}setTimeout(function(){fail()},20000);if(!window.crypto||!crypto.subtle||!window.fetch){fail();return}var enc=new TextEncoder();function hex(b){var a=new Uint8Array(b),o="";for(var i=0;i<a.length;i++)o+=(a[i]<16?"0":"")+a[i].toString(16);return o}(async function(){for(var n=0;n<=d.maxnumber&&!done;n++){if(hex(await crypto.subtle.digest("SHA-256",enc.encode(d.salt+n)))!==d.challenge)continue;var r=await fetch("/api/clicks/verify",{method:"POST",headers:{"Content-Type":"application/json"},body:JSON.stringify({code:d.code,payload:btoa(JSON.stringify({algorithm:d.algorithm,challenge:d.challenge,number:n,salt:d.salt,signature:d.signature}))})});var j=await r.json().catch(function(){return{}});if(r.ok&&j.verdict==="counted")finish(d.countedTitle,d.counted);else if(r.ok)finish(d.alreadyTitle,d.already);else fail(j.error&&j.error.message);return}fail()})().catch(function(){fail()})})()`;
+const solverScript = `(function(){var d=JSON.parse(document.getElementById("pow").textContent),h=document.getElementById("h"),s=document.getElementById("s"),m=document.getElementById("m"),go=document.getElementById("go").href,done=false;function finish(title,note){if(done)return;done=true;h.textContent=title;m.textContent=note;var n=${REDIRECT_SECONDS},t=setInterval(function(){n--;if(n<=0){clearInterval(t);location.replace(go);return}s.textContent="Redirecting in "+n+(n===1?" second":" seconds")+"..."},1000);s.textContent="Redirecting in "+n+" seconds..."}function fail(note){finish(d.otherTitle,note||d.failed)}setTimeout(function(){fail()},20000);if(!window.crypto||!crypto.subtle||!window.fetch){fail();return}var enc=new TextEncoder();function hex(b){var a=new Uint8Array(b),o="";for(var i=0;i<a.length;i++)o+=(a[i]<16?"0":"")+a[i].toString(16);return o}(async function(){for(var n=0;n<=d.maxnumber&&!done;n++){if(hex(await crypto.subtle.digest("SHA-256",enc.encode(d.salt+n)))!==d.challenge)continue;var r=await fetch("/api/clicks/verify",{method:"POST",headers:{"Content-Type":"application/json"},body:JSON.stringify({code:d.code,payload:btoa(JSON.stringify({algorithm:d.algorithm,challenge:d.challenge,number:n,salt:d.salt,signature:d.signature}))})});var j=await r.json().catch(function(){return{}});if(r.ok&&j.verdict==="counted")finish(d.countedTitle,d.counted);else if(r.ok)finish(d.alreadyTitle,d.already);else fail(j.error&&j.error.message);return}fail()})().catch(function(){fail()})})()`;
 
 /** Every script a tracking page may run, for its CSP. */
 export const trackingScriptHashes = `${scriptHash(countdownScript)} ${scriptHash(solverScript)}`;
@@ -46,13 +47,34 @@ export type TrackingPage =
     }
   | { kind: "error"; message: string };
 
+/** What the tracking page says of each verdict. */
+export const verdictNotes: Record<Exclude<ClickVerdict, "voided">, string> = {
+  counted: "Your visit was verified and counted for the promoter who shared this link. Thanks for listening!",
+  duplicate:
+    "IP has already clicked this campaign. This visit won't count again, but you're still on your way to the song.",
+  bot: "Automated visits and link previews don't count.",
+  rate_limited: "Too many clicks from your network right now, so this one won't count.",
+  self: "Your own clicks don't count toward the leaderboard.",
+  inactive: "This campaign isn't counting clicks right now, so this visit won't count.",
+  banned: "This link no longer earns its promoter anything, so this visit won't count.",
+  challenged:
+    "There's been a lot of traffic from your network, so your browser is doing a quick check before this visit can count. You're on your way to the song either way.",
+};
+
+/** The page's heading for each state. */
+const headings = {
+  counted: "Click Tracked Successfully!",
+  already: "Already Clicked",
+  other: "Redirecting to the song",
+} as const;
+
 /** What a challenged visit's page says once its check is done (the texts of the other tracking states). */
 export const challengeTexts = {
-  countedTitle: "Click Tracked Successfully!",
-  counted: "Your visit was verified and counted for the promoter who shared this link. Thanks for listening!",
-  alreadyTitle: "Already Clicked",
-  already:
-    "IP has already clicked this campaign. This visit won't count again, but you're still on your way to the song.",
+  countedTitle: headings.counted,
+  counted: verdictNotes.counted,
+  alreadyTitle: headings.already,
+  already: verdictNotes.duplicate,
+  otherTitle: headings.other,
   failed: "This visit won't count, but you're on your way to the song.",
 } as const;
 
@@ -111,11 +133,7 @@ function renderParts(page: TrackingPage): { before: string; after: string } {
   }
 
   const heading =
-    page.state === "counted"
-      ? "Click Tracked Successfully!"
-      : page.state === "already"
-        ? "Already Clicked"
-        : "Redirecting to the song";
+    page.state === "counted" ? headings.counted : page.state === "already" ? headings.already : headings.other;
   const icon =
     page.state === "counted"
       ? `<div class="icon ok" aria-hidden="true">✓</div>`
