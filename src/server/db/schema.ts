@@ -426,6 +426,26 @@ export const addressClicks = pgTable("address_clicks", {
   limitFlaggedAt: timestamp("limit_flagged_at", { withTimezone: true }),
 });
 
+/**
+ * Device-fingerprint and per-link-country click counts shared by every instance on one PostgreSQL: each instance adds
+ * what it saw every couple of seconds, so a fingerprint or a link's countries spread across instances still cross the
+ * thresholds of SPEC.md section 9. One row per (kind, subject, detail), each in an hour-long window started by its
+ * first click; rows go an hour after their window.
+ */
+export const signalCounts = pgTable(
+  "signal_counts",
+  {
+    kind: text("kind", { enum: ["fingerprint", "geo"] }).notNull(),
+    /** The fingerprint, or the tracking link's id. */
+    subject: text("subject").notNull(),
+    /** The country of a geo count; empty for a fingerprint. */
+    detail: text("detail").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    count: integer("count").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.kind, table.subject, table.detail] })],
+);
+
 /** Which instance raised a flag for the hour (a bot, a fingerprint, a link's countries): one row per flag key. */
 export const flagClaims = pgTable("flag_claims", {
   key: text("key").primaryKey(),

@@ -4,7 +4,7 @@ import { retryDuePayouts, runWeeklyPayouts } from "../payouts/pay-payouts.js";
 import type { PayoutDeps } from "../payouts/payout-deps.js";
 import { processDueRefunds } from "../payouts/refunds.js";
 import { rollUpClicks } from "../tracking/click-rollups.js";
-import { pruneAddressClicks } from "../tracking/fraud-monitor.js";
+import { pruneSharedCounts } from "../tracking/fraud-monitor.js";
 import { clearExpiredClickIps } from "../tracking/ip-retention.js";
 import type { Job } from "./scheduler.js";
 
@@ -25,6 +25,6 @@ export function backgroundJobs(deps: { money: PayoutDeps; payoutWeekday: number 
     { name: "weekly-payout-run", everyMs: 15 * MINUTE, run: () => runWeeklyPayouts(money, deps.payoutWeekday) },
     { name: "roll-up-clicks", everyMs: MINUTE, run: () => rollUpClicks(money.db) },
     { name: "clear-expired-click-ips", everyMs: 60 * MINUTE, run: () => clearExpiredClickIps(money.db) },
-    { name: "prune-address-clicks", everyMs: 10 * MINUTE, run: () => pruneAddressClicks(money.db) },
+    { name: "prune-shared-fraud-counts", everyMs: 10 * MINUTE, run: () => pruneSharedCounts(money.db) },
   ];
 }

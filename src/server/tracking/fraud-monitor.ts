@@ -4,6 +4,7 @@ import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
 import { suspiciousActivity } from "../db/schema.js";
 import type { Logger } from "../logger.js";
+import { createSignalSharing, pruneSignalCounts, sharedCountriesOverThreshold } from "./shared-signals.js";
 
 /** SPEC.md section 9 thresholds. */
 export const fraudThresholds = {
@@ -260,8 +261,12 @@ const claimKey = async (db: Database, key: string) => {
   return claimed.length > 0;
 };
 
-/** The shared counts of addresses quiet for an hour, and flag claims older than an hour, go (a background job). */
-export async function pruneAddressClicks(db: Database) {
+/**
+ * The shared counts of addresses quiet for an hour, fingerprint and country counts an hour past their window, and flag
+ * claims older than an hour go (a background job).
+ */
+export async function pruneSharedCounts(db: Database) {
+  await pruneSignalCounts(db);
   await db.execute(sql`delete from flag_claims where claimed_at < now() - interval '1 hour'`);
   await db.execute(sql`delete from address_clicks
     where burst_start < now() - interval '1 hour' and minute_start < now() - interval '1 hour'
@@ -285,7 +290,8 @@ const burstFlag = (click: ClickObservation, burst: number) => ({
 /**
  * Watches every click on this instance: answers whether the address is over the rate limit or must be challenged, and
  * records suspicious activity (rate_limit, bot_detection, geo_anomaly, fingerprint_abuse) once per key and window.
- * With `shared` (PostgreSQL), a busy address's counts and every flag are shared with the other instances (ADR 018).
+ * With `shared` (PostgreSQL), a busy address's counts, every fingerprint's and link-country's counts and every flag are
+ * shared with the other instances (ADR 018).
  */
 export function createFraudMonitor(db: Database, log: Logger, options: { shared?: boolean } = {}) {
   const shared = options.shared === true;
@@ -348,9 +354,66 @@ export function createFraudMonitor(db: Database, log: Logger, options: { shared?
     writing.add(write);
   };
 
+  const reportFingerprint = (click: ClickObservation, now: number) =>
+    report(
+      reported.fingerprint,
+      click.fingerprint,
+      () => ({
+        ...flagged(click),
+        fingerprint: click.fingerprint,
+        type: "fingerprint_abuse",
+        severity: "high",
+        details: `More than ${fraudThresholds.fingerprint.max} clicks in an hour from one device fingerprint`,
+      }),
+      now,
+    );
+  const reportGeo = (click: ClickObservation, countries: string[], now: number) =>
+    report(
+      reported.geo,
+      click.trackingLinkId,
+      () => ({
+        ...flagged(click),
+        type: "geo_anomaly",
+        severity: "medium",
+        details: `One link drew more than ${fraudThresholds.geo.clicksPerCountry} clicks from each of ${countries.length} countries within an hour: ${countries.join(", ")}`,
+      }),
+      now,
+    );
+
+  /**
+   * With shared counts, every fingerprint's and link-country's clicks are added to the totals of all instances every
+   * couple of seconds, and the flags are raised from those totals too: a device or a link's traffic spread across
+   * instances crosses the same thresholds as on one.
+   */
+  const sharing = createSignalSharing<ClickObservation>(
+    db,
+    async (totals) => {
+      const now = Date.now();
+      const crossedLinks = new Map<string, ClickObservation>();
+      for (const { key, total, added, payload } of totals) {
+        if (key.kind === "fingerprint" && total > fraudThresholds.fingerprint.max) reportFingerprint(payload, now);
+        const threshold = fraudThresholds.geo.clicksPerCountry;
+        if (key.kind === "geo" && total > threshold && total - added <= threshold)
+          crossedLinks.set(key.subject, payload);
+      }
+      if (crossedLinks.size === 0) return;
+      const links = await sharedCountriesOverThreshold(
+        db,
+        [...crossedLinks.keys()],
+        fraudThresholds.geo.clicksPerCountry,
+      );
+      for (const { subject, countries } of links) {
+        const click = crossedLinks.get(subject);
+        if (click && countries.length > fraudThresholds.geo.countries) reportGeo(click, countries, now);
+      }
+    },
+    (error) => log.warn({ err: error }, "shared fingerprint and country counts not updated"),
+  );
+
   return {
-    /** Waits for the flags recorded so far to be written. */
+    /** Waits for the counts shared and the flags recorded so far to be written. */
     async written(): Promise<void> {
+      await sharing.flush();
       await Promise.all(writing);
     },
     /**
@@ -380,38 +443,15 @@ export function createFraudMonitor(db: Database, log: Logger, options: { shared?
         );
       }
       const fingerprintClicks = perFingerprint.hit(click.fingerprint, now);
-      if (fingerprintClicks > fraudThresholds.fingerprint.max) {
-        report(
-          reported.fingerprint,
-          click.fingerprint,
-          () => ({
-            ...flagged(click),
-            fingerprint: click.fingerprint,
-            type: "fingerprint_abuse",
-            severity: "high",
-            details: `More than ${fraudThresholds.fingerprint.max} clicks in an hour from one device fingerprint`,
-          }),
-          now,
-        );
-      }
+      if (fingerprintClicks > fraudThresholds.fingerprint.max) reportFingerprint(click, now);
+      if (shared) sharing.add({ kind: "fingerprint", subject: click.fingerprint, detail: "" }, click);
       if (click.country !== "Unknown") {
         const countryClicks = perLinkCountry.hit(`${click.trackingLinkId}:${click.country}`, now);
         if (countryClicks === fraudThresholds.geo.clicksPerCountry + 1) {
           const countries = countriesOverThreshold.record(click.trackingLinkId, click.country, now);
-          if (countries.length > fraudThresholds.geo.countries) {
-            report(
-              reported.geo,
-              click.trackingLinkId,
-              () => ({
-                ...flagged(click),
-                type: "geo_anomaly",
-                severity: "medium",
-                details: `One link drew more than ${fraudThresholds.geo.clicksPerCountry} clicks from each of ${countries.length} countries within an hour: ${countries.join(", ")}`,
-              }),
-              now,
-            );
-          }
+          if (countries.length > fraudThresholds.geo.countries) reportGeo(click, countries, now);
         }
+        if (shared) sharing.add({ kind: "geo", subject: click.trackingLinkId, detail: click.country }, click);
       }
       return {
         rateLimited: overLimit,

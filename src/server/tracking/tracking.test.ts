@@ -184,10 +184,18 @@ async function listen(app: App) {
 
 type RawResponse = { status: number; headers: Record<string, string | string[] | undefined>; body: string };
 
-function get(port: number, path: string, localAddress: string, method = "GET") {
+function get(port: number, path: string, localAddress: string, method = "GET", headers: Record<string, string> = {}) {
   return new Promise<RawResponse>((resolve, reject) => {
     const req = httpRequest(
-      { host: "127.0.0.1", port, path, method, localAddress, agent: false, headers: { "User-Agent": browserUa } },
+      {
+        host: "127.0.0.1",
+        port,
+        path,
+        method,
+        localAddress,
+        agent: false,
+        headers: { "User-Agent": browserUa, ...headers },
+      },
       (res) => {
         let body = "";
         res.setEncoding("utf8");
@@ -318,6 +326,53 @@ describe("concurrency and durability", () => {
         "rate_limit:high",
         "rate_limit:medium",
       ]);
+    },
+  );
+
+  it.skipIf(!harnessSettings().testDatabaseUrl)(
+    "shares device-fingerprint and per-country counts between two server processes on one PostgreSQL",
+    async () => {
+      const { shortCode } = await liveCampaignWithLink(t);
+      const other = await startAppServer({
+        DATABASE_URL: t.database.url as string,
+        AUTH_SECRET: t.config.authSecret,
+        COUNTRY_HEADER: "CF-IPCountry",
+      });
+      const one = await listen(t.app);
+      const ports = [one.port, Number(new URL(other.url).port)];
+      const countries = ["BR", "DE", "FR", "JP"];
+      try {
+        // 120 visitors on one network with one browser (one device fingerprint), 60 on each process: neither process
+        // alone sees more than 100. The first 48 come from four countries, 12 each, 6 on each process: neither process
+        // alone sees more than 10 from a country.
+        for (let index = 0; index < 120; index++) {
+          const country = index < 48 ? { "CF-IPCountry": countries[index % 4] as string } : undefined;
+          const response = await get(
+            ports[index % 2] as number,
+            `/t/${shortCode}`,
+            `127.0.5.${2 + index}`,
+            "GET",
+            country,
+          );
+          expect(response.headers["x-click-verdict"]).toBe("counted");
+        }
+      } finally {
+        one.server.close();
+        await other.stop();
+      }
+      await t.app.clicksWritten();
+      const [link] = await queryRows<{ id: string }>(
+        t.database.db,
+        sql`select id from tracking_links where short_code = ${shortCode}`,
+      );
+      const flags = await t.database.db
+        .select({ type: suspiciousActivity.type, details: suspiciousActivity.details })
+        .from(suspiciousActivity)
+        .where(eq(suspiciousActivity.trackingLinkId, link?.id as string));
+      expect(flags.map((flag) => flag.type).sort()).toEqual(["fingerprint_abuse", "geo_anomaly"]);
+      expect(flags.find((flag) => flag.type === "geo_anomaly")?.details).toContain(
+        "4 countries within an hour: BR, DE, FR, JP",
+      );
     },
   );
 });

@@ -1,0 +1,115 @@
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Database } from "../db/client.js";
+import { column, queryParsed } from "../db/rows.js";
+
+/** A count every instance adds to: a device fingerprint's clicks, or a tracking link's clicks from one country. */
+export type SignalKey = { kind: "fingerprint" | "geo"; subject: string; detail: string };
+
+const totalRow = z.object({
+  kind: z.enum(["fingerprint", "geo"]),
+  subject: z.string(),
+  detail: z.string(),
+  count: column.number,
+});
+
+/**
+ * Adds counts to the shared totals and reads them back, in one statement for any number of keys; a window restarts
+ * from its own first click once its hour has passed.
+ */
+export const addSignalCounts = (db: Database, keys: SignalKey[], counts: number[]) =>
+  queryParsed(
+    db,
+    totalRow,
+    sql`insert into signal_counts (kind, subject, detail, window_start, count)
+        select k, s, d, now(), c
+        from unnest(${sql.param(keys.map((key) => key.kind))}::text[], ${sql.param(keys.map((key) => key.subject))}::text[],
+          ${sql.param(keys.map((key) => key.detail))}::text[], ${sql.param(counts)}::int[]) as t(k, s, d, c)
+        on conflict (kind, subject, detail) do update set
+          window_start = case when signal_counts.window_start <= now() - interval '1 hour'
+            then now() else signal_counts.window_start end,
+          count = case when signal_counts.window_start <= now() - interval '1 hour'
+            then excluded.count else signal_counts.count + excluded.count end
+        returning kind, subject, detail, count`,
+  );
+
+/** Per link, the countries with more than `clicksPerCountry` clicks in their current hour, across every instance. */
+export const sharedCountriesOverThreshold = (db: Database, linkIds: string[], clicksPerCountry: number) =>
+  queryParsed(
+    db,
+    z.object({ subject: z.string(), countries: z.array(z.string()) }),
+    sql`select subject, array_agg(detail order by detail) as countries
+        from signal_counts
+        where kind = 'geo' and subject = any(${sql.param(linkIds)}::text[]) and count > ${clicksPerCountry}
+          and window_start > now() - interval '1 hour'
+        group by subject`,
+  );
+
+/** Shared signal counts whose window ended an hour ago go (a background job). */
+export const pruneSignalCounts = (db: Database) =>
+  db.execute(sql`delete from signal_counts where window_start < now() - interval '2 hours'`);
+
+/** How long an instance gathers its counts before adding them to the shared totals. */
+const SHARE_EVERY_MS = 2_000;
+/** An instance with this many keys waiting adds them at once (a viral link draws many fingerprints). */
+const SHARE_AT_KEYS = 10_000;
+
+/**
+ * Gathers this instance's counts per key and adds them to the shared totals every couple of seconds, off the click
+ * path: `onTotals` hears each key's new total with what it added and the payload of its latest click. No timer runs
+ * while nothing waits.
+ */
+export function createSignalSharing<Payload>(
+  db: Database,
+  onTotals: (totals: Array<{ key: SignalKey; total: number; added: number; payload: Payload }>) => Promise<void>,
+  onError: (error: unknown) => void,
+) {
+  let waiting = new Map<string, { key: SignalKey; count: number; payload: Payload }>();
+  let timer: NodeJS.Timeout | undefined;
+  let sharing: Promise<void> = Promise.resolve();
+
+  const share = () => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    const batch = [...waiting.values()];
+    waiting = new Map();
+    if (batch.length === 0) return sharing;
+    sharing = sharing.then(async () => {
+      try {
+        const rows = await addSignalCounts(
+          db,
+          batch.map((entry) => entry.key),
+          batch.map((entry) => entry.count),
+        );
+        const totals = new Map(rows.map((row) => [`${row.kind}\n${row.subject}\n${row.detail}`, row.count]));
+        await onTotals(
+          batch.map((entry) => ({
+            key: entry.key,
+            total: totals.get(`${entry.key.kind}\n${entry.key.subject}\n${entry.key.detail}`) ?? entry.count,
+            added: entry.count,
+            payload: entry.payload,
+          })),
+        );
+      } catch (error) {
+        onError(error);
+      }
+    });
+    return sharing;
+  };
+
+  return {
+    /** Counts one click for `key`. */
+    add(key: SignalKey, payload: Payload) {
+      const id = `${key.kind}\n${key.subject}\n${key.detail}`;
+      const entry = waiting.get(id);
+      if (entry) {
+        entry.count++;
+        entry.payload = payload;
+      } else waiting.set(id, { key, count: 1, payload });
+      if (waiting.size >= SHARE_AT_KEYS) void share();
+      else if (!timer) timer = setTimeout(share, SHARE_EVERY_MS).unref();
+    },
+    /** Adds what waits now and resolves when every addition so far is done. */
+    flush: () => share(),
+  };
+}
