@@ -5,6 +5,7 @@ import { createAuth } from "./accounts/auth.js";
 import { createGuards } from "./accounts/guards.js";
 import { accountRoutes } from "./accounts/routes.js";
 import { adminRoutes } from "./admin/routes.js";
+import { artistRoutes } from "./artists/routes.js";
 import { campaignRoutes } from "./campaigns/routes.js";
 import type { Config } from "./config.js";
 import { contactRoutes } from "./contact/routes.js";
@@ -140,6 +141,7 @@ export function createApp(services: AppServices) {
   app.route("/api", diagnosticsRoutes({ config, database, payments, mailer, jobs: jobLedger, guards }));
   app.route("/api", accountRoutes(auth, db, guards));
   app.route("/api/admin", adminRoutes({ ...money, guards, live }));
+  app.route("/api/artist", artistRoutes({ db, guards, payments }));
   app.route(
     "/api",
     campaignRoutes({

@@ -34,6 +34,13 @@ const all = (status: number): Expected => ({
 });
 const signedIn = (status: number): Expected => ({ ...all(status), anonymous: 401 });
 const adminOnly = (status: number): Expected => ({ ...all(403), anonymous: 401, admin: status });
+/** The artist dashboard's APIs: the artist who owns the fixture's campaigns, and another artist. */
+const artistOnly = (artist: number, otherArtist: number): Expected => ({
+  ...all(403),
+  anonymous: 401,
+  artist,
+  otherArtist,
+});
 const closed = all(404);
 const at = (path: string) => () => ({ path });
 
@@ -107,6 +114,17 @@ const appRows: Record<string, Row> = {
   },
   "GET /api/public/leaderboards": { call: at("/api/public/leaderboards"), expect: all(200) },
   "GET /api/public/leaderboards/stream": { call: at("/api/public/leaderboards/stream"), expect: all(200) },
+
+  "GET /api/artist/overview": { call: at("/api/artist/overview"), expect: artistOnly(200, 200) },
+  "GET /api/artist/campaigns": { call: at("/api/artist/campaigns"), expect: artistOnly(200, 200) },
+  "GET /api/artist/campaigns/:id/analytics": {
+    call: (fx) => ({ path: `/api/artist/campaigns/${fx.draftId}/analytics` }),
+    expect: artistOnly(200, 404),
+  },
+  "DELETE /api/artist/campaigns/:id": {
+    call: (fx) => ({ path: `/api/artist/campaigns/${fx.unknownId}` }),
+    expect: artistOnly(404, 404),
+  },
 
   "GET /api/earnings": { call: at("/api/earnings"), expect: signedIn(200) },
   "GET /api/payouts/account": { call: at("/api/payouts/account"), expect: signedIn(200) },

@@ -275,7 +275,7 @@ export async function voidClicks(
       z.object({ promoter_id: column.text }),
       sql`with moved as (
           update click_events set verdict = 'voided' where verdict = 'counted' and ${target}
-          returning promoter_id, ts, ${rollupDimensions.country.value} as country,
+          returning campaign_id, promoter_id, ts, ${rollupDimensions.country.value} as country,
             'counted' as from_verdict, 'voided' as to_verdict
         ), ${movedInRollup(mark)}
         select promoter_id from moved`,

@@ -1,12 +1,15 @@
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { formatCents } from "../../core/money.js";
 import { type Actor, recordAdminAction } from "../admin/audit-log.js";
+import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
+import { campaigns } from "../db/schema.js";
 import { DomainError } from "../errors.js";
+import type { PaymentProvider } from "../payments/provider.js";
 import type { PayoutDeps } from "../payouts/payout-deps.js";
 import { processRefund, recordRefund } from "../payouts/refunds.js";
-import { assertCampaignId } from "./campaign-access.js";
+import { assertCampaignId, findOwnCampaign } from "./campaign-access.js";
 
 /**
  * Admin Delete (PRODUCT.md): a draft is removed; a funded campaign still running is cancelled instead: hidden, its
@@ -55,4 +58,41 @@ export async function deleteCampaign(deps: PayoutDeps, campaignId: string | unde
   deps.log.info({ campaignId: id, result: outcome.result }, "campaign deleted by an admin");
   if (outcome.refundId) await processRefund(deps, outcome.refundId);
   return { result: outcome.result };
+}
+
+/** Payments the provider may still complete: a draft whose payment is one of these stays, or the money would be lost. */
+const paymentUnderway = new Set(["processing", "succeeded", "other"]);
+
+/**
+ * The artist's Delete of their own unpaid draft. A draft whose payment the provider is processing (or has taken,
+ * before its webhook arrived) is kept: it goes live by itself. Anything else is refused with its reason.
+ */
+export async function deleteOwnDraft(
+  deps: { db: Database; payments: PaymentProvider },
+  userId: string,
+  campaignId: string | undefined,
+) {
+  const campaign = await findOwnCampaign(deps.db, userId, campaignId);
+  if (campaign.status !== "draft") {
+    throw new DomainError(
+      "conflict",
+      "Only an unpaid draft can be deleted. To cancel a live campaign, contact support.",
+    );
+  }
+  if (campaign.paymentIntentId) {
+    const intent = await deps.payments.retrievePaymentIntent(campaign.paymentIntentId);
+    if (paymentUnderway.has(intent.status)) {
+      throw new DomainError("conflict", "This campaign's payment is being processed: it will go live shortly.");
+    }
+  }
+  const deleted = await deps.db
+    .delete(campaigns)
+    .where(and(eq(campaigns.id, campaign.id), eq(campaigns.status, "draft")))
+    .returning({ id: campaigns.id });
+  if (deleted.length === 0) {
+    throw new DomainError(
+      "conflict",
+      "Only an unpaid draft can be deleted. To cancel a live campaign, contact support.",
+    );
+  }
 }

@@ -171,7 +171,8 @@ export const clickEvents = pgTable(
     ),
     /** The database, not process memory, decides duplicates: one counted click per campaign and address. */
     uniqueIndex("click_events_counted_once_key").on(t.campaignId, t.ipHash).where(sql`${t.verdict} = 'counted'`),
-    index("click_events_link_idx").on(t.trackingLinkId),
+    /** A link's events newest first (a campaign's last clicks, a challenge's visit) straight from the index. */
+    index("click_events_link_id_idx").on(t.trackingLinkId, t.id),
     /**
      * Rows arrive in time order, so a block-range index finds a time range (IP retention, the analytics' raw tail) at
      * almost no cost per insert; each filled range is summarized as it completes, not only at the next vacuum.
@@ -199,6 +200,24 @@ export const clickRollups = pgTable(
     primaryKey({ columns: [t.dimension, t.span, t.bucket, t.value] }),
     check("click_rollups_span_check", sql`${t.span} in ('hour', 'day')`),
   ],
+);
+
+/**
+ * Per campaign and UTC hour, its visits by verdict, its counted clicks by country and by promoter, and its visits by
+ * referrer domain: the artist's analytics (ADR 019) read these and the raw events since the roll-up's mark, so a
+ * campaign's figures never scan its events. Filled by the same roll-up run as `click_rollups`, adjusted in the same
+ * statements when a verdict changes (a void, a solved challenge).
+ */
+export const campaignClickRollups = pgTable(
+  "campaign_click_rollups",
+  {
+    campaignId: uuid("campaign_id").notNull(),
+    dimension: text("dimension", { enum: ["verdict", "country", "promoter", "referrer"] }).notNull(),
+    bucket: timestamp("bucket", { withTimezone: true }).notNull(),
+    value: text("value").notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.dimension, t.bucket, t.value] })],
 );
 
 /** Where the roll-up stands (one row): events before `rolled_until` are in `click_rollups`, later ones are not. */

@@ -78,7 +78,7 @@ export function createClickChallenges(deps: {
                   where c.campaign_id = e.campaign_id and c.ip_hash = e.ip_hash and c.verdict = 'counted'
                 ) then 'duplicate' else 'counted' end
               from target where e.id = target.id
-              returning e.promoter_id, e.ts, ${rollupDimensions.country.value} as country,
+              returning e.campaign_id, e.promoter_id, e.ts, ${rollupDimensions.country.value} as country,
                 'challenged' as from_verdict, e.verdict as to_verdict
             ), ${movedInRollup(mark)}
             select to_verdict as verdict, promoter_id from moved`,

@@ -31,6 +31,21 @@ export const rollupDimensions = {
 } as const;
 export type RollupDimension = keyof typeof rollupDimensions;
 
+/**
+ * What the per-campaign roll-up counts (ADR 019), read from a raw event; migration 0019 repeats these expressions to
+ * fill it from the events rolled up before it existed.
+ */
+export const campaignRollupDimensions = {
+  verdict: { value: sql`verdict`, where: sql`true` },
+  country: rollupDimensions.country,
+  promoter: { value: sql`promoter_id::text`, where: sql`verdict = 'counted'` },
+  referrer: {
+    value: sql`coalesce(lower(substring(referrer from '^[A-Za-z][A-Za-z0-9+.-]*://(?:www\\.)?([^/:?#]+)')), 'Direct')`,
+    where: sql`true`,
+  },
+} as const;
+export type CampaignRollupDimension = keyof typeof campaignRollupDimensions;
+
 /** Hours and days are UTC ones, whatever the session's time zone. */
 const truncate = (span: Span, column: SQL) => sql`date_trunc(${sql.raw(`'${span}'`)}, ${column}, 'UTC')`;
 const floorTo = (at: Date, ms: number) => new Date(Math.floor(at.getTime() / ms) * ms);
@@ -46,6 +61,16 @@ async function addEvents(tx: Database, span: Span, from: Date, until: Date) {
       select ${dimension}, ${span}, ${truncate(span, sql`ts`)}, ${value}, count(*) from click_events
       where ts >= ${from} and ts < ${until} and ${where} group by 3, 4
       on conflict (dimension, span, bucket, value) do update set count = click_rollups.count + excluded.count`);
+  }
+}
+
+async function addCampaignEvents(tx: Database, from: Date, until: Date) {
+  for (const [dimension, { value, where }] of Object.entries(campaignRollupDimensions)) {
+    await tx.execute(sql`insert into campaign_click_rollups (campaign_id, dimension, bucket, value, count)
+      select campaign_id, ${dimension}, ${truncate("hour", sql`ts`)}, ${value}, count(*) from click_events
+      where ts >= ${from} and ts < ${until} and ${where} group by 1, 3, 4
+      on conflict (campaign_id, dimension, bucket, value) do update
+        set count = campaign_click_rollups.count + excluded.count`);
   }
 }
 
@@ -73,6 +98,7 @@ export async function rollUpClicks(db: Database, now = new Date()): Promise<{ ro
     const until = new Date(now.getTime() - ROLLUP_LAG_MS);
     if (until <= from) return { rolledUntil: from };
     await addEvents(tx, "hour", from, until);
+    await addCampaignEvents(tx, from, until);
     await keepLargest(tx, "hour", floorTo(from, HOUR_MS), floorTo(until, HOUR_MS));
     // The days this run completes, each counted whole from its events.
     const [firstDay, daysEnd] = [floorTo(from, DAY_MS), floorTo(until, DAY_MS)];
@@ -173,13 +199,30 @@ export async function holdRollupMark(tx: Database): Promise<Date> {
 }
 
 /**
- * Common table expressions that follow a change of verdict into the roll-up: the events of a `moved` expression
- * (columns `ts`, `country` as the roll-up counts it, `from_verdict`, `to_verdict`) leave their old verdict for the new
- * one in the hours and days that hold them, and leave or join their country as they stop or start counting.
+ * Common table expressions that follow a change of verdict into the roll-ups: the events of a `moved` expression
+ * (columns `campaign_id`, `promoter_id`, `ts`, `country` as the roll-up counts it, `from_verdict`, `to_verdict`) leave
+ * their old verdict for the new one in the hours and days that hold them, and leave or join their country (and, per
+ * campaign, their promoter) as they stop or start counting.
  */
 export function movedInRollup(mark: Date): SQL {
   return sql`rolled as (
-      select ts, country, from_verdict, to_verdict from moved where ts < ${mark}
+      select campaign_id, promoter_id::text as promoter, ts, country, from_verdict, to_verdict from moved
+      where ts < ${mark}
+    ), campaign_deltas as (
+      select campaign_id, ${truncate("hour", sql`ts`)} as bucket, 'verdict' as dimension, from_verdict as value,
+        -count(*) as delta from rolled group by 1, 2, 4
+      union all select campaign_id, ${truncate("hour", sql`ts`)}, 'verdict', to_verdict, count(*) from rolled
+      group by 1, 2, 4
+      union all select campaign_id, ${truncate("hour", sql`ts`)}, counted.dimension, counted.value,
+        sum(case when to_verdict = 'counted' then 1 else -1 end)
+      from rolled cross join lateral (values ('country', country), ('promoter', promoter)) as counted(dimension, value)
+      where (from_verdict = 'counted') <> (to_verdict = 'counted')
+      group by 1, 2, 3, 4
+    ), campaign_adjusted as (
+      insert into campaign_click_rollups (campaign_id, dimension, bucket, value, count)
+      select campaign_id, dimension, bucket, value, sum(delta)::int from campaign_deltas group by 1, 2, 3, 4
+      on conflict (campaign_id, dimension, bucket, value) do update
+        set count = campaign_click_rollups.count + excluded.count
     ), affected as (
       select 'hour' as span, ${truncate("hour", sql`ts`)} as bucket, country, from_verdict, to_verdict from rolled
       where ${truncate("hour", sql`ts`)} >= ${new Date(mark.getTime() - HOURS_KEPT_MS)}

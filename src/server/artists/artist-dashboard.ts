@@ -1,0 +1,247 @@
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import type { ActivityItem, ArtistCampaign, ArtistOverview } from "../../core/api/artists.js";
+import type { Database } from "../db/client.js";
+import { column, queryParsed } from "../db/rows.js";
+import { campaignStatuses } from "../db/schema.js";
+import { readWithRollup } from "../tracking/click-rollups.js";
+import { bucketKeys, campaignCounts, DAY_MS, readCounts } from "./campaign-counts.js";
+
+const RECENT_ACTIVITY = 5;
+const TOP_PROMOTERS = 5;
+/** Counted clicks a campaign reaches that the activity feed announces. */
+const milestones = [10, 100, 1_000, 10_000, 100_000, 1_000_000];
+/** Milestones are looked for in campaigns running, or ended within this long. */
+const MILESTONES_WITHIN_MS = 30 * DAY_MS;
+
+const tilesRow = z.object({
+  total_clicks: column.number,
+  active_campaigns: column.number,
+  total_spent_cents: column.number,
+  refunded_cents: column.number,
+  total_promoters: column.number,
+});
+
+const activityRow = z.object({
+  kind: z.enum(["joined", "live", "ended", "paid"]),
+  at: column.timestamp,
+  campaign_id: column.text,
+  campaign_title: column.text,
+  handle: column.textOrNull,
+  amount_cents: column.numberOrNull,
+});
+
+/** The artist dashboard's tiles, recent activity and this month's top promoters. */
+export async function artistOverview(db: Database, userId: string, now = new Date()): Promise<ArtistOverview> {
+  const [tiles] = await queryParsed(
+    db,
+    tilesRow,
+    sql`select
+          coalesce(sum(c.total_clicks), 0) as total_clicks,
+          count(*) filter (where c.status = 'active') as active_campaigns,
+          coalesce(sum(c.prize_cents + c.platform_fee_cents)
+            filter (where c.status in ('active', 'paused', 'ended', 'completed')), 0) as total_spent_cents,
+          (select coalesce(sum(r.amount_cents), 0) from refunds r join campaigns rc on rc.id = r.campaign_id
+            where rc.created_by = ${userId} and r.status <> 'failed') as refunded_cents,
+          (select count(distinct tl.promoter_id) from tracking_links tl join campaigns tc on tc.id = tl.campaign_id
+            where tc.created_by = ${userId}) as total_promoters
+        from campaigns c where c.created_by = ${userId}`,
+  );
+  const events = await queryParsed(
+    db,
+    activityRow,
+    sql`(select 'joined' as kind, tl.created_at as at, c.id as campaign_id, c.title as campaign_title,
+            p.handle, null::int as amount_cents
+          from campaigns c join tracking_links tl on tl.campaign_id = c.id join promoters p on p.id = tl.promoter_id
+          where c.created_by = ${userId} order by tl.created_at desc limit ${RECENT_ACTIVITY})
+        union all
+        (select 'live', c.published_at, c.id, c.title, null, null from campaigns c
+          where c.created_by = ${userId} and c.published_at is not null
+          order by c.published_at desc limit ${RECENT_ACTIVITY})
+        union all
+        (select 'ended', c.ends_at, c.id, c.title, null, null from campaigns c
+          where c.created_by = ${userId} and c.status in ('ended', 'completed')
+          order by c.ends_at desc limit ${RECENT_ACTIVITY})
+        union all
+        (select 'paid', po.paid_at, c.id, c.title, p.handle, po.amount_cents
+          from campaigns c join payouts po on po.campaign_id = c.id join promoters p on p.id = po.promoter_id
+          where c.created_by = ${userId} and po.status = 'paid' and po.paid_at is not null
+          order by po.paid_at desc limit ${RECENT_ACTIVITY})`,
+  );
+  const recentCampaigns = await queryParsed(
+    db,
+    z.object({ id: column.text, title: column.text }),
+    sql`select id, title from campaigns
+        where created_by = ${userId} and total_clicks >= ${milestones[0] as number}
+          and (status in ('active', 'paused') or ends_at > ${new Date(now.getTime() - MILESTONES_WITHIN_MS)})`,
+  );
+  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const campaignIds = await queryParsed(
+    db,
+    z.object({ id: column.text }),
+    sql`select id from campaigns where created_by = ${userId} and published_at is not null`,
+  );
+  const { hourly, topThisMonth } = await readWithRollup(db, async (tx, mark) => ({
+    hourly: await Promise.all(
+      recentCampaigns.map((campaign) =>
+        readCounts(tx, campaignCounts([campaign.id], mark, "verdict", { only: "counted", key: bucketKeys("hour") })),
+      ),
+    ),
+    topThisMonth:
+      campaignIds.length === 0
+        ? []
+        : await readCounts(
+            tx,
+            campaignCounts(
+              campaignIds.map((row) => row.id),
+              mark,
+              "promoter",
+              { from: monthStart },
+            ),
+            TOP_PROMOTERS,
+          ),
+  }));
+  const activity: ActivityItem[] = events.map((event) => ({
+    ...event,
+    at: event.at.toISOString(),
+    clicks: null,
+  }));
+  recentCampaigns.forEach((campaign, index) => {
+    let total = 0;
+    const hours = (hourly[index] ?? []).map((row) => ({ at: Number(row.key), count: row.count }));
+    for (const hour of hours.sort((a, b) => a.at - b.at)) {
+      const before = total;
+      total += hour.count;
+      for (const milestone of milestones) {
+        if (before < milestone && total >= milestone) {
+          activity.push({
+            kind: "milestone",
+            // The hour the campaign reached it: its end, or now for the current hour.
+            at: new Date(Math.min(hour.at + 3_600_000, now.getTime())).toISOString(),
+            campaign_id: campaign.id,
+            campaign_title: campaign.title,
+            handle: null,
+            clicks: milestone,
+            amount_cents: null,
+          });
+        }
+      }
+    }
+  });
+  const handles = await promoterHandles(
+    db,
+    topThisMonth.map((row) => row.key),
+  );
+  return {
+    tiles: tiles ?? {
+      total_clicks: 0,
+      active_campaigns: 0,
+      total_spent_cents: 0,
+      refunded_cents: 0,
+      total_promoters: 0,
+    },
+    activity: activity.sort((a, b) => b.at.localeCompare(a.at)).slice(0, RECENT_ACTIVITY),
+    top_promoters_this_month: topThisMonth.map((row) => ({
+      promoter_id: row.key,
+      handle: handles.get(row.key) ?? "Anonymous",
+      clicks: row.count,
+    })),
+  };
+}
+
+async function promoterHandles(db: Database, ids: string[]) {
+  if (ids.length === 0) return new Map<string, string>();
+  const rows = await queryParsed(
+    db,
+    z.object({ id: column.text, handle: column.text }),
+    sql`select id::text as id, handle from promoters where id = any(${sql.param(ids)}::uuid[])`,
+  );
+  return new Map(rows.map((row) => [row.id, row.handle]));
+}
+
+const campaignRow = z.object({
+  id: column.text,
+  title: column.text,
+  genre: column.textOrNull,
+  status: z.enum(campaignStatuses),
+  is_public: column.boolean,
+  prize_cents: column.number,
+  platform_fee_cents: column.number,
+  duration_days: column.number,
+  created_at: column.timestamp,
+  published_at: column.timestampOrNull,
+  ends_at: column.timestampOrNull,
+  review_until: column.timestampOrNull,
+  total_clicks: column.number,
+  promoter_count: column.number,
+  leader_handle: column.textOrNull,
+  leader_clicks: column.numberOrNull,
+  refund_reason: z.enum(["no_winner", "cancelled"]).nullable(),
+  refund_cents: column.numberOrNull,
+  refund_status: column.textOrNull,
+});
+
+/** Every campaign of the artist, drafts included, newest first, with its leader, result and refund. */
+export async function artistCampaigns(db: Database, userId: string, now = new Date()): Promise<ArtistCampaign[]> {
+  const rows = await queryParsed(
+    db,
+    campaignRow,
+    sql`select c.id, c.title, c.genre, c.status, c.is_public, c.prize_cents, c.platform_fee_cents, c.duration_days,
+          c.created_at, c.published_at, c.ends_at, c.review_until, c.total_clicks, c.promoter_count,
+          leader.handle as leader_handle, leader.clicks as leader_clicks,
+          r.reason as refund_reason, r.amount_cents as refund_cents, r.status as refund_status
+        from campaigns c
+        left join lateral (
+          select p.handle, tl.total_clicks as clicks from tracking_links tl join promoters p on p.id = tl.promoter_id
+          where tl.campaign_id = c.id and tl.total_clicks > 0
+          order by tl.total_clicks desc, tl.created_at asc limit 1
+        ) leader on true
+        left join refunds r on r.campaign_id = c.id
+        where c.created_by = ${userId}
+        order by c.created_at desc, c.id`,
+  );
+  const ended = rows.filter((row) => row.status === "ended" || row.status === "completed").map((row) => row.id);
+  const winners =
+    ended.length === 0
+      ? []
+      : await queryParsed(
+          db,
+          z.object({ campaign_id: column.text, handle: column.text, amount_cents: column.number }),
+          sql`select po.campaign_id::text as campaign_id, p.handle, po.amount_cents
+              from payouts po join promoters p on p.id = po.promoter_id
+              join tracking_links tl on tl.campaign_id = po.campaign_id and tl.promoter_id = po.promoter_id
+              where po.campaign_id = any(${sql.param(ended)}::uuid[])
+              order by tl.created_at, tl.id`,
+        );
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    genre: row.genre,
+    status: row.status,
+    is_public: row.is_public,
+    prize_cents: row.prize_cents,
+    platform_fee_cents: row.platform_fee_cents,
+    duration_days: row.duration_days,
+    created_at: row.created_at.toISOString(),
+    published_at: row.published_at?.toISOString() ?? null,
+    ends_at: row.ends_at?.toISOString() ?? null,
+    total_clicks: row.total_clicks,
+    promoter_count: row.promoter_count,
+    leader:
+      row.leader_handle !== null && row.leader_clicks !== null
+        ? { handle: row.leader_handle, clicks: row.leader_clicks }
+        : null,
+    result: ended.includes(row.id)
+      ? {
+          state: row.review_until && row.review_until > now ? "provisional" : "final",
+          winners: winners
+            .filter((winner) => winner.campaign_id === row.id)
+            .map(({ handle, amount_cents }) => ({ handle, amount_cents })),
+        }
+      : null,
+    refund:
+      row.refund_reason && row.refund_cents !== null
+        ? { reason: row.refund_reason, amount_cents: row.refund_cents, status: row.refund_status ?? "pending" }
+        : null,
+  }));
+}
