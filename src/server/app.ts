@@ -141,7 +141,7 @@ export function createApp(services: AppServices) {
   app.route("/api", diagnosticsRoutes({ config, database, payments, mailer, jobs: jobLedger, guards }));
   app.route("/api", accountRoutes(auth, db, guards));
   app.route("/api/admin", adminRoutes({ ...money, guards, live }));
-  app.route("/api/artist", artistRoutes({ db, guards, payments }));
+  app.route("/api/artist", artistRoutes({ db, guards, payments, live }));
   app.route(
     "/api",
     campaignRoutes({

@@ -117,6 +117,7 @@ const appRows: Record<string, Row> = {
 
   "GET /api/artist/overview": { call: at("/api/artist/overview"), expect: artistOnly(200, 200) },
   "GET /api/artist/campaigns": { call: at("/api/artist/campaigns"), expect: artistOnly(200, 200) },
+  "GET /api/artist/campaigns/stream": { call: at("/api/artist/campaigns/stream"), expect: artistOnly(200, 200) },
   "GET /api/artist/campaigns/:id/analytics": {
     call: (fx) => ({ path: `/api/artist/campaigns/${fx.draftId}/analytics` }),
     expect: artistOnly(200, 404),

@@ -16,7 +16,10 @@ const notFound = { load: () => import("./routes/not-found") };
  */
 export const screens = {
   "/": { Component: HomePage },
-  "/artist-dashboard": notFound,
+  "/artist-dashboard": {
+    load: () => import("./routes/artist-dashboard"),
+    access: { role: "artist", otherwise: "home" },
+  },
   "/promoter-dashboard": notFound,
   "/create-campaign": { load: () => import("./routes/create-campaign") },
   "/join-campaign": { load: () => import("./routes/join-campaign") },

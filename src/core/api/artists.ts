@@ -85,6 +85,8 @@ export type CampaignAnalytics = {
 export const artistApi = {
   overview: get<ArtistOverview>()("/api/artist/overview"),
   campaigns: get<{ campaigns: ArtistCampaign[] }>()("/api/artist/campaigns"),
+  /** The campaigns again whenever a click or a join moves one of the artist's live campaigns. */
+  campaignsStream: { ...get<{ campaigns: ArtistCampaign[] }>()("/api/artist/campaigns/stream"), event: "campaigns" },
   analytics: get<CampaignAnalytics>()("/api/artist/campaigns/:id/analytics"),
   deleteDraft: del<{ ok: true }>()("/api/artist/campaigns/:id"),
 } as const;

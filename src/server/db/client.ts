@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -64,19 +64,67 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
 
   if (options.dataDir !== "memory") mkdirSync(options.dataDir, { recursive: true });
-  // The embedded database loads the extensions the migrations create (PostgreSQL ships them with contrib).
-  const extensions = { pg_trgm };
-  const client =
-    options.dataDir === "memory" ? new PGlite({ extensions }) : new PGlite(options.dataDir, { extensions });
-  const db = drizzlePglite({ client, schema });
-  await migratePglite(db, { migrationsFolder });
-  return {
-    db,
-    kind: "pglite",
-    url: undefined,
-    rawQuery: async <Row>(text: string, params: unknown[]) => (await client.query<Row>(text, params)).rows,
-    close: () => client.close(),
-  };
+  const release = options.dataDir === "memory" ? () => undefined : holdEmbeddedDatabase(options.dataDir);
+  try {
+    // The embedded database loads the extensions the migrations create (PostgreSQL ships them with contrib).
+    const extensions = { pg_trgm };
+    const client =
+      options.dataDir === "memory" ? new PGlite({ extensions }) : new PGlite(options.dataDir, { extensions });
+    const db = drizzlePglite({ client, schema });
+    await migratePglite(db, { migrationsFolder });
+    return {
+      db,
+      kind: "pglite",
+      url: undefined,
+      rawQuery: async <Row>(text: string, params: unknown[]) => (await client.query<Row>(text, params)).rows,
+      close: async () => {
+        await client.close();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+/** Whether a Node process `pid` runs (where /proc tells the program, a reused pid of another program does not count). */
+const isNodeRunning = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EPERM") return false;
+  }
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("node");
+  } catch {
+    return true;
+  }
+};
+
+/**
+ * One process at a time on an embedded database (two would corrupt it): a lock file beside it names the process that
+ * holds it. A lock left by a process that is gone is taken over. Returns the release.
+ */
+function holdEmbeddedDatabase(dataDir: string): () => void {
+  const lockFile = `${dataDir}.lock`;
+  for (;;) {
+    try {
+      writeFileSync(lockFile, String(process.pid), { flag: "wx" });
+      return () => rmSync(lockFile, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+    const holder = Number.parseInt(readFileSync(lockFile, "utf8"), 10);
+    // This process opening it again (a test, a diagnostic) is its own business; the first opening releases it.
+    if (holder === process.pid) return () => undefined;
+    if (Number.isInteger(holder) && holder > 0 && isNodeRunning(holder)) {
+      throw new Error(
+        `The embedded database in ${dataDir} is in use by another FanBoost process (pid ${holder}). Stop that server first, then try again.`,
+      );
+    }
+    rmSync(lockFile, { force: true });
+  }
 }
 
 /** The database the configuration names: PostgreSQL at DATABASE_URL, else PGlite in DATA_DIR. */

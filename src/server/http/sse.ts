@@ -24,13 +24,13 @@ export function sharedLoader<T>(live: LiveUpdates, load: (key: string) => Promis
 }
 
 /**
- * A server-sent-event stream that sends `load()` now and again whenever `topic` moves, with a keep-alive comment,
- * until the client leaves or the server shuts down.
+ * A server-sent-event stream that sends `load()` now and again whenever `topic` (or any of `topics`) moves, with a
+ * keep-alive comment, until the client leaves or the server shuts down.
  */
 export function liveStream<T>(
   c: Context<AppEnv>,
   live: LiveUpdates,
-  topic: string,
+  topic: string | readonly string[],
   event: string,
   load: () => Promise<T>,
 ) {
@@ -42,12 +42,12 @@ export function liveStream<T>(
         .catch(() => undefined);
     };
     await new Promise<void>((resolve) => {
-      const unsubscribe = live.subscribe(topic, push);
+      const unsubscribes = (typeof topic === "string" ? [topic] : topic).map((each) => live.subscribe(each, push));
       const unsubscribeShutdown = live.subscribe("shutdown", () => finish());
       const keepalive = setInterval(() => void stream.write(": keepalive\n\n").catch(() => undefined), KEEPALIVE_MS);
       const finish = () => {
         clearInterval(keepalive);
-        unsubscribe();
+        for (const unsubscribe of unsubscribes) unsubscribe();
         unsubscribeShutdown();
         resolve();
       };

@@ -104,6 +104,7 @@ export async function seedDemoData(deps: { config: Config; db: Database; log: Lo
   }
 
   const sandbox = createSandboxProvider(db, config.publicUrl);
+  const shortCodes: string[] = [];
   for (const [index, spec] of demoCampaigns.entries()) {
     const artistId = artistIds[spec.artist] as string;
     const draft = await createDraftCampaign(db, artistId, {
@@ -122,8 +123,67 @@ export async function seedDemoData(deps: { config: Config; db: Database; log: Lo
       cvc: "123",
     });
     for (const promoterId of promoterIds.slice(0, (index % demoPromoterCount) + 1)) {
-      await joinCampaign(db, promoterId, draft.id);
+      shortCodes.push((await joinCampaign(db, promoterId, draft.id)).link.shortCode);
     }
   }
-  return { artists: artistIds.length, promoters: promoterIds.length, campaigns: demoCampaigns.length };
+  return {
+    artists: artistIds.length,
+    promoters: promoterIds.length,
+    campaigns: demoCampaigns.length,
+    shortCodes,
+  };
+}
+
+/** The app's click path, as the seed uses it: a request from a given client address. */
+type ClickPath = {
+  request(
+    path: string,
+    init: RequestInit,
+    env: { incoming: { socket: { remoteAddress: string } } },
+  ): Response | Promise<Response>;
+  clicksWritten(): Promise<void>;
+};
+
+const demoReferrers = ["https://www.instagram.com/", "https://www.tiktok.com/", "https://x.com/", "https://t.co/", ""];
+const demoCountries = ["US", "GB", "DE", "BR", "FR", "CA", "JP", "MX", "NG", "AU"];
+/**
+ * A browser's user agent, marked as the seed's so nobody mistakes these visits for real ones; numbered, so the fans
+ * of one network are many devices, as real ones would be, not one device fingerprint over its limit.
+ */
+const demoBrowser = (fan: number) =>
+  `Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36 FanBoostDemoSeed/${fan % 64}`;
+
+/**
+ * Labelled demo visits through the real click path (verdicts, counters, leaderboards, roll-ups), each from its own
+ * address in 198.18.0.0/15 (the range set aside for testing): for each link a different number of fans, a few of
+ * them visiting twice (repeats) and one link preview. The country travels in `countryHeader`, the way a proxy sends it.
+ */
+export async function sendDemoClicks(app: ClickPath, shortCodes: readonly string[], countryHeader: string) {
+  let address = 0;
+  const visits = { total: 0, counted: 0 };
+  const visit = async (shortCode: string, fan: number, userAgent: string) => {
+    const response = await app.request(
+      `/t/${shortCode}`,
+      {
+        headers: {
+          "User-Agent": userAgent,
+          Referer: demoReferrers[fan % demoReferrers.length] as string,
+          [countryHeader]: demoCountries[(fan * 7) % demoCountries.length] as string,
+        },
+      },
+      { incoming: { socket: { remoteAddress: `198.18.${Math.floor(fan / 250)}.${(fan % 250) + 1}` } } },
+    );
+    await response.arrayBuffer();
+    visits.total++;
+    if (response.headers.get("X-Click-Verdict") === "counted") visits.counted++;
+  };
+  for (const [index, shortCode] of shortCodes.entries()) {
+    const fans = 6 + ((index * 17) % 40);
+    for (let fan = 0; fan < fans; fan++) await visit(shortCode, address + fan, demoBrowser(address + fan));
+    for (let fan = 0; fan < 3; fan++) await visit(shortCode, address + fan, demoBrowser(address + fan));
+    await visit(shortCode, address, "Twitterbot/1.0 FanBoostDemoSeed");
+    address += fans;
+  }
+  await app.clicksWritten();
+  return visits;
 }

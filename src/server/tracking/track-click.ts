@@ -5,7 +5,7 @@ import { fingerprintOf, isBotRequest } from "./click-signals.js";
 import type { CountedAddresses } from "./counted-addresses.js";
 import type { FraudMonitor } from "./fraud-monitor.js";
 import type { TrackedLink } from "./link-lookup.js";
-import { type TrackingPage, verdictNotes } from "./tracking-page.js";
+import { campaignEndedNote, type TrackingPage, verdictNotes } from "./tracking-page.js";
 
 export const trackingMessages = {
   missingCode: "Invalid tracking link - missing short code",
@@ -63,6 +63,12 @@ export async function trackClick(
   const timerRunning = link.endsAt !== null && link.endsAt.getTime() > Date.now();
   const live = link.status === "active" && link.isPublic && timerRunning;
   const paused = link.status === "paused" && link.isPublic && timerRunning;
+  // An ended campaign's links still lead to the song (PRODUCT.md); a cancelled, hidden or unpaid one's do not.
+  const ended =
+    link.isPublic &&
+    (link.status === "ended" ||
+      link.status === "completed" ||
+      ((link.status === "active" || link.status === "paused") && !timerRunning));
 
   const observation = {
     campaignId: link.campaignId,
@@ -121,11 +127,16 @@ export async function trackClick(
     deps.recorder.recordLater(click);
   }
 
-  if (!live && !paused) {
+  if (!live && !paused && !ended) {
     return { status: 410, page: { kind: "error", message: trackingMessages.notAvailable }, verdict };
   }
   const shown = verdict === "voided" ? "duplicate" : verdict;
-  const song = { note: verdictNotes[shown], title: link.title, artistName: link.artistName, songLink: link.songLink };
+  const song = {
+    note: ended ? campaignEndedNote : verdictNotes[shown],
+    title: link.title,
+    artistName: link.artistName,
+    songLink: link.songLink,
+  };
   if (verdict === "challenged") {
     const issued = await deps.challenges.issue(link, ipHash);
     return { status: 200, verdict, page: { kind: "challenge", shortCode: code, challenge: issued, ...song } };

@@ -61,6 +61,9 @@ export const verdictNotes: Record<Exclude<ClickVerdict, "voided">, string> = {
     "There's been a lot of traffic from your network, so your browser is doing a quick check before this visit can count. You're on your way to the song either way.",
 };
 
+/** An ended campaign's link still plays the song; the fan learns why the visit does not count. */
+export const campaignEndedNote = "This campaign has ended, so visits no longer count. Enjoy the song!";
+
 /** The page's heading for each state. */
 const headings = {
   counted: "Click Tracked Successfully!",

@@ -43,14 +43,37 @@ describe("tracking page messages", () => {
     expect(unknownHtml).toContain("Try Again");
 
     const { campaignId, shortCode } = await liveCampaignWithLink(t);
-    await t.database.db.update(campaigns).set({ status: "ended" }).where(eq(campaigns.id, campaignId));
+    await t.database.db
+      .update(campaigns)
+      .set({ status: "cancelled", isPublic: false })
+      .where(eq(campaigns.id, campaignId));
     await new Promise((resolve) => setTimeout(resolve, 2100));
-    const ended = await click(`/t/${shortCode}`, { ip: "192.0.2.10" });
-    expect(ended.status).toBe(410);
-    expect(await ended.text()).toContain("Campaign is not available");
+    const cancelled = await click(`/t/${shortCode}`, { ip: "192.0.2.10" });
+    expect(cancelled.status).toBe(410);
+    expect(await cancelled.text()).toContain("Campaign is not available");
     await t.app.clicksWritten();
     const [event] = await t.database.db.select().from(clickEvents).where(eq(clickEvents.campaignId, campaignId));
     expect(event?.verdict).toBe("inactive");
+  });
+
+  it("still takes a fan to the song from an ended campaign's link, saying visits no longer count", async () => {
+    const { campaignId, shortCode } = await liveCampaignWithLink(t);
+    // The timer passed, before the end job ran; then ended; then completed.
+    for (const change of [
+      { endsAt: new Date(Date.now() - 1_000) },
+      { status: "ended" as const },
+      { status: "completed" as const },
+    ]) {
+      await t.database.db.update(campaigns).set(change).where(eq(campaigns.id, campaignId));
+      await new Promise((resolve) => setTimeout(resolve, 2100));
+      const ended = await click(`/t/${shortCode}`, { ip: "192.0.2.11" });
+      expect(ended.status).toBe(200);
+      expect(ended.headers.get("X-Click-Verdict")).toBe("inactive");
+      const html = await ended.text();
+      expect(html).toContain("This campaign has ended, so visits no longer count. Enjoy the song!");
+      expect(html).toContain('http-equiv="refresh" content="3;url=https://open.spotify.com/track/abc123"');
+    }
+    expect(await linkClicks(shortCode)).toBe(0);
   });
 });
 

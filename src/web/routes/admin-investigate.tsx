@@ -11,7 +11,6 @@ import { formatCents, formatCount } from "../../core/money";
 import { AdminShell } from "../components/admin/admin-shell";
 import { FlagCard, severityTone } from "../components/admin/flag-card";
 import { investigatePath } from "../components/admin/investigate-path";
-import { verdictLabels } from "../components/admin/verdict-labels";
 import { Badge } from "../components/ui/badge";
 import { BarList } from "../components/ui/bar-list";
 import { Button } from "../components/ui/button";
@@ -22,6 +21,7 @@ import { QueryState } from "../components/ui/query-state";
 import { usePageMeta } from "../lib/page-meta";
 import { toast } from "../lib/toast";
 import { useApi, useApiMutation } from "../lib/use-api";
+import { verdictLabels } from "../lib/verdict-labels";
 
 type TouchedLink = Investigation["links"][number];
 

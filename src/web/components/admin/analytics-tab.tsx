@@ -2,24 +2,12 @@ import { useState } from "react";
 import { adminApi, type TimeRange } from "../../../core/api/admin";
 import { formatCount } from "../../../core/money";
 import { useApi } from "../../lib/use-api";
+import { verdictLabels } from "../../lib/verdict-labels";
 import { BarList } from "../ui/bar-list";
-import { Card, CardBody } from "../ui/card";
+import { Panel } from "../ui/panel";
 import { QueryState } from "../ui/query-state";
 import { TimeSeriesChart } from "../ui/time-series-chart";
 import { RangePicker } from "./range-picker";
-import { verdictLabels } from "./verdict-labels";
-
-function Panel({ title, note, children }: { title: string; note?: React.ReactNode; children: React.ReactNode }) {
-  return (
-    <Card>
-      <CardBody className="flex flex-col gap-3">
-        <h3 className="text-base font-semibold text-slate-900">{title}</h3>
-        {children}
-        {note && <p className="text-xs text-slate-600">{note}</p>}
-      </CardBody>
-    </Card>
-  );
-}
 
 const timeFormat = (range: TimeRange) => (time: string) =>
   new Date(time).toLocaleString(

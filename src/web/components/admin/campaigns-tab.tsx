@@ -7,6 +7,7 @@ import { campaignsApi } from "../../../core/api/campaigns";
 import { formatCents, formatCount } from "../../../core/money";
 import { apiKey, callApi, useApi } from "../../lib/use-api";
 import { useDebounced } from "../../lib/use-debounced";
+import { campaignStatusTone as statusTone } from "../campaigns/campaign-status";
 import { Badge } from "../ui/badge";
 import { Button, buttonStyles } from "../ui/button";
 import { Card } from "../ui/card";
@@ -20,14 +21,6 @@ import { investigatePath } from "./investigate-path";
 import { useRowActions } from "./use-row-actions";
 
 const PAGE = 50;
-const statusTone = {
-  draft: "neutral",
-  active: "success",
-  paused: "warning",
-  ended: "brand",
-  completed: "brand",
-  cancelled: "danger",
-} as const;
 const statusOptions = adminCampaignStatuses.map((status) => ({
   value: status,
   label: status === "all" ? "All statuses" : status[0]?.toUpperCase() + status.slice(1),

@@ -1,7 +1,7 @@
 import type { ClickEventView } from "../../../core/api/admin";
+import { verdictLabels } from "../../lib/verdict-labels";
 import { Badge } from "../ui/badge";
 import { type Column, DataTable } from "../ui/data-table";
-import { verdictLabels } from "./verdict-labels";
 
 const columns: Array<Column<ClickEventView>> = [
   { key: "time", header: "Time", cell: (click) => new Date(click.ts).toLocaleTimeString() },

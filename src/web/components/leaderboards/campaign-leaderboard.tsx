@@ -60,11 +60,14 @@ export function CampaignLeaderboard({ campaignId }: { campaignId: string }) {
       </p>
     );
   }
-  const entries = board.data.entries;
+  const { entries, result } = board.data;
   if (entries.length === 0) {
-    return <p className="py-6 text-center text-sm text-slate-500">No promoters yet. Be the first to join!</p>;
+    return result ? (
+      <ResultBanner result={result} />
+    ) : (
+      <p className="py-6 text-center text-sm text-slate-500">No promoters yet. Be the first to join!</p>
+    );
   }
-  const result = board.data.result;
   const leaders = entries.filter((entry) => entry.rank === 1 && entry.clicks > 0);
   const won = new Map(result?.winners.map((winner) => [winner.promoter_id, winner.amount_cents]));
   const excluded = new Map(result?.not_eligible.map((row) => [row.promoter_id, row.reason]));

@@ -8,6 +8,8 @@ export type TimeSeriesChartProps = {
   formatTime: (time: string) => string;
   /** What the chart shows, for screen readers (the chart itself is a picture to them). */
   label: string;
+  /** Bars read better for a few counts per bucket; an area for a long range. */
+  variant?: "area" | "bar";
 };
 
 const Chart = lazy(() => import("./time-series-chart-impl"));
