@@ -1,6 +1,7 @@
 import { keepPreviousData, useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { campaignsApi } from "../../core/api/campaigns";
+import { formatCount } from "../../core/money";
 import { apiKey, callApi, useApi } from "./use-api";
 
 export type { CampaignListItem, SiteMetrics } from "../../core/api/campaigns";
@@ -63,3 +64,6 @@ export function useSiteMetrics() {
   // The hero and the campaigns section both show these: one request serves both.
   return useApi(campaignsApi.metrics, {}, { staleTime: 30_000, refetchInterval: 60_000 });
 }
+
+/** "1 click", "2.5K clicks". */
+export const clicksLabel = (clicks: number) => `${formatCount(clicks)} ${clicks === 1 ? "click" : "clicks"}`;

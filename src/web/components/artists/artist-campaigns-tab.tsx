@@ -14,6 +14,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { type ArtistCampaign, artistApi } from "../../../core/api/artists";
 import { formatCents, formatCount } from "../../../core/money";
+import { clicksLabel } from "../../lib/campaigns";
 import { toast } from "../../lib/toast";
 import { useApiMutation } from "../../lib/use-api";
 import { genreLabel } from "../campaigns/campaign-card";
@@ -57,7 +58,7 @@ function Standing({ campaign }: { campaign: ArtistCampaign }) {
       {campaign.leader ? (
         <span className="min-w-0 truncate">
           Top promoter: <span className="font-semibold">@{campaign.leader.handle}</span> ·{" "}
-          {formatCount(campaign.leader.clicks)} clicks
+          {clicksLabel(campaign.leader.clicks)}
         </span>
       ) : (
         <span className="text-slate-600">{campaign.promoter_count === 0 ? "No promoters yet" : "No clicks yet"}</span>

@@ -1,6 +1,7 @@
 import { Flag, HandCoins, MousePointerClick, Rocket, Trophy, UserCheck } from "lucide-react";
 import type { ActivityItem, ArtistOverview } from "../../../core/api/artists";
 import { formatCents, formatCount } from "../../../core/money";
+import { clicksLabel } from "../../lib/campaigns";
 import { Card, CardBody } from "../ui/card";
 
 const activityIcons = {
@@ -91,7 +92,7 @@ export function ArtistOverviewTab({ overview }: { overview: ArtistOverview }) {
                   </span>
                   <span className="min-w-0 flex-1 truncate font-medium text-slate-900">@{promoter.handle}</span>
                   <span className="shrink-0 font-semibold text-slate-900 tabular-nums">
-                    {formatCount(promoter.clicks)} clicks
+                    {clicksLabel(promoter.clicks)}
                   </span>
                 </li>
               ))}

@@ -1,0 +1,89 @@
+import { randomBytes } from "node:crypto";
+import { describe, expect } from "vitest";
+import { clickFrom, joinAsNewPromoter, openTab } from "./admin-kit";
+import { apiPost, signUpViaApi } from "./api";
+import { createCampaign, pay, signUpInModal } from "./campaign-kit";
+import { horizontalOverflow, journeys, screenshot, seriousViolations, visible } from "./fixtures";
+
+const adminEmail = `admin-${randomBytes(3).toString("hex")}@example.com`;
+// Behind a trusted proxy hop, each test click can say which address it comes from.
+const it = journeys({ env: { ADMIN_EMAILS: adminEmail, TRUST_PROXY: "1" } });
+
+describe("artist dashboard", () => {
+  it("finds the unpaid draft, pays it, watches a click arrive live, and sees the winner", async ({
+    server,
+    openPage,
+  }) => {
+    const { page } = await openPage("artist-dashboard", { bypassCSP: true });
+    const title = `Dashboard Song ${randomBytes(2).toString("hex")}`;
+    await signUpInModal(page, "artist");
+    await createCampaign(page, title);
+
+    // The artist leaves the funding page; the draft waits on the dashboard.
+    await page.goto("/");
+    await page.goto("/artist-dashboard");
+    await visible(page, "Artist Dashboard");
+    await openTab(page, "Campaigns");
+    const card = page.locator("[data-campaign-id]", { hasText: title });
+    await expect.poll(() => card.getByText("DRAFT", { exact: true }).isVisible()).toBe(true);
+    await card.getByRole("link", { name: "Finish payment" }).click();
+    await page.waitForURL(/\/campaigns\/[0-9a-f-]+\/fund$/);
+    await pay(page, "4242 4242 4242 4242");
+    await visible(page, "Payment Successful!");
+
+    await page.goto("/artist-dashboard?tab=campaigns");
+    await expect.poll(() => card.getByText("LIVE", { exact: true }).isVisible()).toBe(true);
+    const campaignId = (await card.getAttribute("data-campaign-id")) as string;
+
+    // A promoter joins and a fan clicks: the dashboard shows it within seconds, without a reload.
+    const { code } = await joinAsNewPromoter(server, campaignId);
+    expect(await clickFrom(server, code, "203.0.113.7")).toBe("counted");
+    await expect
+      .poll(() => card.getByText(/Top promoter: @\S+ · 1 click$/).isVisible(), { timeout: 10_000 })
+      .toBe(true);
+    await openTab(page, "Overview");
+    await visible(page, "Top promoters this month");
+    await expect.poll(() => page.getByText("Total Clicks").locator("..").textContent()).toContain("1");
+    await openTab(page, "Analytics");
+    await visible(page, "Verified clicks per hour");
+    await expect.poll(() => page.locator("tr", { hasText: "Counted" }).count(), { timeout: 10_000 }).toBe(1);
+
+    for (const width of [1366, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const tab of ["Overview", "Campaigns", "Analytics"]) {
+        await openTab(page, tab);
+        await page.waitForTimeout(300);
+        expect(await horizontalOverflow(page)).toBe(0);
+        await screenshot(page, `artist-dashboard-${tab.toLowerCase()}-${width}`);
+      }
+      expect(await seriousViolations(page)).toEqual([]);
+    }
+
+    // The campaign ends: the dashboard shows its winner, the public page its result, the link still plays the song.
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await openTab(page, "Campaigns");
+    const admin = await signUpViaApi(server, "promoter", adminEmail);
+    expect((await apiPost(server, `/api/admin/campaigns/${campaignId}/end`, {}, admin)).status).toBe(200);
+    await expect.poll(() => card.getByText(/^Winner: @/).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => card.getByText("ENDED", { exact: true }).isVisible()).toBe(true);
+    expect(await clickFrom(server, code, "203.0.113.8")).toBe("inactive");
+    await page.goto(`/join-campaign?campaign=${campaignId}`);
+    await expect
+      .poll(() =>
+        page
+          .getByRole("dialog")
+          .getByText(/^Winner: @/)
+          .isVisible(),
+      )
+      .toBe(true);
+  });
+
+  it("sends a signed-out visitor and a promoter home", async ({ server, openPage }) => {
+    const { page } = await openPage("artist-dashboard-guard");
+    await page.goto("/artist-dashboard");
+    await page.waitForURL(`${server.url}/`);
+    const promoter = await openPage("artist-dashboard-promoter", { cookies: await signUpViaApi(server, "promoter") });
+    await promoter.page.goto("/artist-dashboard");
+    await promoter.page.waitForURL(`${server.url}/`);
+  });
+});
