@@ -29,6 +29,7 @@ import type { PaymentProvider } from "./payments/provider.js";
 import { sandboxOnboardingRoutes } from "./payments/sandbox-onboarding.js";
 import type { PayoutDeps } from "./payouts/payout-deps.js";
 import { payoutRoutes } from "./payouts/routes.js";
+import { promoterRoutes } from "./promoters/routes.js";
 import { createClickChallenges } from "./tracking/click-challenges.js";
 import { createClickHandler } from "./tracking/click-handler.js";
 import { createClickRecorder } from "./tracking/click-recorder.js";
@@ -142,6 +143,7 @@ export function createApp(services: AppServices) {
   app.route("/api", accountRoutes(auth, db, guards));
   app.route("/api/admin", adminRoutes({ ...money, guards, live }));
   app.route("/api/artist", artistRoutes({ db, guards, payments, live }));
+  app.route("/api/promoter", promoterRoutes({ db, guards, live }));
   app.route(
     "/api",
     campaignRoutes({

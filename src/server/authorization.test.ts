@@ -127,6 +127,9 @@ const appRows: Record<string, Row> = {
     expect: artistOnly(404, 404),
   },
 
+  "GET /api/promoter/dashboard": { call: at("/api/promoter/dashboard"), expect: signedIn(200) },
+  "GET /api/promoter/dashboard/stream": { call: at("/api/promoter/dashboard/stream"), expect: signedIn(200) },
+
   "GET /api/earnings": { call: at("/api/earnings"), expect: signedIn(200) },
   "GET /api/payouts/account": { call: at("/api/payouts/account"), expect: signedIn(200) },
   "POST /api/payouts/account": { call: () => ({ path: "/api/payouts/account", json: {} }), expect: signedIn(200) },
