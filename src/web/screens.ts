@@ -8,11 +8,8 @@ export type Screen = ({ Component: ComponentType } | { load: () => Promise<{ def
   access?: Access;
 };
 
-const notFound = { load: () => import("./routes/not-found") };
-
 /**
- * Every client route of src/core/routes.ts with its screen: a route without one does not typecheck. Routes whose
- * screens are not built yet say so by pointing at the not-found screen.
+ * Every client route of src/core/routes.ts with its screen: a route without one does not typecheck.
  */
 export const screens = {
   "/": { Component: HomePage },
@@ -20,7 +17,10 @@ export const screens = {
     load: () => import("./routes/artist-dashboard"),
     access: { role: "artist", otherwise: "home" },
   },
-  "/promoter-dashboard": notFound,
+  "/promoter-dashboard": {
+    load: () => import("./routes/promoter-dashboard"),
+    access: { role: "user", otherwise: "home" },
+  },
   "/create-campaign": { load: () => import("./routes/create-campaign") },
   "/join-campaign": { load: () => import("./routes/join-campaign") },
   "/how-it-works": { load: () => import("./routes/how-it-works") },

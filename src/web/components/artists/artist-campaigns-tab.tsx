@@ -19,13 +19,13 @@ import { toast } from "../../lib/toast";
 import { useApiMutation } from "../../lib/use-api";
 import { genreLabel } from "../campaigns/campaign-card";
 import { campaignStatusLabel, campaignStatusTone } from "../campaigns/campaign-status";
+import { Countdown } from "../campaigns/countdown";
 import { CampaignLeaderboard } from "../leaderboards/campaign-leaderboard";
 import { Badge } from "../ui/badge";
 import { Button, buttonStyles } from "../ui/button";
 import { Card } from "../ui/card";
 import { useConfirm } from "../ui/confirm-dialog";
 import { Dialog } from "../ui/dialog";
-import { Countdown } from "./countdown";
 import { ShareDialog } from "./share-dialog";
 
 const isLive = (campaign: ArtistCampaign) => campaign.status === "active" || campaign.status === "paused";

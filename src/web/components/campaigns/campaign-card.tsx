@@ -22,7 +22,7 @@ const QRCodeSVG = lazy(async () => ({ default: (await import("qrcode.react")).QR
 export const genreLabel = (genre: string | null) =>
   genres.find((entry) => entry.value === genre)?.label ?? genre ?? "Music";
 
-async function copyLink(shortCode: string) {
+export async function copyLink(shortCode: string) {
   try {
     await navigator.clipboard.writeText(trackingUrl(shortCode));
     toast.success("Tracking link copied to clipboard!", { duration: 3000 });
