@@ -63,6 +63,29 @@ const socialHandle = optionalText("Social handle", { max: 31 }).refine(
   authMessages.socialHandleInvalid,
 );
 
+export const settingsMessages = {
+  handleInvalid: "Your handle must be 3 to 30 letters, digits or underscores",
+  handleTaken: "That handle is already taken",
+  currentPasswordRequired: "Current password is required",
+} as const;
+
+/** The handle others see on the leaderboards, as its owner chooses it: refused, never silently altered. */
+export const handleChangeSchema = z.object({
+  handle: z
+    .string({ error: settingsMessages.handleInvalid })
+    .trim()
+    .regex(/^[A-Za-z0-9_]{3,30}$/, settingsMessages.handleInvalid),
+});
+
+/** Changing the password: the current one, and a new one under the sign-up rules. */
+export const passwordChangeSchema = z.object({
+  currentPassword: z
+    .string({ error: settingsMessages.currentPasswordRequired })
+    .min(1, settingsMessages.currentPasswordRequired)
+    .max(PASSWORD_MAX_LENGTH, authMessages.passwordTooLong),
+  newPassword: password,
+});
+
 /** What the server accepts at `POST /api/auth/sign-up/email` (SPEC.md's metadata names). */
 export const signUpSchema = z
   .object({

@@ -127,6 +127,14 @@ const appRows: Record<string, Row> = {
     expect: artistOnly(404, 404),
   },
 
+  "POST /api/account/handle": {
+    call: () => ({ path: "/api/account/handle", json: { handle: "x" } }),
+    expect: signedIn(400),
+  },
+  "POST /api/account/delete": {
+    call: () => ({ path: "/api/account/delete", json: { password: "not the password" } }),
+    expect: signedIn(400),
+  },
   "GET /api/promoter/dashboard": { call: at("/api/promoter/dashboard"), expect: signedIn(200) },
   "GET /api/promoter/dashboard/stream": { call: at("/api/promoter/dashboard/stream"), expect: signedIn(200) },
 
@@ -284,16 +292,22 @@ const authRows: Record<string, Row> = {
     call: () => ({ path: "/api/auth/verify-password", json: { password: "x" } }),
     expect: closed,
   },
-  "POST /api/auth/change-email": { call: () => ({ path: "/api/auth/change-email", json: {} }), expect: closed },
-  "POST /api/auth/change-password": { call: () => ({ path: "/api/auth/change-password", json: {} }), expect: closed },
+  "POST /api/auth/change-email": { call: () => ({ path: "/api/auth/change-email", json: {} }), expect: signedIn(400) },
+  "POST /api/auth/change-password": {
+    call: () => ({ path: "/api/auth/change-password", json: {} }),
+    expect: signedIn(400),
+  },
   "POST /api/auth/update-session": { call: () => ({ path: "/api/auth/update-session", json: {} }), expect: closed },
   "POST /api/auth/delete-user": { call: () => ({ path: "/api/auth/delete-user", json: {} }), expect: closed },
-  "GET /api/auth/list-sessions": { call: at("/api/auth/list-sessions"), expect: closed },
-  "POST /api/auth/revoke-session": { call: () => ({ path: "/api/auth/revoke-session", json: {} }), expect: closed },
+  "GET /api/auth/list-sessions": { call: at("/api/auth/list-sessions"), expect: signedIn(200) },
+  "POST /api/auth/revoke-session": {
+    call: () => ({ path: "/api/auth/revoke-session", json: {} }),
+    expect: signedIn(400),
+  },
   "POST /api/auth/revoke-sessions": { call: () => ({ path: "/api/auth/revoke-sessions", json: {} }), expect: closed },
   "POST /api/auth/revoke-other-sessions": {
     call: () => ({ path: "/api/auth/revoke-other-sessions", json: {} }),
-    expect: closed,
+    expect: signedIn(200),
   },
   "POST /api/auth/link-social": { call: () => ({ path: "/api/auth/link-social", json: {} }), expect: closed },
   "GET /api/auth/list-accounts": { call: at("/api/auth/list-accounts"), expect: closed },

@@ -1,5 +1,11 @@
 import type { z } from "zod";
-import type { profileUpdateSchema, signInSchema, signUpSchema } from "../auth-rules.js";
+import type {
+  handleChangeSchema,
+  passwordChangeSchema,
+  profileUpdateSchema,
+  signInSchema,
+  signUpSchema,
+} from "../auth-rules.js";
 import { get, post } from "./contract.js";
 
 /** The account APIs: who is signed in, and the Better Auth endpoints the app exposes (`/api/auth/*`). */
@@ -26,6 +32,17 @@ export type Account = {
 
 type SessionAnswer = { user: { id: string; email: string } };
 
+/** One signed-in session of the user, as Better Auth lists it. */
+export type SessionListing = {
+  id: string;
+  token: string;
+  createdAt: string;
+  updatedAt: string;
+  expiresAt: string;
+  ipAddress?: string | null;
+  userAgent?: string | null;
+};
+
 export const accountsApi = {
   me: get<Account | null>()("/api/me"),
   signUp: post<SessionAnswer, z.input<typeof signUpSchema>>()("/api/auth/sign-up/email"),
@@ -35,4 +52,13 @@ export const accountsApi = {
   resetPassword: post<{ status: boolean }, { token: string; newPassword: string }>()("/api/auth/reset-password"),
   sendVerificationEmail: post<{ status: boolean }>()("/api/auth/send-verification-email"),
   updateUser: post<{ status: boolean }, z.input<ReturnType<typeof profileUpdateSchema>>>()("/api/auth/update-user"),
+  changeEmail: post<{ status: boolean }, { newEmail: string }>()("/api/auth/change-email"),
+  changePassword: post<{ token: string | null }, z.input<typeof passwordChangeSchema>>()("/api/auth/change-password"),
+  listSessions: get<SessionListing[]>()("/api/auth/list-sessions"),
+  revokeSession: post<{ status: boolean }, { token: string }>()("/api/auth/revoke-session"),
+  revokeOtherSessions: post<{ status: boolean }>()("/api/auth/revoke-other-sessions"),
+  /** The handle others see on the leaderboards (not a Better Auth field: it lives on the promoter profile). */
+  changeHandle: post<{ handle: string }, z.input<typeof handleChangeSchema>>()("/api/account/handle"),
+  /** Deletes the account as the Privacy page promises; refused with the reason while something still needs it. */
+  deleteAccount: post<{ ok: true }, { password: string }>()("/api/account/delete"),
 } as const;

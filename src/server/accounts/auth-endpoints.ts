@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { profileUpdateSchema, signInSchema, signUpSchema } from "../../core/auth-rules.js";
+import { passwordChangeSchema, profileUpdateSchema, signInSchema, signUpSchema } from "../../core/auth-rules.js";
 import { EMAIL_VERIFIED_PATH } from "./auth.js";
 import type { SessionUser } from "./session-user.js";
 
@@ -60,6 +60,25 @@ export const authEndpoints: readonly AuthEndpoint[] = [
     signedIn: true,
     body: (user) => profileUpdateSchema(user?.userType ?? "promoter"),
   },
+  {
+    method: "POST",
+    path: "/change-email",
+    signedIn: true,
+    body: () =>
+      z
+        .object({ newEmail: signInSchema.shape.email })
+        .transform(({ newEmail }) => ({ newEmail, callbackURL: EMAIL_VERIFIED_PATH })),
+  },
+  {
+    method: "POST",
+    path: "/change-password",
+    signedIn: true,
+    // Every other session ends with the old password.
+    body: () => passwordChangeSchema.transform((value) => ({ ...value, revokeOtherSessions: true })),
+  },
+  { method: "GET", path: "/list-sessions", signedIn: true },
+  { method: "POST", path: "/revoke-session", signedIn: true, body: () => z.object({ token }) },
+  { method: "POST", path: "/revoke-other-sessions", signedIn: true, body: () => z.object({}) },
 ];
 
 export type AuthEndpoint = {

@@ -72,6 +72,8 @@ export function createAuth(deps: { config: Config; db: Database; mailer: Mailer;
       },
     },
     user: {
+      // A new address is verified before it replaces the old one: the link goes to the new address.
+      changeEmail: { enabled: true },
       additionalFields: {
         first_name: profileField,
         last_name: profileField,
@@ -92,6 +94,8 @@ export function createAuth(deps: { config: Config; db: Database; mailer: Mailer;
         "/sign-up/email": { window: 60, max: 10 },
         "/request-password-reset": { window: 15 * 60, max: 5 },
         "/reset-password": { window: 15 * 60, max: 10 },
+        "/change-password": { window: 15 * 60, max: 10 },
+        "/change-email": { window: 15 * 60, max: 5 },
       },
     },
     advanced: {

@@ -1,14 +1,17 @@
 import { type Context, Hono } from "hono";
+import { z } from "zod";
 import { accountsApi } from "../../core/api/accounts.js";
+import { authMessages, handleChangeSchema, PASSWORD_MAX_LENGTH } from "../../core/auth-rules.js";
 import type { Database } from "../db/client.js";
 import type { AppEnv } from "../http/app-env.js";
 import { reply, routePath } from "../http/contracts.js";
 import { errorBody } from "../http/error-body.js";
-import { validationErrorBody } from "../http/validate.js";
+import { validate, validationErrorBody } from "../http/validate.js";
 import { loadAccount } from "./account.js";
+import { changeHandle, deleteAccount } from "./account-settings.js";
 import { type Auth, CLIENT_IP_HEADER } from "./auth.js";
 import { findAuthEndpoint } from "./auth-endpoints.js";
-import { authRequiredMessage, type Guards } from "./guards.js";
+import { authRequiredMessage, currentUser, type Guards } from "./guards.js";
 import {
   beginSignInAttempt,
   clearSignInAttempts,
@@ -33,6 +36,13 @@ async function inEnvelope(response: Response): Promise<Response> {
   });
 }
 
+const deleteAccountBody = z.object({
+  password: z
+    .string({ error: authMessages.passwordRequired })
+    .min(1, authMessages.passwordRequired)
+    .max(PASSWORD_MAX_LENGTH),
+});
+
 export function accountRoutes(auth: Auth, db: Database, guards: Guards) {
   const app = new Hono<AppEnv>();
 
@@ -40,6 +50,17 @@ export function accountRoutes(auth: Auth, db: Database, guards: Guards) {
   app.get(routePath(accountsApi.me), async (c) => {
     const user = await guards.sessionUser(c);
     return c.json(reply(accountsApi.me, user ? ((await loadAccount(db, user.id)) ?? null) : null));
+  });
+
+  /** The handle others see on the leaderboards. */
+  app.post(routePath(accountsApi.changeHandle), guards.requireUser, validate("json", handleChangeSchema), async (c) =>
+    c.json(reply(accountsApi.changeHandle, await changeHandle(db, currentUser(c).id, c.req.valid("json").handle))),
+  );
+
+  /** Deletes the signed-in account (its password confirms it); its sessions go with it. */
+  app.post(routePath(accountsApi.deleteAccount), guards.requireUser, validate("json", deleteAccountBody), async (c) => {
+    await deleteAccount(db, auth, currentUser(c).id, c.req.valid("json").password);
+    return c.json(reply(accountsApi.deleteAccount, { ok: true }));
   });
 
   /** Hands the request to Better Auth with the client address we resolved, and `body` when given. */

@@ -1,0 +1,104 @@
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import { settingsMessages } from "../../core/auth-rules.js";
+import { formatCents } from "../../core/money.js";
+import type { Database } from "../db/client.js";
+import { column, queryParsed } from "../db/rows.js";
+import { DomainError } from "../errors.js";
+import type { Auth } from "./auth.js";
+import { ensurePromoterProfile, HANDLE_SUFFIX_LENGTH, randomAlphanumeric } from "./promoter-profile.js";
+
+const isUniqueViolation = (error: unknown) =>
+  (error as { code?: string; cause?: { code?: string } }).code === "23505" ||
+  (error as { cause?: { code?: string } }).cause?.code === "23505";
+
+/**
+ * Changes the handle others see on the leaderboards (creating the promoter profile if the user has none yet). A
+ * handle another user has, in any letter case, is refused.
+ */
+export async function changeHandle(db: Database, userId: string, handle: string): Promise<{ handle: string }> {
+  const taken = await queryParsed(
+    db,
+    z.object({ id: column.text }),
+    sql`select id::text as id from promoters where lower(handle) = lower(${handle}) and auth_user_id <> ${userId} limit 1`,
+  );
+  if (taken.length > 0) throw new DomainError("conflict", settingsMessages.handleTaken);
+  const profile = await ensurePromoterProfile(db, userId);
+  try {
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`update promoters set handle = ${handle} where id = ${profile.id}`);
+      await tx.execute(sql`update "user" set social_handle = ${handle}, updated_at = now() where id = ${userId}`);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new DomainError("conflict", settingsMessages.handleTaken);
+    throw error;
+  }
+  return { handle };
+}
+
+export const deletionMessages = {
+  wrongPassword: "That password is not right",
+  liveCampaign: (title: string) =>
+    `Your campaign "${title}" is still running. You can delete your account once it has ended.`,
+  unpaidPrize: (amountCents: number) =>
+    `You have a prize of ${formatCents(amountCents)} that has not been paid out yet. You can delete your account once it is paid.`,
+  refundUnderway: "A refund to your card is still on its way. You can delete your account once it has arrived.",
+} as const;
+
+/** Why the account cannot be deleted now, or null. */
+async function deletionBlocker(db: Database, userId: string): Promise<string | null> {
+  const [live] = await queryParsed(
+    db,
+    z.object({ title: column.text }),
+    sql`select title from campaigns where created_by = ${userId} and status in ('active', 'paused') limit 1`,
+  );
+  if (live) return deletionMessages.liveCampaign(live.title);
+  const [unpaid] = await queryParsed(
+    db,
+    z.object({ amount_cents: column.number }),
+    sql`select coalesce(sum(po.amount_cents), 0) as amount_cents from payouts po
+        join promoters p on p.id = po.promoter_id
+        where p.auth_user_id = ${userId} and po.status <> 'paid'`,
+  );
+  if (unpaid && unpaid.amount_cents > 0) return deletionMessages.unpaidPrize(unpaid.amount_cents);
+  const refunds = await queryParsed(
+    db,
+    z.object({ id: column.text }),
+    sql`select r.id::text as id from refunds r join campaigns c on c.id = r.campaign_id
+        where c.created_by = ${userId} and r.status <> 'succeeded' limit 1`,
+  );
+  return refunds.length > 0 ? deletionMessages.refundUnderway : null;
+}
+
+/**
+ * Deletes an account as the Privacy page promises: the person's data goes (names, email, password, sessions, handle,
+ * unpaid drafts, their contact messages and emails), and the financial records stay (funded campaigns, payouts,
+ * refunds, clicks), tied to an anonymous user that can never sign in. Refused while a campaign of theirs runs, a prize
+ * is unpaid or a refund is on its way: those still need the person.
+ */
+export async function deleteAccount(db: Database, auth: Auth, userId: string, password: string) {
+  const [credential] = await queryParsed(
+    db,
+    z.object({ password: column.textOrNull, email: column.text }),
+    sql`select a.password, u.email from account a join "user" u on u.id = a.user_id
+        where a.user_id = ${userId} and a.provider_id = 'credential' limit 1`,
+  );
+  const context = await auth.$context;
+  const matches = credential?.password ? await context.password.verify({ hash: credential.password, password }) : false;
+  if (!credential || !matches) throw new DomainError("validation", deletionMessages.wrongPassword);
+  const blocker = await deletionBlocker(db, userId);
+  if (blocker) throw new DomainError("conflict", blocker);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`delete from campaigns where created_by = ${userId} and status = 'draft'`);
+    await tx.execute(sql`delete from contact_messages where lower(email) = ${credential.email.toLowerCase()}`);
+    await tx.execute(sql`delete from mail_outbox where lower("to") = ${credential.email.toLowerCase()}`);
+    await tx.execute(sql`delete from session where user_id = ${userId}`);
+    await tx.execute(sql`delete from account where user_id = ${userId}`);
+    await tx.execute(sql`update promoters set handle = ${`deleted-${randomAlphanumeric(HANDLE_SUFFIX_LENGTH + 3)}`}
+      where auth_user_id = ${userId}`);
+    await tx.execute(sql`update "user" set email = ${`deleted-${userId}@deleted.invalid`}, name = 'Deleted user',
+      first_name = null, last_name = null, artist_name = null, social_handle = null, image = null,
+      email_verified = false, updated_at = now()
+      where id = ${userId}`);
+  });
+}
