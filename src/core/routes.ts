@@ -13,6 +13,7 @@ export const clientRoutePatterns = [
   "/success-stories",
   "/leaderboards",
   "/earnings",
+  "/settings",
   "/help",
   "/contact",
   "/terms",

@@ -28,6 +28,7 @@ export const screens = {
   "/success-stories": { load: () => import("./routes/success-stories") },
   "/leaderboards": { load: () => import("./routes/leaderboards") },
   "/earnings": { load: () => import("./routes/earnings"), access: { role: "user", otherwise: "home" } },
+  "/settings": { load: () => import("./routes/settings"), access: { role: "user", otherwise: "home" } },
   "/help": { load: () => import("./routes/help") },
   "/contact": { load: () => import("./routes/contact") },
   "/terms": { load: () => import("./routes/terms") },

@@ -54,6 +54,8 @@ export const accountsApi = {
   updateUser: post<{ status: boolean }, z.input<ReturnType<typeof profileUpdateSchema>>>()("/api/auth/update-user"),
   changeEmail: post<{ status: boolean }, { newEmail: string }>()("/api/auth/change-email"),
   changePassword: post<{ token: string | null }, z.input<typeof passwordChangeSchema>>()("/api/auth/change-password"),
+  /** The current session (its token tells this device apart in the list). */
+  getSession: get<{ session: { token: string } } | null>()("/api/auth/get-session"),
   listSessions: get<SessionListing[]>()("/api/auth/list-sessions"),
   revokeSession: post<{ status: boolean }, { token: string }>()("/api/auth/revoke-session"),
   revokeOtherSessions: post<{ status: boolean }>()("/api/auth/revoke-other-sessions"),

@@ -13,8 +13,12 @@ import { useAuthDialog } from "../auth/auth-dialog-context";
 import { Badge } from "../ui/badge";
 import { Button, buttonStyles } from "../ui/button";
 import { Card } from "../ui/card";
-import { CampaignAdminTools } from "./campaign-admin-tools";
 import { CampaignArt } from "./campaign-art";
+
+/** The admin tool bar (and its confirmation dialog) loads only for admins: visitors never download it. */
+const CampaignAdminTools = lazy(async () => ({
+  default: (await import("./campaign-admin-tools")).CampaignAdminTools,
+}));
 
 /** The QR code library loads only when someone opens their QR code. */
 const QRCodeSVG = lazy(async () => ({ default: (await import("qrcode.react")).QRCodeSVG }));
@@ -113,7 +117,11 @@ export function CampaignCard({ campaign, onOpen }: { campaign: CampaignListItem;
           </span>
         </div>
         <LeadingPromoter campaign={campaign} />
-        {account?.isAdmin ? <CampaignAdminTools campaignId={campaign.id} title={campaign.title} /> : null}
+        {account?.isAdmin ? (
+          <Suspense fallback={null}>
+            <CampaignAdminTools campaignId={campaign.id} title={campaign.title} />
+          </Suspense>
+        ) : null}
         <div className="mt-auto flex flex-col gap-2 pt-1">
           {loading ? (
             <Button disabled loading>

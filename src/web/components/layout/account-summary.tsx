@@ -1,4 +1,4 @@
-import { LayoutDashboard, Shield, Trophy, Wallet } from "lucide-react";
+import { LayoutDashboard, Shield, Trophy, UserCheck, Wallet } from "lucide-react";
 import { type Account, dashboardPath } from "../../lib/session";
 import { Badge } from "../ui/badge";
 
@@ -18,11 +18,18 @@ export function accountLinks(account: Account) {
     { to: dashboardPath(account), label: "Dashboard", icon: LayoutDashboard },
     { to: "/earnings", label: "Earnings", icon: Wallet },
     { to: "/leaderboards", label: "Leaderboards", icon: Trophy },
+    { to: "/settings", label: "Account settings", icon: UserCheck },
     ...(account.isAdmin ? [{ to: "/admin", label: "Admin", icon: Shield }] : []),
   ];
 }
 
-export const localPart = (email: string) => email.split("@")[0] ?? email;
+/** The name the user goes by here: the artist name for artists, else their name (the email's first part at worst). */
+export function displayName(account: Account): string {
+  const { user } = account;
+  if (user.user_type === "artist" && user.artist_name) return user.artist_name;
+  const full = [user.first_name, user.last_name].filter(Boolean).join(" ");
+  return full || user.name || (user.email.split("@")[0] ?? user.email);
+}
 
 /** The look of the button the account menu opens from. */
 export const accountTriggerClass =
@@ -33,9 +40,9 @@ export function AccountChip({ account }: { account: Account }) {
   return (
     <>
       <span className="flex h-8 w-8 items-center justify-center rounded-full bg-gradient-to-br from-brand-600 to-accent-600 text-white uppercase">
-        {localPart(account.user.email).slice(0, 1)}
+        {displayName(account).slice(0, 1)}
       </span>
-      <span className="max-w-32 truncate">{localPart(account.user.email)}</span>
+      <span className="max-w-32 truncate">{displayName(account)}</span>
     </>
   );
 }

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { type Account, useAccount } from "../../lib/session";
 import { useAuthDialog } from "../auth/auth-dialog-context";
 import { Button, buttonStyles } from "../ui/button";
-import { AccountChip, accountLinks, accountTriggerClass, localPart, RoleBadge } from "./account-summary";
+import { AccountChip, accountLinks, accountTriggerClass, displayName, RoleBadge } from "./account-summary";
 
 const loadUserMenu = () => import("./user-menu");
 const UserMenu = lazy(loadUserMenu);
@@ -77,7 +77,7 @@ export function HeaderActions({ layout }: { layout: "row" | "column" }) {
         ) : (
           <div className="mt-2 flex flex-col gap-1 border-t border-slate-100 pt-3">
             <div className="flex items-center gap-2 px-3 py-1">
-              <span className="truncate text-sm font-semibold text-slate-900">{localPart(account.user.email)}</span>
+              <span className="truncate text-sm font-semibold text-slate-900">{displayName(account)}</span>
               <RoleBadge account={account} />
             </div>
             <p className="truncate px-3 text-xs text-slate-500">{account.user.email}</p>

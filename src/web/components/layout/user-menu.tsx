@@ -3,7 +3,7 @@ import { ChevronDown, LogOut } from "lucide-react";
 import { useNavigate } from "react-router";
 import { cn } from "../../lib/cn";
 import type { Account } from "../../lib/session";
-import { AccountChip, accountLinks, accountTriggerClass, localPart, RoleBadge } from "./account-summary";
+import { AccountChip, accountLinks, accountTriggerClass, displayName, RoleBadge } from "./account-summary";
 
 /** The signed-in user menu (Radix menu and its positioning code): loaded when someone first opens it. */
 export default function UserMenu({ account, defaultOpen }: { account: Account; defaultOpen?: boolean }) {
@@ -23,7 +23,7 @@ export default function UserMenu({ account, defaultOpen }: { account: Account; d
           className="z-40 w-64 rounded-2xl bg-white p-2 shadow-xl ring-1 ring-slate-200"
         >
           <div className="px-3 py-2">
-            <p className="truncate text-sm font-semibold text-slate-900">{localPart(account.user.email)}</p>
+            <p className="truncate text-sm font-semibold text-slate-900">{displayName(account)}</p>
             <p className="truncate text-xs text-slate-500">{account.user.email}</p>
             <div className="mt-2">
               <RoleBadge account={account} />

@@ -1,0 +1,41 @@
+import { useNavigate } from "react-router";
+import {
+  DeleteAccountSection,
+  EmailSection,
+  HandleSection,
+  PasswordSection,
+  ProfileSection,
+  SessionsSection,
+} from "../components/settings/settings-sections";
+import { usePageMeta } from "../lib/page-meta";
+import { useAccount, useRefreshAccount } from "../lib/session";
+import { toast } from "../lib/toast";
+
+/** Account settings (signed-in users: the route table guards it). Every change goes through the sign-up rules. */
+export default function SettingsPage() {
+  usePageMeta("Account settings");
+  const { account } = useAccount();
+  const refresh = useRefreshAccount();
+  const navigate = useNavigate();
+  if (!account) return null;
+  return (
+    <section className="container-page flex max-w-3xl flex-col gap-6 py-10">
+      <div>
+        <h1 className="text-3xl font-extrabold text-slate-900">Account settings</h1>
+        <p className="text-slate-600">Your profile, sign-in and devices.</p>
+      </div>
+      <ProfileSection account={account} />
+      {account.user.user_type === "promoter" || account.promoter ? <HandleSection account={account} /> : null}
+      <EmailSection account={account} />
+      <PasswordSection />
+      <SessionsSection />
+      <DeleteAccountSection
+        onDeleted={async () => {
+          await refresh();
+          toast.success("Your account was deleted.");
+          navigate("/", { replace: true });
+        }}
+      />
+    </section>
+  );
+}
