@@ -20,7 +20,8 @@ export type EarningsCsvRow = {
   campaign_title: string;
   campaign_artist: string;
   date: string;
-  rank: number;
+  /** Null without a counted click. */
+  rank: number | null;
   participants: number;
   total_clicks: number;
   status: "paid" | "pending" | "lost";
@@ -61,7 +62,7 @@ export function earningsCsv(rows: readonly EarningsCsvRow[]): string {
       row.campaign_title,
       row.campaign_artist,
       row.date.slice(0, 10),
-      row.rank,
+      row.rank ?? "",
       row.participants,
       row.total_clicks,
       row.status,

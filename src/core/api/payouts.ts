@@ -22,7 +22,8 @@ export type EarningsRow = {
   /** Set while the campaign's result is under fraud review: the payout can't be paid before then. */
   review_until: string | null;
   total_clicks: number;
-  rank: number;
+  /** Null without a counted click: no rank to show. */
+  rank: number | null;
   participants: number;
   /** paid: payout paid; pending: payout not yet paid, or campaign still live; lost otherwise. */
   status: "paid" | "pending" | "lost";

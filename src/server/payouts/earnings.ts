@@ -17,7 +17,7 @@ const earningsRow = z.object({
   participants: column.number,
   link_created_at: column.timestamp,
   total_clicks: column.number,
-  rank: column.number,
+  rank: column.numberOrNull,
   payout_created_at: column.timestampOrNull,
   paid_at: column.timestampOrNull,
   payout_status: z.enum(payoutStatuses).nullable(),
@@ -45,8 +45,8 @@ export async function promoterEarnings(db: Database, userId: string): Promise<Ea
     sql`select tl.id as tracking_link_id, c.id as campaign_id, c.title as campaign_title, c.artist_name as campaign_artist,
                c.status as campaign_status, c.ends_at, c.promoter_count as participants,
                tl.created_at as link_created_at, tl.total_clicks,
-               (select count(*) + 1 from tracking_links o
-                 where o.campaign_id = tl.campaign_id and o.total_clicks > tl.total_clicks) as rank,
+               case when tl.total_clicks > 0 then (select count(*) + 1 from tracking_links o
+                 where o.campaign_id = tl.campaign_id and o.total_clicks > tl.total_clicks) end as rank,
                case when c.review_until > now() then c.review_until end as review_until,
                po.created_at as payout_created_at, po.paid_at, po.status as payout_status, po.failure_reason,
                coalesce(po.amount_cents, case when c.status in ('active', 'paused') then c.prize_cents else 0 end)

@@ -171,8 +171,10 @@ describe("finalizing a campaign", () => {
       ip: "10.250.0.1",
       headers: { "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36" },
     });
-    expect(late.status).toBe(410);
-    expect(await late.text()).toContain("Campaign is not available");
+    // The link still leads to the song (PRODUCT.md), and the visit does not count.
+    expect(late.status).toBe(200);
+    expect(late.headers.get("X-Click-Verdict")).toBe("inactive");
+    expect(await late.text()).toContain("This campaign has ended, so visits no longer count.");
     const [row] = await t.database.db.select().from(campaigns).where(eq(campaigns.id, campaignId));
     expect(row?.totalClicks).toBe(1);
   });

@@ -1,6 +1,6 @@
 import { Check, ChevronLeft, ChevronRight, Rocket } from "lucide-react";
 import { useState } from "react";
-import { useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { campaignsApi } from "../../core/api/campaigns";
 import { prizePresets } from "../../core/money";
 import { useAuthDialog } from "../components/auth/auth-dialog-context";
@@ -9,7 +9,7 @@ import { LaunchStep } from "../components/campaigns/wizard/launch-step";
 import { MusicDetailsStep } from "../components/campaigns/wizard/music-details-step";
 import { prizeCentsOf, useWizardForm, wizardSteps } from "../components/campaigns/wizard/wizard-form";
 import { ErrorAlert } from "../components/ui/alert";
-import { Button } from "../components/ui/button";
+import { Button, buttonStyles } from "../components/ui/button";
 import { Card, CardBody } from "../components/ui/card";
 import { ApiError } from "../lib/api";
 import { cn } from "../lib/cn";
@@ -19,6 +19,32 @@ import { toast } from "../lib/toast";
 import { useApi, useApiMutation } from "../lib/use-api";
 
 const musicFields = ["title", "artist_name", "song_link", "genre", "description"];
+
+/** A promoter is told before filling anything in: campaigns come from artist accounts (the server refuses others). */
+function ArtistAccountNeeded() {
+  return (
+    <section className="container-page max-w-3xl py-10 sm:py-14">
+      <h1 className="text-3xl font-extrabold text-slate-900 sm:text-4xl">Launch a music campaign</h1>
+      <Card className="mt-6">
+        <CardBody className="flex flex-col items-start gap-4">
+          <h2 className="text-xl font-bold text-slate-900">Campaigns are created from an artist account</h2>
+          <p className="text-slate-600">
+            You're signed in as a promoter. To fund a prize for your own music, sign out and create an artist account
+            (with another email address). As a promoter you can join live campaigns and compete for their prizes.
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Link to="/join-campaign" className={buttonStyles("accent")}>
+              Browse Campaigns
+            </Link>
+            <Link to="/auth/signout" className={buttonStyles("secondary")}>
+              Sign Out
+            </Link>
+          </div>
+        </CardBody>
+      </Card>
+    </section>
+  );
+}
 
 /** SPEC.md's create-campaign wizard: Music Details, Campaign Setup, Launch Campaign. */
 export default function CreateCampaignPage() {
@@ -85,6 +111,7 @@ export default function CreateCampaignPage() {
   });
 
   const submitting = create.isPending || create.isSuccess;
+  if (account && account.user.user_type !== "artist") return <ArtistAccountNeeded />;
   return (
     <section className="container-page max-w-3xl py-10 sm:py-14">
       <h1 className="text-3xl font-extrabold text-slate-900 sm:text-4xl">Launch a music campaign</h1>

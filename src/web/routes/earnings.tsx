@@ -1,5 +1,5 @@
 import { CheckCircle2, Download, MousePointerClick, Trophy, Wallet } from "lucide-react";
-import { useEffect, useMemo, useState } from "react";
+import { createContext, useContext, useEffect, useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { EarningsRow } from "../../core/api/payouts";
 import { payoutsApi } from "../../core/api/payouts";
@@ -12,6 +12,7 @@ import {
   filterEarnings,
 } from "../../core/earnings";
 import { formatCents, formatCount, MIN_PAYOUT_CENTS } from "../../core/money";
+import { ArtistSpending } from "../components/payouts/artist-spending";
 import { PayoutStatusCard } from "../components/payouts/payout-status-card";
 import { Badge } from "../components/ui/badge";
 import { Button, buttonStyles } from "../components/ui/button";
@@ -21,8 +22,10 @@ import { Select } from "../components/ui/field";
 import { QueryState } from "../components/ui/query-state";
 import { StatTile } from "../components/ui/stat-tile";
 import { ApiError } from "../lib/api";
+import { clicksLabel } from "../lib/campaigns";
 import { usePageMeta } from "../lib/page-meta";
-import { useEarnings } from "../lib/payouts";
+import { useEarnings, usePayoutAccount } from "../lib/payouts";
+import { useAccount } from "../lib/session";
 import { toast } from "../lib/toast";
 import { useApiMutation } from "../lib/use-api";
 
@@ -39,16 +42,33 @@ function downloadCsv(rows: EarningsRow[]) {
   URL.revokeObjectURL(url);
 }
 
-/** Where the payout provider's onboarding returns inside the popup: it tells the opener by closing. */
+/**
+ * Where the payout provider's onboarding returns inside the popup (finished or not: "Finish later" returns here too):
+ * it says which, from the account's real status, and tells the opener by closing.
+ */
 function PopupReturn() {
+  const status = usePayoutAccount(true);
+  const finished = Boolean(status.data?.details_submitted && status.data.payouts_enabled);
   useEffect(() => {
-    const timer = window.setTimeout(() => window.close(), 1200);
+    if (status.isPending) return;
+    const timer = window.setTimeout(() => window.close(), 2000);
     return () => window.clearTimeout(timer);
-  }, []);
+  }, [status.isPending]);
   return (
     <section className="container-page flex flex-1 flex-col items-center justify-center gap-3 py-16 text-center">
-      <CheckCircle2 className="h-12 w-12 text-emerald-600" aria-hidden />
-      <h1 className="text-2xl font-bold text-slate-900">Payout setup finished</h1>
+      {status.isPending ? (
+        <h1 className="text-2xl font-bold text-slate-900">Checking your payout setup…</h1>
+      ) : finished ? (
+        <>
+          <CheckCircle2 className="h-12 w-12 text-emerald-600" aria-hidden />
+          <h1 className="text-2xl font-bold text-slate-900">Payout setup finished</h1>
+        </>
+      ) : (
+        <>
+          <h1 className="text-2xl font-bold text-slate-900">Payout setup not finished yet</h1>
+          <p className="text-slate-600">You can finish it any time from your Earnings page.</p>
+        </>
+      )}
       <p className="text-slate-600">This window closes by itself. You can also close it now.</p>
     </section>
   );
@@ -57,16 +77,26 @@ function PopupReturn() {
 function EarningsAmount({ row }: { row: EarningsRow }) {
   if (row.status === "lost") return <span className="text-slate-500">{formatCents(0)}</span>;
   if (row.payout_status === null) {
-    return <span className="text-slate-700">up to {formatCents(row.amount_cents)}</span>;
+    return row.total_clicks === 0 ? (
+      <span className="text-slate-500">No clicks yet</span>
+    ) : (
+      <span className="text-slate-700">up to {formatCents(row.amount_cents)}</span>
+    );
   }
   return <span className="font-semibold text-slate-900">{formatCents(row.amount_cents)}</span>;
 }
 
+/** A winner's payout waits for their payout account: every unpaid row says so. */
+const PayoutAccountMissing = createContext(false);
+
 function RowStatus({ row }: { row: EarningsRow }) {
+  const accountMissing = useContext(PayoutAccountMissing);
   return (
     <>
       <Badge tone={statusTone[row.status]}>{statusLabel[row.status]}</Badge>
-      {row.payout_status === null && row.status === "pending" ? (
+      {accountMissing && (row.payout_status === "pending" || row.payout_status === "failed") ? (
+        <p className="mt-1 text-xs text-amber-800">Waiting for your payout account: set it up to get paid</p>
+      ) : row.payout_status === null && row.status === "pending" ? (
         <p className="mt-1 text-xs text-slate-500">Campaign live</p>
       ) : row.review_until ? (
         <p className="mt-1 text-xs text-amber-800">
@@ -91,8 +121,9 @@ function HistoryList({ rows }: { rows: EarningsRow[] }) {
             <p className="font-semibold text-slate-900">{row.campaign_title}</p>
             <p className="text-xs text-slate-600">by {row.campaign_artist}</p>
             <p className="mt-1 text-xs text-slate-600">
-              {new Date(row.date).toLocaleDateString()} · #{row.rank} of {row.participants} ·{" "}
-              {formatCount(row.total_clicks)} {row.total_clicks === 1 ? "click" : "clicks"}
+              {new Date(row.date).toLocaleDateString()} ·{" "}
+              {row.rank === null ? "no rank yet" : `#${row.rank} of ${row.participants}`} ·{" "}
+              {clicksLabel(row.total_clicks)}
             </p>
           </div>
           <div className="shrink-0 text-right">
@@ -123,11 +154,14 @@ const historyColumns: Array<Column<EarningsRow>> = [
   {
     key: "rank",
     header: "Rank",
-    cell: (row) => (
-      <>
-        #{row.rank} <span className="text-xs text-slate-500">of {row.participants}</span>
-      </>
-    ),
+    cell: (row) =>
+      row.rank === null ? (
+        <span className="text-slate-500">–</span>
+      ) : (
+        <>
+          #{row.rank} <span className="text-xs text-slate-500">of {row.participants}</span>
+        </>
+      ),
   },
   { key: "clicks", header: "Clicks", cell: (row) => formatCount(row.total_clicks) },
   { key: "status", header: "Status", cell: (row) => <RowStatus row={row} /> },
@@ -199,114 +233,142 @@ export default function EarningsPage() {
     onError: (error) => toast.error(error instanceof ApiError ? error.message : "Payout failed"),
   });
 
+  const { account } = useAccount();
+  const isArtist = account?.user.user_type === "artist";
+  const payoutAccount = usePayoutAccount(Boolean(earnings.data?.promoter));
+
   if (params.get("payout_setup") === "return" && window.opener) return <PopupReturn />;
 
   const totals = earnings.data?.totals;
-  const canRequest = Boolean(totals?.can_request_payout);
+  const accountReady = Boolean(payoutAccount.data?.details_submitted && payoutAccount.data.payouts_enabled);
+  const accountMissing = !payoutAccount.isPending && !accountReady && (totals?.owed_cents ?? 0) > 0;
+  const canRequest = Boolean(totals?.can_request_payout) && accountReady;
+  const requestBlocked = canRequest
+    ? null
+    : accountMissing
+      ? "Set up your payout account to receive your prize"
+      : totals && totals.under_review_cents > 0 && totals.owed_cents >= MIN_PAYOUT_CENTS
+        ? "Results under review: your payout can be requested once the review is over"
+        : "Minimum payout is $50";
 
   return (
-    <section className="container-page flex flex-col gap-6 py-10 sm:py-14">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-extrabold text-slate-900 sm:text-4xl">Earnings</h1>
-          <p className="mt-1 text-slate-600">Your prizes, payouts and campaign results.</p>
-        </div>
-        {earnings.data?.promoter ? (
-          <div className="flex flex-wrap gap-2">
-            <Button variant="secondary" onClick={() => downloadCsv(rows)}>
-              <Download className="h-4 w-4" aria-hidden /> Export Report
-            </Button>
-            <span
-              title={
-                canRequest
-                  ? undefined
-                  : totals && totals.under_review_cents > 0 && totals.owed_cents >= MIN_PAYOUT_CENTS
-                    ? "Results under review: your payout can be requested once the review is over"
-                    : "Minimum payout is $50"
-              }
-            >
-              <Button
-                variant="accent"
-                disabled={!canRequest}
-                loading={requestPayout.isPending}
-                onClick={() => requestPayout.mutate({})}
-              >
-                <Wallet className="h-4 w-4" aria-hidden /> Request Payout
-              </Button>
-            </span>
+    <PayoutAccountMissing.Provider value={accountMissing}>
+      <section className="container-page flex flex-col gap-6 py-10 sm:py-14">
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <div>
+            <h1 className="text-3xl font-extrabold text-slate-900 sm:text-4xl">Earnings</h1>
+            <p className="mt-1 text-slate-600">Your prizes, payouts and campaign results.</p>
           </div>
-        ) : null}
-      </div>
-
-      <QueryState
-        query={earnings}
-        loadingLabel="Loading earnings"
-        errorTitle="Failed to Load Earnings"
-        errorMessage={() => "Unable to load your earnings data"}
-      >
-        {(data) =>
-          !data.promoter || !data.totals ? (
-            <div className="grid gap-6 lg:grid-cols-[1.4fr_1fr]">
-              <Card>
-                <CardBody className="flex flex-col items-start gap-4">
-                  <h2 className="text-xl font-bold text-slate-900">Promoter Profile Required</h2>
-                  <p className="text-slate-600">
-                    Earnings belong to a promoter profile. Join a campaign to create yours and get your first tracking
-                    link, and set up payouts so prize money can reach you.
-                  </p>
-                  <Link to="/join-campaign" className={buttonStyles("accent")}>
-                    Browse Campaigns
-                  </Link>
-                </CardBody>
-              </Card>
-              <PayoutStatusCard />
+          {earnings.data?.promoter ? (
+            <div className="flex flex-wrap gap-2">
+              <Button variant="secondary" onClick={() => downloadCsv(rows)}>
+                <Download className="h-4 w-4" aria-hidden /> Export Report
+              </Button>
+              <span title={requestBlocked ?? undefined}>
+                <Button
+                  variant="accent"
+                  disabled={!canRequest}
+                  loading={requestPayout.isPending}
+                  onClick={() => requestPayout.mutate({})}
+                >
+                  <Wallet className="h-4 w-4" aria-hidden /> Request Payout
+                </Button>
+              </span>
+              {accountMissing ? (
+                <p className="flex w-full flex-wrap items-center justify-end gap-2 text-sm text-amber-800">
+                  {requestBlocked}
+                  <a href="#payout-account" className={buttonStyles("secondary", "sm")}>
+                    Set Up Payouts
+                  </a>
+                </p>
+              ) : null}
             </div>
-          ) : (
-            <>
-              <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-                <StatTile icon={Wallet} label="Total Earnings" value={formatCents(data.totals.paid_cents)} />
-                <StatTile
-                  icon={Wallet}
-                  label="Pending Payouts"
-                  value={formatCents(data.totals.owed_cents + data.totals.in_progress_cents)}
-                />
-                <StatTile icon={Trophy} label="Campaigns Won" value={String(data.totals.campaigns_won)} />
-                <StatTile icon={MousePointerClick} label="Total Clicks" value={formatCount(data.totals.total_clicks)} />
-              </div>
-              <div className="grid gap-6 lg:grid-cols-[1.6fr_1fr]">
-                <Card className="self-start overflow-hidden">
-                  <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 p-5">
-                    <h2 className="text-lg font-semibold text-slate-900">Earnings history</h2>
-                    <div className="grid w-full grid-cols-2 gap-2 sm:w-auto">
-                      <Select
-                        aria-label="Period"
-                        value={period}
-                        onChange={(event) => setPeriod(event.target.value as EarningsPeriod)}
-                        options={earningsPeriods}
-                      />
-                      <Select
-                        aria-label="Status"
-                        value={status}
-                        onChange={(event) => setStatus(event.target.value as EarningsStatusFilter)}
-                        options={earningsStatuses}
-                      />
-                    </div>
-                  </div>
-                  <HistoryTable rows={rows} />
-                  <p className="border-t border-slate-100 px-5 py-3 text-xs text-slate-600">
-                    Win rate {data.totals.win_rate_percent}% across {data.totals.campaigns_joined} campaigns joined
-                    {data.totals.active_campaigns > 0 ? `, ${data.totals.active_campaigns} still live` : ""}.
-                  </p>
+          ) : null}
+        </div>
+        {isArtist ? <ArtistSpending /> : null}
+
+        <QueryState
+          query={earnings}
+          loadingLabel="Loading earnings"
+          errorTitle="Failed to Load Earnings"
+          errorMessage={() => "Unable to load your earnings data"}
+        >
+          {(data) =>
+            (!data.promoter || !data.totals) && isArtist ? (
+              <p className="text-sm text-slate-600">
+                Promote other artists' campaigns to win prizes: your winnings would show here too.{" "}
+                <Link to="/join-campaign" className="font-semibold text-brand-700 underline">
+                  Browse campaigns
+                </Link>
+              </p>
+            ) : !data.promoter || !data.totals ? (
+              <div className="grid gap-6 lg:grid-cols-[1.4fr_1fr]">
+                <Card>
+                  <CardBody className="flex flex-col items-start gap-4">
+                    <h2 className="text-xl font-bold text-slate-900">Promoter Profile Required</h2>
+                    <p className="text-slate-600">
+                      Earnings belong to a promoter profile. Join a campaign to create yours and get your first tracking
+                      link, and set up payouts so prize money can reach you.
+                    </p>
+                    <Link to="/join-campaign" className={buttonStyles("accent")}>
+                      Browse Campaigns
+                    </Link>
+                  </CardBody>
                 </Card>
-                <div className="flex flex-col gap-6">
-                  <PayoutStatusCard />
-                  <PayoutInfo />
-                </div>
+                <PayoutStatusCard />
               </div>
-            </>
-          )
-        }
-      </QueryState>
-    </section>
+            ) : (
+              <>
+                <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+                  <StatTile icon={Wallet} label="Total Earnings" value={formatCents(data.totals.paid_cents)} />
+                  <StatTile
+                    icon={Wallet}
+                    label="Pending Payouts"
+                    value={formatCents(data.totals.owed_cents + data.totals.in_progress_cents)}
+                  />
+                  <StatTile icon={Trophy} label="Campaigns Won" value={String(data.totals.campaigns_won)} />
+                  <StatTile
+                    icon={MousePointerClick}
+                    label="Total Clicks"
+                    value={formatCount(data.totals.total_clicks)}
+                  />
+                </div>
+                <div className="grid gap-6 lg:grid-cols-[1.6fr_1fr]">
+                  <Card className="self-start overflow-hidden">
+                    <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 p-5">
+                      <h2 className="text-lg font-semibold text-slate-900">Earnings history</h2>
+                      <div className="grid w-full grid-cols-2 gap-2 sm:w-auto">
+                        <Select
+                          aria-label="Period"
+                          value={period}
+                          onChange={(event) => setPeriod(event.target.value as EarningsPeriod)}
+                          options={earningsPeriods}
+                        />
+                        <Select
+                          aria-label="Status"
+                          value={status}
+                          onChange={(event) => setStatus(event.target.value as EarningsStatusFilter)}
+                          options={earningsStatuses}
+                        />
+                      </div>
+                    </div>
+                    <HistoryTable rows={rows} />
+                    <p className="border-t border-slate-100 px-5 py-3 text-xs text-slate-600">
+                      Win rate {data.totals.win_rate_percent}% across {data.totals.campaigns_joined}{" "}
+                      {data.totals.campaigns_joined === 1 ? "campaign" : "campaigns"} joined
+                      {data.totals.active_campaigns > 0 ? `, ${data.totals.active_campaigns} still live` : ""}.
+                    </p>
+                  </Card>
+                  <div id="payout-account" className="flex flex-col gap-6">
+                    <PayoutStatusCard />
+                    <PayoutInfo />
+                  </div>
+                </div>
+              </>
+            )
+          }
+        </QueryState>
+      </section>
+    </PayoutAccountMissing.Provider>
   );
 }
