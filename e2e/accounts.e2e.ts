@@ -76,7 +76,10 @@ describe("accounts journey", () => {
     await expect.poll(() => page.getByText("You must agree to the terms and conditions").count()).toBe(0);
     await dialog.getByRole("button", { name: "Create Promoter Account" }).click();
     await expect.poll(() => dialog.isVisible(), { timeout: 10_000 }).toBe(false);
-    await page.getByRole("banner").getByRole("button", { name: /Fan Club/ }).click();
+    await page
+      .getByRole("banner")
+      .getByRole("button", { name: /Fan Club/ })
+      .click();
     await expect.poll(() => page.getByRole("menu").getByText("Promoter", { exact: true }).isVisible()).toBe(true);
     await context.close();
   });
