@@ -17,7 +17,7 @@ export type PromoterLink = {
   /** Null until the link has a counted click. */
   rank: number | null;
   participants: number;
-  /** The rank above and how many clicks it is ahead; null when first, or without a counted click. */
+  /** The rank above and how many clicks it is ahead; null when first (or when nobody has a counted click). */
   above: { rank: number; clicks_ahead: number } | null;
   /** What the link wins if the campaign ended now: the prize, or the tie's share; null when not first. */
   potential_win_cents: number | null;

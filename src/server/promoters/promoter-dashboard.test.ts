@@ -95,8 +95,13 @@ describe("promoter dashboard", () => {
     });
     // Level: tied at the top, the prize split.
     expect(byTitle.get("Level")).toMatchObject({ clicks: 3, rank: 1, above: null, potential_win_cents: 50_00 });
-    // Quiet: no counted click, no rank.
-    expect(byTitle.get("Quiet")).toMatchObject({ clicks: 0, rank: null, above: null, potential_win_cents: null });
+    // Quiet: no counted click, no rank, but a gap to the rival's one click.
+    expect(byTitle.get("Quiet")).toMatchObject({
+      clicks: 0,
+      rank: null,
+      above: { rank: 1, clicks_ahead: 1 },
+      potential_win_cents: null,
+    });
   });
 
   it("shows real results of ended campaigns", async () => {

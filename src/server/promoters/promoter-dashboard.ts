@@ -50,8 +50,9 @@ function activeLink(row: LinkRow): PromoterLink {
     clicks: row.clicks,
     rank,
     participants: row.participants,
+    // A link without a counted click has no rank, but still a gap to close.
     above:
-      rank !== null && rank > 1 && row.above_clicks !== null && row.above_rank !== null
+      rank !== 1 && row.above_clicks !== null && row.above_rank !== null
         ? { rank: row.above_rank, clicks_ahead: row.above_clicks - row.clicks }
         : null,
     // The smallest share of a tie at the top (leftover cents go to the earliest joined).

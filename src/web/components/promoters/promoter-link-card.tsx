@@ -27,7 +27,12 @@ function shareTargets(url: string, text: string) {
 /** The potential win in words: first place wins the prize (or a share of a tie); anyone else is told the gap. */
 function Standing({ link }: { link: PromoterLink }) {
   if (link.rank === null) {
-    return <p className="text-sm text-slate-600">No verified clicks yet: share your link to get on the board.</p>;
+    return (
+      <p className="text-sm text-slate-600">
+        No verified clicks yet: share your link to get on the board
+        {link.above ? ` (${clicksLabel(link.above.clicks_ahead)} behind #${link.above.rank})` : ""}.
+      </p>
+    );
   }
   if (link.rank === 1 && link.potential_win_cents !== null) {
     return (
