@@ -23,7 +23,9 @@ import { createJobLedger } from "./jobs/scheduler.js";
 import { createLiveUpdates } from "./leaderboards/live-updates.js";
 import { leaderboardRoutes } from "./leaderboards/routes.js";
 import type { Logger } from "./logger.js";
-import { createMailer } from "./mail/create-mailer.js";
+import { createMailer, createMailTransport } from "./mail/create-mailer.js";
+import { createMailSender } from "./mail/mail-sender.js";
+import type { MailTransport } from "./mail/mailer.js";
 import { createPaymentProvider } from "./payments/create-provider.js";
 import type { PaymentProvider } from "./payments/provider.js";
 import { sandboxOnboardingRoutes } from "./payments/sandbox-onboarding.js";
@@ -49,6 +51,8 @@ export type AppServices = {
   webRoot: string;
   /** Replaces the provider the configuration names (tests point Stripe at a local stand-in). */
   payments?: PaymentProvider;
+  /** Replaces the mail transport the configuration names. */
+  mailTransport?: MailTransport;
 };
 
 /** The CSP the app passes; Stripe's script and frames are allowed only when Stripe is configured. */
@@ -75,7 +79,12 @@ function contentSecurityPolicy(stripe: boolean) {
 export function createApp(services: AppServices) {
   const { config, database, log } = services;
   const db = database.db;
-  const mailer = createMailer(config, db, log);
+  const mailer = createMailer(config, db);
+  const mailSender = createMailSender({
+    db,
+    transport: services.mailTransport ?? createMailTransport(config, log),
+    log,
+  });
   const auth = createAuth({ config, db, mailer, log });
   const guards = createGuards(auth, db);
   const payments = services.payments ?? createPaymentProvider(config, db);
@@ -139,9 +148,9 @@ export function createApp(services: AppServices) {
     // API answers are about this moment and often about one signed-in user: no cache keeps them.
     if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
   });
-  app.route("/api", diagnosticsRoutes({ config, database, payments, mailer, jobs: jobLedger, guards }));
+  app.route("/api", diagnosticsRoutes({ config, database, payments, mailer, mailSender, jobs: jobLedger, guards }));
   app.route("/api", accountRoutes(auth, db, guards));
-  app.route("/api/admin", adminRoutes({ ...money, guards, live }));
+  app.route("/api/admin", adminRoutes({ ...money, guards, live, mailSender }));
   app.route("/api/artist", artistRoutes({ db, guards, payments, live }));
   app.route("/api/promoter", promoterRoutes({ db, guards, live }));
   app.route(
@@ -178,8 +187,13 @@ export function createApp(services: AppServices) {
     jobs,
     /** The jobs' last and next runs on this instance (the scheduler fills it in). */
     jobLedger,
-    /** Starts listening for other instances' leaderboard updates. */
-    start: () => live.start(),
+    /** Sends what the mail outbox holds (tests call it to send at once). */
+    mailSender,
+    /** Starts listening for other instances' leaderboard updates, and sending the outbox's emails. */
+    start: async () => {
+      mailSender.start();
+      await live.start();
+    },
     /**
      * Waits until every click answered so far, and every suspicious-activity flag, is written (clicks that did not
      * count and flags are written after their answer).
@@ -188,11 +202,15 @@ export function createApp(services: AppServices) {
       await recorder.drain();
       await fraud.written();
     },
-    /** At shutdown, after the server stops accepting: ends live streams and writes the queued clicks and flags. */
+    /**
+     * At shutdown, after the server stops accepting: ends live streams, writes the queued clicks and flags, and sends
+     * the emails due.
+     */
     drain: async () => {
       await live.close();
       await recorder.drain();
       await fraud.written();
+      await mailSender.stop();
     },
   });
 }

@@ -206,6 +206,10 @@ const appRows: Record<string, Row> = {
     expect: adminOnly(404),
   },
   "GET /api/admin/outbox": { call: at("/api/admin/outbox"), expect: adminOnly(200) },
+  "POST /api/admin/outbox/:id/resend": {
+    call: (fx) => ({ path: `/api/admin/outbox/${fx.unknownId}/resend`, json: {} }),
+    expect: adminOnly(409),
+  },
   "GET /api/admin/audit": { call: at("/api/admin/audit"), expect: adminOnly(200) },
 
   "GET /api/admin/clicks/top-ips": { call: at("/api/admin/clicks/top-ips"), expect: adminOnly(200) },

@@ -111,6 +111,12 @@ export type OutboxEmail = {
   text: string;
   transport: "outbox" | "smtp";
   created_at: string;
+  /** The outbox's state: waiting, being sent, sent, or failed (with its reason, and when it is tried again). */
+  status: "queued" | "sending" | "sent" | "failed";
+  attempts: number;
+  last_error: string | null;
+  next_attempt_at: string | null;
+  sent_at: string | null;
 };
 
 export type AuditRow = {
@@ -235,5 +241,6 @@ export const adminApi = {
   messages: get<{ items: ContactMessageView[] }, { status?: "open" | "all" }>()("/api/admin/messages"),
   markMessageHandled: post<{ ok: true }>()("/api/admin/messages/:id/handled"),
   outbox: get<{ items: OutboxEmail[] }>()("/api/admin/outbox"),
+  resendEmail: post<{ ok: true }>()("/api/admin/outbox/:id/resend"),
   audit: get<{ items: AuditRow[] }, { offset?: number }>()("/api/admin/audit"),
 } as const;

@@ -55,5 +55,10 @@ export async function listOutboxEmails(db: Database): Promise<OutboxEmail[]> {
     text: row.text,
     transport: row.transport,
     created_at: row.createdAt.toISOString(),
+    status: row.status,
+    attempts: row.attempts,
+    last_error: row.lastError,
+    next_attempt_at: row.nextAttemptAt?.toISOString() ?? null,
+    sent_at: row.sentAt?.toISOString() ?? null,
   }));
 }

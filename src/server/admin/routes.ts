@@ -10,6 +10,7 @@ import type { AppEnv } from "../http/app-env.js";
 import { reply, routePath } from "../http/contracts.js";
 import { validate } from "../http/validate.js";
 import type { LiveUpdates } from "../leaderboards/live-updates.js";
+import type { MailSender } from "../mail/mail-sender.js";
 import { endCampaignNow } from "../payouts/finalize-campaigns.js";
 import { payPayoutNow } from "../payouts/pay-payouts.js";
 import type { PayoutDeps } from "../payouts/payout-deps.js";
@@ -28,7 +29,7 @@ import { changeCampaignState, listAdminCampaigns } from "./admin-campaigns.js";
 import { listContactMessageViews, listOutboxEmails, markMessageHandled } from "./admin-messages.js";
 import { adminStats } from "./admin-stats.js";
 import { listUsers, setAdmin, setBanned } from "./admin-users.js";
-import { listAdminAudit } from "./audit-log.js";
+import { listAdminAudit, recordAdminAction } from "./audit-log.js";
 import { dismissFlag, investigate, releaseResults, suspiciousItemView, voidClicks } from "./fraud-review.js";
 
 const rangeQuery = z.object({
@@ -92,7 +93,9 @@ const investigateQuery = z
   );
 
 /** Every admin API, mounted once at `/api/admin` behind the admin guard: none can be added without it. */
-export function adminRoutes(deps: PayoutDeps & { guards: Guards; live: Pick<LiveUpdates, "publish"> }) {
+export function adminRoutes(
+  deps: PayoutDeps & { guards: Guards; live: Pick<LiveUpdates, "publish">; mailSender: Pick<MailSender, "resend"> },
+) {
   const { db } = deps;
   const admin = new Hono<AppEnv>();
   admin.use(deps.guards.requireAdmin);
@@ -218,6 +221,18 @@ export function adminRoutes(deps: PayoutDeps & { guards: Guards; live: Pick<Live
     c.json(reply(adminApi.markMessageHandled, await markMessageHandled(db, c.req.param("id"), currentUser(c)))),
   );
   admin.get(at(adminApi.outbox), async (c) => c.json(reply(adminApi.outbox, { items: await listOutboxEmails(db) })));
+  admin.post(at(adminApi.resendEmail), async (c) => {
+    const emailId = id("Invalid email ID").parse(c.req.param("id"));
+    if (!(await deps.mailSender.resend(emailId)))
+      throw new DomainError("conflict", "Only a failed email can be resent");
+    await recordAdminAction(db, currentUser(c), {
+      action: "resend_email",
+      subjectType: "message",
+      subjectId: emailId,
+      summary: "Queued a failed email to be sent again",
+    });
+    return c.json(reply(adminApi.resendEmail, { ok: true }));
+  });
   admin.get(at(adminApi.audit), validate("query", z.object({ offset: wholeNumber("offset", 100_000, 0) })), async (c) =>
     c.json(
       reply(adminApi.audit, { items: await listAdminAudit(db, { limit: 100, offset: c.req.valid("query").offset }) }),

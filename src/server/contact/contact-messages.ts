@@ -22,39 +22,40 @@ export async function submitContactMessage(
   message: ContactMessage,
   sender: { userId: string | undefined; ip: string | undefined },
 ) {
-  const [stored] = await deps.db
-    .insert(contactMessages)
-    .values({ ...message, userId: sender.userId, ip: sender.ip })
-    .returning({ id: contactMessages.id });
   const typeLabel = inquiryTypes.find((type) => type.value === message.type)?.label ?? message.type;
-  const mails: Promise<void>[] = [];
   const confirmations = await consumeRequestLimit(
     deps.db,
     `contact-confirmation:${message.email}`,
     CONFIRMATIONS_PER_ADDRESS,
   );
-  if (confirmations.allowed) {
-    mails.push(
-      deps.mailer.send({
-        to: message.email,
-        subject: "We received your message",
-        text: `Hello,\n\nThanks for contacting FanBoost. We received your message (${typeLabel}) and will answer by email within 1-2 business days.\n\nIf you did not write to us, you can ignore this email.\n`,
-      }),
-    );
-  }
-  if (deps.mailer.kind === "smtp" && deps.supportEmail) {
-    mails.push(
-      deps.mailer.send({
-        to: deps.supportEmail,
-        subject: `[Contact: ${typeLabel}] ${message.subject}`,
-        text: `From: ${message.name} <${message.email}>\nType: ${typeLabel}\n\n${message.message}\n`,
-      }),
-    );
-  }
-  // The message is stored either way; a mail failure is logged, not shown to the sender as a failure.
-  for (const result of await Promise.allSettled(mails)) {
-    if (result.status === "rejected") deps.log.error({ err: result.reason }, "contact email failed");
-  }
+  // The message and its emails are stored together: both or neither.
+  const stored = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(contactMessages)
+      .values({ ...message, userId: sender.userId, ip: sender.ip })
+      .returning({ id: contactMessages.id });
+    if (confirmations.allowed) {
+      await deps.mailer.send(
+        {
+          to: message.email,
+          subject: "We received your message",
+          text: `Hello,\n\nThanks for contacting FanBoost. We received your message (${typeLabel}) and will answer by email within 1-2 business days.\n\nIf you did not write to us, you can ignore this email.\n`,
+        },
+        tx,
+      );
+    }
+    if (deps.mailer.kind === "smtp" && deps.supportEmail) {
+      await deps.mailer.send(
+        {
+          to: deps.supportEmail,
+          subject: `[Contact: ${typeLabel}] ${message.subject}`,
+          text: `From: ${message.name} <${message.email}>\nType: ${typeLabel}\n\n${message.message}\n`,
+        },
+        tx,
+      );
+    }
+    return row;
+  });
   return { id: stored?.id as string };
 }
 

@@ -328,6 +328,8 @@ export const admins = pgTable(
 );
 
 /** Every email the app sends; in dev-outbox mode this is the only place they go. */
+export const mailStatuses = ["queued", "sending", "sent", "failed"] as const;
+
 export const mailOutbox = pgTable(
   "mail_outbox",
   {
@@ -338,8 +340,24 @@ export const mailOutbox = pgTable(
     html: text("html"),
     transport: text("transport", { enum: ["outbox", "smtp"] }).notNull(),
     createdAt: createdAt(),
+    /**
+     * The transactional outbox (ADR 020): a message is written `queued` in the transaction of the change that causes
+     * it, and a sender claims it (`sending`), delivers it and marks it `sent`, or `failed` with the reason and when to
+     * try again (`next_attempt_at`; none once it gave up).
+     */
+    status: text("status", { enum: mailStatuses }).notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
   },
-  (t) => [index("mail_outbox_to_idx").on(t.to, t.createdAt)],
+  (t) => [
+    index("mail_outbox_to_idx").on(t.to, t.createdAt),
+    check("mail_outbox_status_check", sql`${t.status} in ('queued', 'sending', 'sent', 'failed')`),
+    /** What the sender looks for: the few messages not yet sent. */
+    index("mail_outbox_unsent_idx").on(t.createdAt).where(sql`${t.status} <> 'sent'`),
+  ],
 );
 
 export * from "./auth-schema.js";

@@ -6,6 +6,7 @@ import type { Config } from "../config.js";
 import type { DatabaseHandle } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
 import type { JobLedger } from "../jobs/scheduler.js";
+import type { MailSender } from "../mail/mail-sender.js";
 import type { Mailer } from "../mail/mailer.js";
 import type { PaymentProvider } from "../payments/provider.js";
 import { redact } from "../redact.js";
@@ -23,6 +24,7 @@ export type SystemDeps = {
   database: DatabaseHandle;
   payments: PaymentProvider;
   mailer: Mailer;
+  mailSender: MailSender;
   jobs: JobLedger;
 };
 
@@ -159,21 +161,12 @@ export async function systemReport(deps: SystemDeps): Promise<SystemReport> {
   };
 }
 
-/** Sends the test email of the diagnostics page to the admin who asked; says how it went. */
-export async function sendTestEmail(deps: Pick<SystemDeps, "mailer">, to: string) {
-  try {
-    await deps.mailer.send({
-      to,
-      subject: "FanBoost test email",
-      text: "This is the test email you sent from FanBoost's admin diagnostics. If you can read it, email works.\n",
-    });
-    return { ok: true as const, transport: deps.mailer.kind, to, error: null };
-  } catch (error) {
-    return {
-      ok: false as const,
-      transport: deps.mailer.kind,
-      to,
-      error: redact(error instanceof Error ? error.message : String(error)),
-    };
-  }
+/** Sends the test email of the diagnostics page to the admin who asked, now, past the queue; says how it went. */
+export async function sendTestEmail(deps: Pick<SystemDeps, "mailer" | "mailSender">, to: string) {
+  const result = await deps.mailSender.sendNow({
+    to,
+    subject: "FanBoost test email",
+    text: "This is the test email you sent from FanBoost's admin diagnostics. If you can read it, email works.\n",
+  });
+  return { ok: result.ok, transport: deps.mailer.kind, to, error: result.error };
 }

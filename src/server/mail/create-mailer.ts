@@ -1,11 +1,15 @@
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
 import type { Logger } from "../logger.js";
-import type { Mailer } from "./mailer.js";
-import { createOutboxMailer } from "./outbox.js";
-import { createSmtpMailer } from "./smtp.js";
+import type { Mailer, MailTransport } from "./mailer.js";
+import { createMailQueue, createOutboxTransport } from "./outbox.js";
+import { createSmtpTransport } from "./smtp.js";
 
-/** SMTP when `SMTP_URL` is set, otherwise the dev outbox. */
-export function createMailer(config: Config, db: Database, log: Logger): Mailer {
-  return config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom, db, log) : createOutboxMailer(db, log);
+/** The queue every email goes into; SMTP when `SMTP_URL` is set, otherwise the dev outbox. */
+export function createMailer(config: Config, db: Database): Mailer {
+  return createMailQueue(db, config.smtpUrl ? "smtp" : "outbox");
+}
+
+export function createMailTransport(config: Config, log: Logger): MailTransport {
+  return config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : createOutboxTransport(log);
 }

@@ -1,7 +1,19 @@
+import type { Database } from "../db/client.js";
+
 export type MailMessage = { to: string; subject: string; text: string; html?: string };
 
-/** Where emails go: SMTP, or the dev outbox (stored in the database and printed to the log). */
+/**
+ * Queues emails in the transactional outbox (ADR 020): a message written with the change that causes it (`tx`) is
+ * sent if and only if the change commits. A sender delivers it through SMTP or the dev outbox.
+ */
 export interface Mailer {
   readonly kind: "outbox" | "smtp";
-  send(message: MailMessage): Promise<void>;
+  send(message: MailMessage, tx?: Database): Promise<void>;
+}
+
+/** How a claimed message leaves: SMTP, or the dev outbox (stored and printed to the log). */
+export interface MailTransport {
+  readonly kind: "outbox" | "smtp";
+  /** Delivers the message; the same `messageId` on a resend lets the receiving side drop a duplicate. */
+  deliver(message: MailMessage & { messageId: string }): Promise<void>;
 }

@@ -2,13 +2,23 @@ import { desc, eq } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { mailOutbox } from "../db/schema.js";
 import type { Logger } from "../logger.js";
-import type { Mailer } from "./mailer.js";
+import type { Mailer, MailTransport } from "./mailer.js";
 
-export function createOutboxMailer(db: Database, log: Logger): Mailer {
+/** The outbox's queue: every email of the app is written here, in the caller's transaction when it has one. */
+export function createMailQueue(db: Database, kind: Mailer["kind"]): Mailer {
+  return {
+    kind,
+    async send(message, tx) {
+      await (tx ?? db).insert(mailOutbox).values({ ...message, transport: kind, status: "queued" });
+    },
+  };
+}
+
+/** The dev outbox's delivery: the message stays in the table and its text goes to the log (links work without SMTP). */
+export function createOutboxTransport(log: Logger): MailTransport {
   return {
     kind: "outbox",
-    async send(message) {
-      await db.insert(mailOutbox).values({ ...message, transport: "outbox" });
+    async deliver(message) {
       log.info({ to: message.to, subject: message.subject, text: message.text }, "dev outbox: email stored, not sent");
     },
   };

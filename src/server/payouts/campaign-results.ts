@@ -5,7 +5,7 @@ import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
 import { exclusionReasons, payouts, resultExclusions } from "../db/schema.js";
 import { DomainError } from "../errors.js";
-import { type PayoutDeps, sendQuietly } from "./payout-deps.js";
+import type { PayoutDeps } from "./payout-deps.js";
 import { campaignEndedMail, type WinnerShare, winnerMail } from "./payout-mail.js";
 import { processRefund, recordRefund } from "./refunds.js";
 
@@ -144,52 +144,57 @@ const winnerRow = z.object({
  * a no-winner refund. The announcement is claimed by one conditional update, so it goes once whoever calls.
  */
 export async function announceResult(deps: PayoutDeps, campaignId: string): Promise<boolean> {
-  const [campaign] = await queryParsed(
-    deps.db,
-    announcedCampaign,
-    sql`update campaigns c set results_announced_at = now()
-        from "user" u
-        where c.id = ${campaignId} and u.id = c.created_by and c.status in ('ended', 'completed')
-          and c.results_announced_at is null and c.review_until <= now()
-        returning c.title, c.artist_name, c.prize_cents, u.email as artist_email`,
-  );
-  if (!campaign) return false;
-  const winners = await queryParsed(
-    deps.db,
-    winnerRow,
-    sql`select pr.handle, tl.total_clicks as clicks, po.amount_cents, u.email, u.email_verified
-        from payouts po
-        join promoters pr on pr.id = po.promoter_id
-        join "user" u on u.id = pr.auth_user_id
-        join tracking_links tl on tl.campaign_id = po.campaign_id and tl.promoter_id = po.promoter_id
-        where po.campaign_id = ${campaignId}
-        order by tl.created_at asc, tl.id asc`,
-  );
-  const shares = winners.map((row) => ({ handle: row.handle, clicks: row.clicks, amountCents: row.amount_cents }));
-  for (const [index, winner] of winners.entries()) {
-    await sendQuietly(
-      deps,
-      winnerMail({
-        to: winner.email,
-        title: campaign.title,
-        artistName: campaign.artist_name,
-        share: shares[index] as WinnerShare,
-        winnerCount: winners.length,
-        publicUrl: deps.publicUrl,
-        emailVerified: winner.email_verified,
-      }),
+  // The claim and the emails commit together: announced means its emails are in the outbox.
+  const announced = await deps.db.transaction(async (tx) => {
+    const [campaign] = await queryParsed(
+      tx,
+      announcedCampaign,
+      sql`update campaigns c set results_announced_at = now()
+          from "user" u
+          where c.id = ${campaignId} and u.id = c.created_by and c.status in ('ended', 'completed')
+            and c.results_announced_at is null and c.review_until <= now()
+          returning c.title, c.artist_name, c.prize_cents, u.email as artist_email`,
     );
-  }
-  await sendQuietly(
-    deps,
-    campaignEndedMail({
-      to: campaign.artist_email,
-      title: campaign.title,
-      winners: shares,
-      prizeCents: campaign.prize_cents,
-      publicUrl: deps.publicUrl,
-    }),
-  );
+    if (!campaign) return false;
+    const winners = await queryParsed(
+      tx,
+      winnerRow,
+      sql`select pr.handle, tl.total_clicks as clicks, po.amount_cents, u.email, u.email_verified
+          from payouts po
+          join promoters pr on pr.id = po.promoter_id
+          join "user" u on u.id = pr.auth_user_id
+          join tracking_links tl on tl.campaign_id = po.campaign_id and tl.promoter_id = po.promoter_id
+          where po.campaign_id = ${campaignId}
+          order by tl.created_at asc, tl.id asc`,
+    );
+    const shares = winners.map((row) => ({ handle: row.handle, clicks: row.clicks, amountCents: row.amount_cents }));
+    for (const [index, winner] of winners.entries()) {
+      await deps.mailer.send(
+        winnerMail({
+          to: winner.email,
+          title: campaign.title,
+          artistName: campaign.artist_name,
+          share: shares[index] as WinnerShare,
+          winnerCount: winners.length,
+          publicUrl: deps.publicUrl,
+          emailVerified: winner.email_verified,
+        }),
+        tx,
+      );
+    }
+    await deps.mailer.send(
+      campaignEndedMail({
+        to: campaign.artist_email,
+        title: campaign.title,
+        winners: shares,
+        prizeCents: campaign.prize_cents,
+        publicUrl: deps.publicUrl,
+      }),
+      tx,
+    );
+    return true;
+  });
+  if (!announced) return false;
   const [refund] = await queryParsed(
     deps.db,
     z.object({ id: column.text }),

@@ -8,7 +8,7 @@ import { column, queryParsed } from "../db/rows.js";
 import { DomainError } from "../errors.js";
 import { TransferDeclinedError } from "../payments/provider.js";
 import { refreshPayoutAccount } from "./payout-accounts.js";
-import { type PayoutDeps, sendQuietly } from "./payout-deps.js";
+import type { PayoutDeps } from "./payout-deps.js";
 import { payoutSentMail } from "./payout-mail.js";
 import { nowPlus, retryDelayMs, STUCK_AFTER_MS } from "./retry-policy.js";
 
@@ -120,26 +120,29 @@ export async function payPayout(
       idempotencyKey: claimed.transfer_key,
       metadata: { payout_id: claimed.id, campaign_id: payout.campaign_id, promoter_id: payout.promoter_id },
     });
-    await deps.db.execute(
-      sql`update payouts set status = 'paid', transfer_id = ${transfer.id}, paid_at = now(), failure_reason = null,
-            next_attempt_at = null, updated_at = now()
-          where id = ${claimed.id} and status = 'processing'`,
-    );
-    await deps.db.execute(
-      sql`update campaigns set status = 'completed', updated_at = now()
-          where id = ${payout.campaign_id} and status = 'ended'
-            and not exists (select 1 from payouts where campaign_id = ${payout.campaign_id} and status <> 'paid')`,
-    );
+    // Paid, and the winner's email in the outbox, in one transaction.
+    await deps.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`update payouts set status = 'paid', transfer_id = ${transfer.id}, paid_at = now(), failure_reason = null,
+              next_attempt_at = null, updated_at = now()
+            where id = ${claimed.id} and status = 'processing'`,
+      );
+      await tx.execute(
+        sql`update campaigns set status = 'completed', updated_at = now()
+            where id = ${payout.campaign_id} and status = 'ended'
+              and not exists (select 1 from payouts where campaign_id = ${payout.campaign_id} and status <> 'paid')`,
+      );
+      await deps.mailer.send(
+        payoutSentMail({
+          to: payout.email,
+          title: payout.title,
+          amountCents: claimed.amount_cents,
+          publicUrl: deps.publicUrl,
+        }),
+        tx,
+      );
+    });
     deps.log.info({ payoutId: claimed.id, transferId: transfer.id, amountCents: claimed.amount_cents }, "payout paid");
-    await sendQuietly(
-      deps,
-      payoutSentMail({
-        to: payout.email,
-        title: payout.title,
-        amountCents: claimed.amount_cents,
-        publicUrl: deps.publicUrl,
-      }),
-    );
     return { kind: "paid", payoutId: claimed.id, transferId: transfer.id, amountCents: claimed.amount_cents };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);

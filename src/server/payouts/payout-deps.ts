@@ -14,12 +14,3 @@ export type PayoutDeps = {
   /** Hours an ended campaign's result stays under fraud review before its payouts can be paid (REVIEW_HOURS). */
   reviewHours: number;
 };
-
-/** Sends an email without letting a mail failure undo or fail the money move that caused it. */
-export async function sendQuietly(deps: PayoutDeps, message: Parameters<Mailer["send"]>[0]) {
-  try {
-    await deps.mailer.send(message);
-  } catch (error) {
-    deps.log.error({ err: error, to: message.to, subject: message.subject }, "email failed");
-  }
-}

@@ -4,7 +4,7 @@ import { splitPrize } from "../../core/money";
 import { queryRows } from "../db/client";
 import { campaigns, payouts, refunds } from "../db/schema";
 import { createLogger } from "../logger";
-import { createOutboxMailer, listOutbox } from "../mail/outbox";
+import { createMailQueue, listOutbox } from "../mail/outbox";
 import { type PaymentProvider, TransferDeclinedError } from "../payments/provider";
 import { createSandboxProvider } from "../payments/sandbox";
 import { signUp, type TestUser } from "../testing/accounts";
@@ -45,7 +45,7 @@ beforeAll(async () => {
   deps = {
     db: t.database.db,
     payments: provider,
-    mailer: createOutboxMailer(t.database.db, log),
+    mailer: createMailQueue(t.database.db, "outbox"),
     log,
     publicUrl: TEST_ORIGIN,
     reviewHours: 0,

@@ -65,7 +65,7 @@ export async function seedDemoData(deps: { config: Config; db: Database; log: Lo
   const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, "demo-artist-1@fanboost.demo"));
   if (existing) throw new Error("Demo data is already there (demo-artist-1@fanboost.demo exists).");
 
-  const auth = createAuth({ config, db, mailer: createMailer(config, db, log), log });
+  const auth = createAuth({ config, db, mailer: createMailer(config, db), log });
   /** Signs up and verifies the email through the link the sign-up emailed, as its owner would. */
   const signUp = async (body: Record<string, string>) => {
     const result = await auth.api.signUpEmail({ body: { password: DEMO_PASSWORD, ...body } as never });

@@ -3,10 +3,12 @@ import { createServer, type Socket } from "node:net";
 
 /**
  * A local SMTP server that accepts every message (with any AUTH PLAIN login) and keeps what it received: enough of the
- * protocol for nodemailer, so tests can send real email over a socket on loopback.
+ * protocol for nodemailer, so tests can send real email over a socket on loopback. `refuse` messages are turned away
+ * first with a temporary failure (451), as a struggling server would.
  */
-export async function startSmtpStandIn() {
+export async function startSmtpStandIn(options: { refuse?: number } = {}) {
   const messages: Array<{ from: string; to: string[]; data: string }> = [];
+  let refusals = options.refuse ?? 0;
   const sockets = new Set<Socket>();
   const server = createServer((socket) => {
     sockets.add(socket);
@@ -46,6 +48,9 @@ export async function startSmtpStandIn() {
         } else if (command === "RCPT") {
           current.to.push(line.slice(8));
           reply("250 ok");
+        } else if (command === "DATA" && refusals > 0) {
+          refusals--;
+          reply("451 try again later");
         } else if (command === "DATA") {
           inData = true;
           reply("354 go ahead");

@@ -114,5 +114,5 @@ export async function createTestApp(
 /** A Better Auth instance on the test app's database and configuration, for calling the library directly. */
 export function createTestAuth(t: TestApp) {
   const log = createLogger("silent");
-  return createAuth({ config: t.config, db: t.database.db, mailer: createMailer(t.config, t.database.db, log), log });
+  return createAuth({ config: t.config, db: t.database.db, mailer: createMailer(t.config, t.database.db), log });
 }

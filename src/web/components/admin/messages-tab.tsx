@@ -1,7 +1,8 @@
 import { CheckCheck, Mail, MessageSquare } from "lucide-react";
 import { useState } from "react";
-import { adminApi } from "../../../core/api/admin";
+import { adminApi, type OutboxEmail } from "../../../core/api/admin";
 import { inquiryTypes } from "../../../core/contact-rules";
+import { toast } from "../../lib/toast";
 import { useApi, useApiMutation } from "../../lib/use-api";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
@@ -74,8 +75,21 @@ function ContactMessages() {
   );
 }
 
+const mailStatusTone = { queued: "neutral", sending: "brand", sent: "success", failed: "danger" } as const;
+const mailStatusLabel = (mail: OutboxEmail) =>
+  mail.status === "sent"
+    ? mail.transport === "outbox"
+      ? "Kept"
+      : "Sent"
+    : mail.status[0]?.toUpperCase() + mail.status.slice(1);
+
 function Outbox() {
   const outbox = useApi(adminApi.outbox, {}, { refetchInterval: 10_000 });
+  const resend = useApiMutation(adminApi.resendEmail, {
+    invalidates: [adminApi.outbox],
+    onSuccess: () => toast.success("Queued to be sent again"),
+    onError: (error) => toast.error(error.message),
+  });
   return (
     <QueryState
       query={outbox}
@@ -90,11 +104,32 @@ function Outbox() {
               <details className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
                 <summary className="cursor-pointer">
                   <span className="font-semibold break-words text-slate-900">{mail.subject}</span>
-                  <span className="mt-0.5 block text-xs break-all text-slate-600">
+                  <span className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs break-all text-slate-600">
+                    <Badge tone={mailStatusTone[mail.status]}>{mailStatusLabel(mail)}</Badge>
                     To {mail.to} · {new Date(mail.created_at).toLocaleString()} ·{" "}
-                    {mail.transport === "outbox" ? "kept in the dev outbox" : "sent by SMTP"}
+                    {mail.transport === "outbox" ? "dev outbox" : "SMTP"}
+                    {mail.attempts > 1 ? ` · ${mail.attempts} attempts` : ""}
                   </span>
                 </summary>
+                {mail.last_error && mail.status !== "sent" ? (
+                  <p className="mt-3 text-sm break-words text-red-700">
+                    {mail.last_error}
+                    {mail.next_attempt_at
+                      ? ` · next try ${new Date(mail.next_attempt_at).toLocaleString()}`
+                      : " · given up"}
+                  </p>
+                ) : null}
+                {mail.status === "failed" ? (
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    className="mt-3"
+                    loading={resend.isPending && resend.variables?.params?.id === mail.id}
+                    onClick={() => resend.mutate({ params: { id: mail.id } })}
+                  >
+                    Resend
+                  </Button>
+                ) : null}
                 <pre className="mt-3 text-sm break-words whitespace-pre-wrap text-slate-700">{mail.text}</pre>
               </details>
             </li>
