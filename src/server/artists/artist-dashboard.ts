@@ -5,14 +5,14 @@ import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
 import { campaignStatuses } from "../db/schema.js";
 import { readWithRollup } from "../tracking/click-rollups.js";
-import { bucketKeys, campaignCounts, DAY_MS, readCounts } from "./campaign-counts.js";
+import { bucketKeys, campaignCounts, DAY_MS, HOUR_MS, readCounts } from "./campaign-counts.js";
 
 const RECENT_ACTIVITY = 5;
 const TOP_PROMOTERS = 5;
 /** Counted clicks a campaign reaches that the activity feed announces. */
 const milestones = [10, 100, 1_000, 10_000, 100_000, 1_000_000];
-/** Milestones are looked for in campaigns running, or ended within this long. */
-const MILESTONES_WITHIN_MS = 30 * DAY_MS;
+/** Milestones reached within this long are looked for (the feed shows the newest five events). */
+const MILESTONES_WITHIN_MS = 7 * DAY_MS;
 
 const tilesRow = z.object({
   total_clicks: column.number,
@@ -68,66 +68,93 @@ export async function artistOverview(db: Database, userId: string, now = new Dat
           where c.created_by = ${userId} and po.status = 'paid' and po.paid_at is not null
           order by po.paid_at desc limit ${RECENT_ACTIVITY})`,
   );
-  const recentCampaigns = await queryParsed(
-    db,
-    z.object({ id: column.text, title: column.text }),
-    sql`select id, title from campaigns
-        where created_by = ${userId} and total_clicks >= ${milestones[0] as number}
-          and (status in ('active', 'paused') or ends_at > ${new Date(now.getTime() - MILESTONES_WITHIN_MS)})`,
-  );
+  const windowStart = new Date(Math.floor((now.getTime() - MILESTONES_WITHIN_MS) / HOUR_MS) * HOUR_MS);
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  const campaignIds = await queryParsed(
+  const published = await queryParsed(
     db,
-    z.object({ id: column.text }),
-    sql`select id from campaigns where created_by = ${userId} and published_at is not null`,
+    z.object({ id: column.text, title: column.text, total_clicks: column.number, recent: column.boolean }),
+    sql`select id, title, total_clicks,
+          (total_clicks >= ${milestones[0] as number}
+            and (status in ('active', 'paused') or ends_at > ${windowStart})) as recent
+        from campaigns where created_by = ${userId} and published_at is not null`,
   );
-  const { hourly, topThisMonth } = await readWithRollup(db, async (tx, mark) => ({
-    hourly: await Promise.all(
-      recentCampaigns.map((campaign) =>
-        readCounts(tx, campaignCounts([campaign.id], mark, "verdict", { only: "counted", key: bucketKeys("hour") })),
-      ),
-    ),
-    topThisMonth:
-      campaignIds.length === 0
+  const recentCampaigns = published.filter((campaign) => campaign.recent);
+  const hours = bucketKeys("hour");
+  // The roll-up's rows, and the raw clicks since its mark read once for both uses.
+  const { windowHours, monthPromoters, tail } = await readWithRollup(db, async (tx, mark) => ({
+    windowHours:
+      recentCampaigns.length === 0
         ? []
         : await readCounts(
             tx,
             campaignCounts(
-              campaignIds.map((row) => row.id),
+              recentCampaigns.map((campaign) => campaign.id),
+              mark,
+              "verdict",
+              {
+                only: "counted",
+                from: windowStart,
+                rolledOnly: true,
+                key: {
+                  rolled: sql`campaign_id::text || ':' || ${hours.rolled}`,
+                  raw: sql`campaign_id::text || ':' || ${hours.raw}`,
+                },
+              },
+            ),
+          ),
+    monthPromoters:
+      published.length === 0
+        ? []
+        : await readCounts(
+            tx,
+            campaignCounts(
+              published.map((campaign) => campaign.id),
               mark,
               "promoter",
-              { from: monthStart },
+              { from: monthStart, rolledOnly: true },
             ),
-            TOP_PROMOTERS,
+          ),
+    tail:
+      published.length === 0
+        ? []
+        : await queryParsed(
+            tx,
+            z.object({ campaign_id: column.text, promoter_id: column.text, hour: column.number, count: column.number }),
+            sql`select campaign_id::text as campaign_id, promoter_id::text as promoter_id, ${hours.raw} as hour,
+                  count(*) as count
+                from click_events
+                where campaign_id = any(${sql.param(published.map((campaign) => campaign.id))}::uuid[])
+                  and verdict = 'counted' and ts >= ${mark > windowStart ? mark : windowStart}
+                group by 1, 2, 3`,
           ),
   }));
-  const activity: ActivityItem[] = events.map((event) => ({
-    ...event,
-    at: event.at.toISOString(),
-    clicks: null,
-  }));
-  recentCampaigns.forEach((campaign, index) => {
-    let total = 0;
-    const hours = (hourly[index] ?? []).map((row) => ({ at: Number(row.key), count: row.count }));
-    for (const hour of hours.sort((a, b) => a.at - b.at)) {
-      const before = total;
-      total += hour.count;
-      for (const milestone of milestones) {
-        if (before < milestone && total >= milestone) {
-          activity.push({
-            kind: "milestone",
-            // The hour the campaign reached it: its end, or now for the current hour.
-            at: new Date(Math.min(hour.at + 3_600_000, now.getTime())).toISOString(),
-            campaign_id: campaign.id,
-            campaign_title: campaign.title,
-            handle: null,
-            clicks: milestone,
-            amount_cents: null,
-          });
-        }
-      }
+
+  const activity: ActivityItem[] = events.map((event) => ({ ...event, at: event.at.toISOString(), clicks: null }));
+  const hoursOf = new Map<string, Map<number, number>>();
+  const addHour = (campaignId: string, at: number, count: number) => {
+    const byHour = hoursOf.get(campaignId) ?? new Map<number, number>();
+    byHour.set(at, (byHour.get(at) ?? 0) + count);
+    hoursOf.set(campaignId, byHour);
+  };
+  for (const row of windowHours) {
+    const [campaignId = "", at = "0"] = row.key.split(":");
+    addHour(campaignId, Number(at), row.count);
+  }
+  const promoterClicks = new Map(monthPromoters.map((row) => [row.key, row.count]));
+  for (const row of tail) {
+    addHour(row.campaign_id, row.hour, row.count);
+    if (row.hour >= monthStart.getTime()) {
+      promoterClicks.set(row.promoter_id, (promoterClicks.get(row.promoter_id) ?? 0) + row.count);
     }
-  });
+  }
+  for (const campaign of recentCampaigns) {
+    activity.push(...milestonesReached(campaign, hoursOf.get(campaign.id) ?? new Map(), now));
+  }
+  const topThisMonth = [...promoterClicks.entries()]
+    .filter(([, clicks]) => clicks > 0)
+    .sort(([a, clicksA], [b, clicksB]) => clicksB - clicksA || a.localeCompare(b))
+    .slice(0, TOP_PROMOTERS)
+    .map(([key, count]) => ({ key, count }));
   const handles = await promoterHandles(
     db,
     topThisMonth.map((row) => row.key),
@@ -147,6 +174,39 @@ export async function artistOverview(db: Database, userId: string, now = new Dat
       clicks: row.count,
     })),
   };
+}
+
+/**
+ * The milestones a campaign reached within the window, from its counted clicks per hour in the window: the clicks
+ * before the window are its total less the window's.
+ */
+function milestonesReached(
+  campaign: { id: string; title: string; total_clicks: number },
+  byHour: Map<number, number>,
+  now: Date,
+): ActivityItem[] {
+  const hours = [...byHour.entries()].sort(([a], [b]) => a - b);
+  let total = campaign.total_clicks - hours.reduce((sum, [, count]) => sum + count, 0);
+  const reached: ActivityItem[] = [];
+  for (const [at, count] of hours) {
+    const before = total;
+    total += count;
+    for (const milestone of milestones) {
+      if (before < milestone && total >= milestone) {
+        reached.push({
+          kind: "milestone",
+          // The hour the campaign reached it: its end, or now for the current hour.
+          at: new Date(Math.min(at + HOUR_MS, now.getTime())).toISOString(),
+          campaign_id: campaign.id,
+          campaign_title: campaign.title,
+          handle: null,
+          clicks: milestone,
+          amount_cents: null,
+        });
+      }
+    }
+  }
+  return reached;
 }
 
 async function promoterHandles(db: Database, ids: string[]) {

@@ -12,6 +12,14 @@ import { bucketKeys, campaignCounts, DAY_MS, HOUR_MS, readCounts } from "./campa
 const TOP = 10;
 const live = new Set(["active", "paused"]);
 
+const tailRow = z.object({
+  verdict: column.text,
+  country: column.text,
+  referrer: column.text,
+  bucket: column.number,
+  count: column.number,
+});
+
 const recentRow = z.object({
   ts: column.timestamp,
   country: column.textOrNull,
@@ -42,12 +50,53 @@ export async function campaignAnalytics(
   const campaign = await findOwnCampaign(db, userId, campaignId);
   const span = live.has(campaign.status) || campaign.status === "draft" ? "hour" : "day";
   const ids = [campaign.id];
-  const { series, verdicts, countries, referrers } = await readWithRollup(db, async (tx, mark) => ({
-    series: await readCounts(tx, campaignCounts(ids, mark, "verdict", { only: "counted", key: bucketKeys(span) })),
-    verdicts: await readCounts(tx, campaignCounts(ids, mark, "verdict")),
-    countries: await readCounts(tx, campaignCounts(ids, mark, "country"), TOP),
-    referrers: await readCounts(tx, campaignCounts(ids, mark, "referrer"), TOP),
+  const buckets = bucketKeys(span);
+  // The roll-up's rows per figure, and the raw events since its mark read once for all of them.
+  const { series, verdicts, countries, referrers, tail } = await readWithRollup(db, async (tx, mark) => ({
+    series: await readCounts(
+      tx,
+      campaignCounts(ids, mark, "verdict", { only: "counted", key: buckets, rolledOnly: true }),
+    ),
+    verdicts: await readCounts(tx, campaignCounts(ids, mark, "verdict", { rolledOnly: true })),
+    countries: await readCounts(tx, campaignCounts(ids, mark, "country", { rolledOnly: true })),
+    referrers: await readCounts(tx, campaignCounts(ids, mark, "referrer", { rolledOnly: true })),
+    tail: await queryParsed(
+      tx,
+      tailRow,
+      sql`select verdict, ${campaignRollupDimensions.country.value} as country,
+            ${campaignRollupDimensions.referrer.value} as referrer, ${buckets.raw} as bucket, count(*) as count
+          from click_events where campaign_id = ${campaign.id} and ts >= ${mark}
+          group by 1, 2, 3, 4`,
+    ),
   }));
+  const add = (rows: Array<{ key: string; count: number }>, extra: Array<[string, number]>, limit?: number) => {
+    const totals = new Map(rows.map((row) => [row.key, row.count]));
+    for (const [key, count] of extra) totals.set(key, (totals.get(key) ?? 0) + count);
+    return [...totals.entries()]
+      .filter(([, count]) => count > 0)
+      .sort(([a, countA], [b, countB]) => countB - countA || a.localeCompare(b))
+      .slice(0, limit)
+      .map(([key, count]) => ({ key, count }));
+  };
+  const counted = tail.filter((row) => row.verdict === "counted");
+  const seriesTotals = add(
+    series,
+    counted.map((row) => [String(row.bucket), row.count]),
+  );
+  const verdictTotals = add(
+    verdicts,
+    tail.map((row) => [row.verdict, row.count]),
+  );
+  const countryTotals = add(
+    countries,
+    counted.map((row) => [row.country, row.count]),
+    TOP,
+  );
+  const referrerTotals = add(
+    referrers,
+    tail.map((row) => [row.referrer, row.count]),
+    TOP,
+  );
   // The newest ten of each link, from the (link, id) index, then the newest ten of those.
   const recent = await queryParsed(
     db,
@@ -61,7 +110,7 @@ export async function campaignAnalytics(
         order by e.id desc limit ${TOP}`,
   );
   const board = await campaignLeaderboard(db, campaign.id, 500);
-  const byVerdict = new Map(verdicts.map((row) => [row.key, row.count]));
+  const byVerdict = new Map(verdictTotals.map((row) => [row.key, row.count]));
   const end = campaign.endsAt && campaign.endsAt < now ? campaign.endsAt : now;
   return {
     campaign: {
@@ -74,12 +123,12 @@ export async function campaignAnalytics(
     series: {
       bucket: span,
       points: campaign.publishedAt
-        ? fillSeries(new Map(series.map((row) => [Number(row.key), row.count])), span, campaign.publishedAt, end)
+        ? fillSeries(new Map(seriesTotals.map((row) => [Number(row.key), row.count])), span, campaign.publishedAt, end)
         : [],
     },
     verdicts: clickVerdicts.map((verdict) => ({ verdict, count: byVerdict.get(verdict) ?? 0 })),
-    countries: countries.map((row) => ({ country: row.key, count: row.count })),
-    referrers: referrers.map((row) => ({ domain: row.key, count: row.count })),
+    countries: countryTotals.map((row) => ({ country: row.key, count: row.count })),
+    referrers: referrerTotals.map((row) => ({ domain: row.key, count: row.count })),
     recent_clicks: recent.map((row) => ({
       time: row.ts.toISOString(),
       country: row.country || "Unknown",

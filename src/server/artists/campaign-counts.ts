@@ -19,21 +19,25 @@ export function campaignCounts(
   campaignIds: string[],
   mark: Date,
   dimension: CampaignRollupDimension,
-  options: { from?: Date; key?: { rolled: SQL; raw: SQL }; only?: string } = {},
+  options: { from?: Date; key?: { rolled: SQL; raw: SQL }; only?: string; rolledOnly?: boolean } = {},
 ) {
   const { value, where } = campaignRollupDimensions[dimension];
   const ids = sql`${sql.param(campaignIds)}::uuid[]`;
   const rawFrom = options.from && options.from > mark ? options.from : mark;
+  // `rolledOnly`: the caller reads the raw events since the mark itself (once, for several figures).
+  const raw = options.rolledOnly
+    ? sql``
+    : sql`union all
+      select ${options.key?.raw ?? value}, count(*) from click_events
+      where campaign_id = any(${ids}) and ${where} and ts >= ${rawFrom}
+        ${options.only === undefined ? sql`` : sql`and ${value} = ${options.only}`}
+      group by 1`;
   return sql`select key::text as key, sum(count) as count from (
       select ${options.key?.rolled ?? sql`value`} as key, count from campaign_click_rollups
       where campaign_id = any(${ids}) and dimension = ${dimension}
         ${options.only === undefined ? sql`` : sql`and value = ${options.only}`}
         ${options.from ? sql`and bucket >= ${options.from}` : sql``}
-      union all
-      select ${options.key?.raw ?? value}, count(*) from click_events
-      where campaign_id = any(${ids}) and ${where} and ts >= ${rawFrom}
-        ${options.only === undefined ? sql`` : sql`and ${value} = ${options.only}`}
-      group by 1
+      ${raw}
     ) parts group by 1 having sum(count) > 0`;
 }
 

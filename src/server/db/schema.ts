@@ -203,8 +203,8 @@ export const clickRollups = pgTable(
 );
 
 /**
- * Per campaign and UTC hour, its visits by verdict, its counted clicks by country and by promoter, and its visits by
- * referrer domain: the artist's analytics (ADR 019) read these and the raw events since the roll-up's mark, so a
+ * Per campaign and UTC hour, its visits by verdict, its counted clicks by country, and its visits by referrer domain;
+ * per campaign and UTC day, its counted clicks by promoter: the artist's analytics (ADR 019) read these and the raw events since the roll-up's mark, so a
  * campaign's figures never scan its events. Filled by the same roll-up run as `click_rollups`, adjusted in the same
  * statements when a verdict changes (a void, a solved challenge).
  */

@@ -36,12 +36,14 @@ export type RollupDimension = keyof typeof rollupDimensions;
  * fill it from the events rolled up before it existed.
  */
 export const campaignRollupDimensions = {
-  verdict: { value: sql`verdict`, where: sql`true` },
-  country: rollupDimensions.country,
-  promoter: { value: sql`promoter_id::text`, where: sql`verdict = 'counted'` },
+  verdict: { value: sql`verdict`, where: sql`true`, span: "hour" },
+  country: { ...rollupDimensions.country, span: "hour" },
+  // Per day: a campaign has many promoters, and their figures are read by day and by month.
+  promoter: { value: sql`promoter_id::text`, where: sql`verdict = 'counted'`, span: "day" },
   referrer: {
     value: sql`coalesce(lower(substring(referrer from '^[A-Za-z][A-Za-z0-9+.-]*://(?:www\\.)?([^/:?#]+)')), 'Direct')`,
     where: sql`true`,
+    span: "hour",
   },
 } as const;
 export type CampaignRollupDimension = keyof typeof campaignRollupDimensions;
@@ -65,9 +67,9 @@ async function addEvents(tx: Database, span: Span, from: Date, until: Date) {
 }
 
 async function addCampaignEvents(tx: Database, from: Date, until: Date) {
-  for (const [dimension, { value, where }] of Object.entries(campaignRollupDimensions)) {
+  for (const [dimension, { value, where, span }] of Object.entries(campaignRollupDimensions)) {
     await tx.execute(sql`insert into campaign_click_rollups (campaign_id, dimension, bucket, value, count)
-      select campaign_id, ${dimension}, ${truncate("hour", sql`ts`)}, ${value}, count(*) from click_events
+      select campaign_id, ${dimension}, ${truncate(span, sql`ts`)}, ${value}, count(*) from click_events
       where ts >= ${from} and ts < ${until} and ${where} group by 1, 3, 4
       on conflict (campaign_id, dimension, bucket, value) do update
         set count = campaign_click_rollups.count + excluded.count`);
@@ -213,11 +215,12 @@ export function movedInRollup(mark: Date): SQL {
         -count(*) as delta from rolled group by 1, 2, 4
       union all select campaign_id, ${truncate("hour", sql`ts`)}, 'verdict', to_verdict, count(*) from rolled
       group by 1, 2, 4
-      union all select campaign_id, ${truncate("hour", sql`ts`)}, counted.dimension, counted.value,
+      union all select campaign_id, ${truncate("hour", sql`ts`)}, 'country', country,
         sum(case when to_verdict = 'counted' then 1 else -1 end)
-      from rolled cross join lateral (values ('country', country), ('promoter', promoter)) as counted(dimension, value)
-      where (from_verdict = 'counted') <> (to_verdict = 'counted')
-      group by 1, 2, 3, 4
+      from rolled where (from_verdict = 'counted') <> (to_verdict = 'counted') group by 1, 2, 4
+      union all select campaign_id, ${truncate("day", sql`ts`)}, 'promoter', promoter,
+        sum(case when to_verdict = 'counted' then 1 else -1 end)
+      from rolled where (from_verdict = 'counted') <> (to_verdict = 'counted') group by 1, 2, 4
     ), campaign_adjusted as (
       insert into campaign_click_rollups (campaign_id, dimension, bucket, value, count)
       select campaign_id, dimension, bucket, value, sum(delta)::int from campaign_deltas group by 1, 2, 3, 4
