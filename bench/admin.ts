@@ -8,7 +8,14 @@
 import { sql } from "drizzle-orm";
 import { admins } from "../src/server/db/schema.js";
 import { rollUpClicks } from "../src/server/tracking/click-rollups.js";
-import { measure, recountClickCounters, seedCampaignWithPromoters, smoke, startBenchTarget } from "./support.js";
+import {
+  measure,
+  recountClickCounters,
+  seedCampaignWithPromoters,
+  signUpBenchUser,
+  smoke,
+  startBenchTarget,
+} from "./support.js";
 
 const PROMOTERS = smoke ? 200 : 10_000;
 const CLICK_EVENTS = smoke ? 20_000 : 1_000_000;
@@ -50,25 +57,12 @@ try {
   // A month of clicks has long been vacuumed: its time index summarized, its statistics current.
   await db.execute(sql`vacuum analyze`);
 
-  const signedUp = await fetch(`${target.url}/api/auth/sign-up/email`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: target.url },
-    body: JSON.stringify({
-      email: "admin@bench.local",
-      password: "bench password 123",
-      first_name: "Bench",
-      last_name: "Admin",
-      user_type: "promoter",
-    }),
+  const { id: adminId, cookie } = await signUpBenchUser(target.url, {
+    email: "admin@bench.local",
+    last_name: "Admin",
+    user_type: "promoter",
   });
-  const answer = (await signedUp.json()) as { user?: { id: string } };
-  if (!answer.user) throw new Error(`admin sign-up failed: ${JSON.stringify(answer)}`);
-  const { user } = answer;
-  await db.insert(admins).values({ authUserId: user.id });
-  const cookie = signedUp.headers
-    .getSetCookie()
-    .map((value) => value.split(";")[0])
-    .join("; ");
+  await db.insert(admins).values({ authUserId: adminId });
 
   const paths = {
     stats: "/api/admin/stats",

@@ -8,7 +8,7 @@
  */
 import { sql } from "drizzle-orm";
 import { rollUpClicks } from "../src/server/tracking/click-rollups.js";
-import { measure, smoke, startBenchTarget } from "./support.js";
+import { measure, signUpBenchUser, smoke, startBenchTarget } from "./support.js";
 
 const CAMPAIGNS = 100;
 const LIVE = 10;
@@ -20,25 +20,12 @@ const REQUESTS = smoke ? 20 : 200;
 const target = await startBenchTarget("postgres");
 try {
   const { db } = target.database;
-  const signedUp = await fetch(`${target.url}/api/auth/sign-up/email`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: target.url },
-    body: JSON.stringify({
-      email: "artist@bench.local",
-      password: "bench password 123",
-      first_name: "Bench",
-      last_name: "Artist",
-      artist_name: "Bench Artist",
-      user_type: "artist",
-    }),
+  const { id: artistId, cookie } = await signUpBenchUser(target.url, {
+    email: "artist@bench.local",
+    last_name: "Artist",
+    artist_name: "Bench Artist",
+    user_type: "artist",
   });
-  const answer = (await signedUp.json()) as { user?: { id: string } };
-  if (!answer.user) throw new Error(`artist sign-up failed: ${JSON.stringify(answer)}`);
-  const artistId = answer.user.id;
-  const cookie = signedUp.headers
-    .getSetCookie()
-    .map((value) => value.split(";")[0])
-    .join("; ");
 
   const seeded = performance.now();
   await db.execute(sql`insert into "user" (id, name, email, user_type)

@@ -153,3 +153,19 @@ export async function recountClickCounters(db: Database, promoters: number) {
     sql`update campaigns set total_clicks = (select count(*) from click_events where verdict = 'counted'), promoter_count = ${promoters}`,
   );
 }
+
+/** Signs a user up through the app (as a browser would) and returns their id and session cookie. */
+export async function signUpBenchUser(url: string, fields: Record<string, string>) {
+  const signedUp = await fetch(`${url}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: url },
+    body: JSON.stringify({ password: "bench password 123", first_name: "Bench", ...fields }),
+  });
+  const answer = (await signedUp.json()) as { user?: { id: string } };
+  if (!answer.user) throw new Error(`sign-up failed: ${JSON.stringify(answer)}`);
+  const cookie = signedUp.headers
+    .getSetCookie()
+    .map((value) => value.split(";")[0])
+    .join("; ");
+  return { id: answer.user.id, cookie };
+}
