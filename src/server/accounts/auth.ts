@@ -10,6 +10,7 @@ import type { Database } from "../db/client.js";
 import { account, rateLimit, session, user, verification } from "../db/schema.js";
 import type { Logger } from "../logger.js";
 import type { Mailer } from "../mail/mailer.js";
+import { composeEmail } from "../mail/templates/email-layout.js";
 import { syncAdminEmails } from "./admins.js";
 import { ensurePromoterProfile } from "./promoter-profile.js";
 import { clearSignInAttempts } from "./sign-in-hold.js";
@@ -42,12 +43,18 @@ export function createAuth(deps: { config: Config; db: Database; mailer: Mailer;
       resetPasswordTokenExpiresIn: 60 * 60,
       // Not awaited, so the answer takes as long whether or not the email exists.
       sendResetPassword: async ({ user: recipient, url }) => {
-        mailer
-          .send({
-            to: recipient.email,
-            subject: "Reset your FanBoost password",
-            text: `Hi ${recipient.name},\n\nSomeone asked to reset the password of your FanBoost account. Open this link within an hour to choose a new one:\n\n${url}\n\nIf it wasn't you, ignore this email: your password stays the same.\n`,
-          })
+        composeEmail({
+          to: recipient.email,
+          subject: "Reset your FanBoost password",
+          preview: "Choose a new password within an hour.",
+          heading: "Reset your password",
+          paragraphs: [
+            `Hi ${recipient.name}, someone asked to reset the password of your FanBoost account. Open the link within an hour to choose a new one.`,
+            "If it wasn't you, ignore this email: your password stays the same.",
+          ],
+          action: { label: "Choose a new password", url },
+        })
+          .then((message) => mailer.send(message))
           .catch((error: unknown) => log.error({ err: error }, "password reset email failed"));
       },
       // The reset proves the owner is back: their other reset links stop working and the sign-in hold is lifted.
@@ -63,12 +70,20 @@ export function createAuth(deps: { config: Config; db: Database; mailer: Mailer;
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
       sendVerificationEmail: async ({ user: recipient, url }) => {
-        await mailer.send({
-          to: recipient.email,
-          subject: "Verify your FanBoost email address",
+        await mailer.send(
           // No name: whoever signs up chooses it, and the address may be someone else's.
-          text: `Hello,\n\nPlease confirm that this is your email address by opening this link within 24 hours:\n\n${url}\n\nA verified email address is needed before prize money can be paid to you. If you did not sign up for FanBoost, ignore this email.\n`,
-        });
+          await composeEmail({
+            to: recipient.email,
+            subject: "Verify your FanBoost email address",
+            preview: "Confirm your address within 24 hours.",
+            heading: "Confirm your email address",
+            paragraphs: [
+              "Please confirm that this is your email address by opening the link within 24 hours.",
+              "A verified email address is needed before prize money can be paid to you. If you did not sign up for FanBoost, ignore this email.",
+            ],
+            action: { label: "Verify my email", url },
+          }),
+        );
       },
     },
     user: {

@@ -6,6 +6,7 @@ import { contactMessages } from "../db/schema.js";
 import { consumeRequestLimit } from "../http/request-limit.js";
 import type { Logger } from "../logger.js";
 import type { Mailer } from "../mail/mailer.js";
+import { composeEmail } from "../mail/templates/email-layout.js";
 
 export type ContactMessage = z.output<typeof contactMessageSchema>;
 
@@ -36,11 +37,17 @@ export async function submitContactMessage(
       .returning({ id: contactMessages.id });
     if (confirmations.allowed) {
       await deps.mailer.send(
-        {
+        await composeEmail({
           to: message.email,
           subject: "We received your message",
-          text: `Hello,\n\nThanks for contacting FanBoost. We received your message (${typeLabel}) and will answer by email within 1-2 business days.\n\nIf you did not write to us, you can ignore this email.\n`,
-        },
+          preview: "We answer within 1-2 business days.",
+          heading: "Thanks for contacting FanBoost",
+          paragraphs: [
+            `We received your message (${typeLabel}) and will answer by email within 1-2 business days.`,
+            "If you did not write to us, you can ignore this email.",
+          ],
+          footer: "You received this email because someone sent FanBoost's contact form with this address.",
+        }),
         tx,
       );
     }

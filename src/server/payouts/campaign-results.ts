@@ -170,7 +170,7 @@ export async function announceResult(deps: PayoutDeps, campaignId: string): Prom
     const shares = winners.map((row) => ({ handle: row.handle, clicks: row.clicks, amountCents: row.amount_cents }));
     for (const [index, winner] of winners.entries()) {
       await deps.mailer.send(
-        winnerMail({
+        await winnerMail({
           to: winner.email,
           title: campaign.title,
           artistName: campaign.artist_name,
@@ -183,7 +183,7 @@ export async function announceResult(deps: PayoutDeps, campaignId: string): Prom
       );
     }
     await deps.mailer.send(
-      campaignEndedMail({
+      await campaignEndedMail({
         to: campaign.artist_email,
         title: campaign.title,
         winners: shares,

@@ -133,7 +133,7 @@ export async function payPayout(
               and not exists (select 1 from payouts where campaign_id = ${payout.campaign_id} and status <> 'paid')`,
       );
       await deps.mailer.send(
-        payoutSentMail({
+        await payoutSentMail({
           to: payout.email,
           title: payout.title,
           amountCents: claimed.amount_cents,

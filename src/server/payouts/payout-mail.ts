@@ -1,7 +1,8 @@
 import { formatCents } from "../../core/money.js";
 import type { MailMessage } from "../mail/mailer.js";
+import { composeEmail } from "../mail/templates/email-layout.js";
 
-/** The emails of a campaign's end and its payouts (issue: winners, payout sent, artist result). */
+/** The emails of a campaign's end and its payouts (winners, payout sent, artist result). */
 
 export type WinnerShare = { handle: string; clicks: number; amountCents: number };
 
@@ -14,26 +15,30 @@ export function winnerMail(input: {
   publicUrl: string;
   /** Payout accounts need a verified email: an unverified winner is told first. */
   emailVerified: boolean;
-}): MailMessage {
-  const verify = input.emailVerified
-    ? ""
-    : "First, verify your email address: open the verification link we emailed you when you signed up, or sign in " +
-      `at ${input.publicUrl}/earnings and choose Resend Verification Email. We can only pay a verified address.\n\n`;
-  const tie =
-    input.winnerCount > 1
-      ? `You finished tied for first with ${input.winnerCount - 1} other promoter${input.winnerCount > 2 ? "s" : ""}, so the prize is split equally.\n\n`
-      : "";
-  return {
+}): Promise<MailMessage> {
+  const amount = formatCents(input.share.amountCents);
+  return composeEmail({
     to: input.to,
-    subject: `You won ${formatCents(input.share.amountCents)} promoting "${input.title}"!`,
-    text:
-      `Congratulations @${input.share.handle}!\n\n` +
-      `"${input.title}" by ${input.artistName} has ended and your link finished on top with ${input.share.clicks} verified clicks. ` +
-      `Your prize is ${formatCents(input.share.amountCents)}.\n\n${tie}${verify}` +
-      `How to get paid: open ${input.publicUrl}/earnings and choose Set Up Payouts to connect a payout account with Stripe ` +
-      `(a few minutes, once). Payouts go out every Friday and arrive in 1-3 business days; ` +
-      `you can also press Request Payout once you have $50 or more pending.\n`,
-  };
+    subject: `You won ${amount} promoting "${input.title}"!`,
+    preview: `Your link finished on top with ${input.share.clicks} verified clicks.`,
+    heading: `Congratulations @${input.share.handle}!`,
+    paragraphs: [
+      `"${input.title}" by ${input.artistName} has ended and your link finished on top with ${input.share.clicks} verified clicks. Your prize is ${amount}.`,
+      ...(input.winnerCount > 1
+        ? [
+            `You finished tied for first with ${input.winnerCount - 1} other promoter${input.winnerCount > 2 ? "s" : ""}, so the prize is split equally.`,
+          ]
+        : []),
+      ...(input.emailVerified
+        ? []
+        : [
+            "First, verify your email address: open the verification link we emailed you when you signed up, or sign in and choose Resend Verification Email on your Earnings page. We can only pay a verified address.",
+          ]),
+      "How to get paid: on your Earnings page choose Set Up Payouts to connect a payout account with Stripe (a few minutes, once). Payouts go out every Friday and arrive in 1-3 business days; you can also press Request Payout once you have $50 or more pending.",
+    ],
+    action: { label: "Open your earnings", url: `${input.publicUrl}/earnings` },
+    footer: "You received this email because you promoted a FanBoost campaign.",
+  });
 }
 
 export function campaignEndedMail(input: {
@@ -42,22 +47,28 @@ export function campaignEndedMail(input: {
   winners: WinnerShare[];
   prizeCents: number;
   publicUrl: string;
-}): MailMessage {
-  const result =
-    input.winners.length === 0
-      ? `Nobody got a verified click before the timer ended, so there is no winner. Your prize of ${formatCents(input.prizeCents)} is being refunded to your card; the platform fee is kept.\n`
-      : `${input.winners.length === 1 ? "The winner is" : `${input.winners.length} promoters tied for first:`}\n` +
-        input.winners
-          .map(
-            (winner) => `- @${winner.handle}: ${winner.clicks} verified clicks, ${formatCents(winner.amountCents)}\n`,
-          )
-          .join("") +
-        `\nThe prize of ${formatCents(input.prizeCents)} will be paid out to ${input.winners.length === 1 ? "them" : "them in equal parts"}.\n`;
-  return {
+}): Promise<MailMessage> {
+  const prize = formatCents(input.prizeCents);
+  return composeEmail({
     to: input.to,
     subject: `Your campaign "${input.title}" has ended`,
-    text: `Your FanBoost campaign "${input.title}" has ended.\n\n${result}\nSee your campaigns at ${input.publicUrl}/artist-dashboard.\n`,
-  };
+    preview: input.winners.length === 0 ? "No winner: your prize is refunded." : "See who won your prize.",
+    heading: `"${input.title}" has ended`,
+    paragraphs:
+      input.winners.length === 0
+        ? [
+            `Nobody got a verified click before the timer ended, so there is no winner. Your prize of ${prize} is being refunded to your card; the platform fee is kept.`,
+          ]
+        : [input.winners.length === 1 ? "The winner is:" : `${input.winners.length} promoters tied for first:`],
+    list:
+      input.winners.length === 0
+        ? undefined
+        : input.winners.map(
+            (winner) => `@${winner.handle}: ${winner.clicks} verified clicks, ${formatCents(winner.amountCents)}`,
+          ),
+    action: { label: "See your campaigns", url: `${input.publicUrl}/artist-dashboard` },
+    footer: "You received this email because you ran a FanBoost campaign.",
+  });
 }
 
 export function payoutSentMail(input: {
@@ -65,12 +76,17 @@ export function payoutSentMail(input: {
   title: string;
   amountCents: number;
   publicUrl: string;
-}): MailMessage {
-  return {
+}): Promise<MailMessage> {
+  const amount = formatCents(input.amountCents);
+  return composeEmail({
     to: input.to,
-    subject: `Your ${formatCents(input.amountCents)} FanBoost payout is on its way`,
-    text:
-      `We sent ${formatCents(input.amountCents)} for "${input.title}" to your payout account. ` +
-      `It usually arrives in 1-3 business days.\n\nYour earnings: ${input.publicUrl}/earnings\n`,
-  };
+    subject: `Your ${amount} FanBoost payout is on its way`,
+    preview: "It usually arrives in 1-3 business days.",
+    heading: `${amount} is on its way`,
+    paragraphs: [
+      `We sent ${amount} for "${input.title}" to your payout account. It usually arrives in 1-3 business days.`,
+    ],
+    action: { label: "Open your earnings", url: `${input.publicUrl}/earnings` },
+    footer: "You received this email because you won a FanBoost campaign.",
+  });
 }
