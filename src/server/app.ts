@@ -158,6 +158,7 @@ export function createApp(services: AppServices) {
     campaignRoutes({
       db,
       log,
+      mailer,
       guards,
       payments,
       publicUrl: config.publicUrl,

@@ -13,6 +13,7 @@ import { reply, routePath } from "../http/contracts.js";
 import { errorBody } from "../http/error-body.js";
 import { validate } from "../http/validate.js";
 import type { Logger } from "../logger.js";
+import type { Mailer } from "../mail/mailer.js";
 import type { PaymentProvider } from "../payments/provider.js";
 import { assertCampaignId } from "./campaign-access.js";
 import { createSiteMetricsCache, listLiveCampaigns } from "./campaign-list.js";
@@ -24,6 +25,7 @@ import { listPublicCampaignSummaries } from "./public-campaigns.js";
 export type CampaignRouteDeps = {
   db: Database;
   log: Logger;
+  mailer: Mailer;
   guards: Guards;
   payments: PaymentProvider;
   publicUrl: string;
@@ -133,7 +135,7 @@ export function campaignRoutes(deps: CampaignRouteDeps) {
       validate("json", sandboxCardSchema),
       async (c) => {
         const funded = await confirmSandboxFunding(
-          { db, sandbox: payments, log },
+          { db, sandbox: payments, log, mailer: deps.mailer, publicUrl: deps.publicUrl },
           currentUser(c).id,
           c.req.param("id"),
           c.req.valid("json"),
@@ -152,7 +154,8 @@ export function campaignRoutes(deps: CampaignRouteDeps) {
       } catch {
         return c.json(errorBody("bad_signature", "Webhook signature verification failed"), 400);
       }
-      if (succeeded) await activateFundedCampaign(db, log, succeeded);
+      if (succeeded)
+        await activateFundedCampaign({ db, log, mailer: deps.mailer, publicUrl: deps.publicUrl }, succeeded);
       return c.json({ received: true });
     });
   }

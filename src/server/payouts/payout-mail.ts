@@ -90,3 +90,27 @@ export function payoutSentMail(input: {
     footer: "You received this email because you won a FanBoost campaign.",
   });
 }
+
+export function refundMail(input: {
+  to: string;
+  title: string;
+  amountCents: number;
+  reason: "no_winner" | "cancelled";
+  publicUrl: string;
+}): Promise<MailMessage> {
+  const amount = formatCents(input.amountCents);
+  return composeEmail({
+    to: input.to,
+    subject: `Refund of ${amount} for "${input.title}"`,
+    preview: "It usually shows on your card within 5-10 business days.",
+    heading: `${amount} refunded`,
+    paragraphs: [
+      input.reason === "no_winner"
+        ? `Nobody got a verified click before "${input.title}" ended, so its prize of ${amount} has been refunded to your card. The platform fee is kept, as our terms say.`
+        : `"${input.title}" was cancelled, so its prize and platform fee, ${amount} in all, have been refunded to your card.`,
+      "Refunds usually show on your card statement within 5-10 business days.",
+    ],
+    action: { label: "See your spending", url: `${input.publicUrl}/earnings` },
+    footer: "You received this email because you paid for a FanBoost campaign.",
+  });
+}

@@ -155,7 +155,11 @@ describe("finalizing a campaign", () => {
     expect(await payoutsOf(campaignId)).toEqual([]);
     const [refund] = await t.database.db.select().from(refunds).where(eq(refunds.campaignId, campaignId));
     expect(refund).toMatchObject({ reason: "no_winner", amountCents: 80_00, status: "succeeded" });
-    expect((await listOutbox(t.database.db, artist.email))[0]?.text).toContain("there is no winner");
+    const artistMails = await listOutbox(t.database.db, artist.email);
+    expect(artistMails.find((mail) => mail.subject.endsWith("has ended"))?.text).toContain("there is no winner");
+    expect(artistMails.find((mail) => mail.subject.startsWith("Refund of $80"))?.text).toContain(
+      "its prize of $80 has been refunded to your card. The platform fee is kept",
+    );
     const list = await (await t.request("/api/admin/payouts", { cookie: admin.cookie })).json();
     expect(list.rows.find((row: { campaign_id: string }) => row.campaign_id === campaignId).action).toBe("no_winner");
     const ledger = await expectLedgerBalanced(t, campaignId);

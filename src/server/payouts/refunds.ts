@@ -4,6 +4,7 @@ import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
 import type { refunds } from "../db/schema.js";
 import type { PayoutDeps } from "./payout-deps.js";
+import { refundMail } from "./payout-mail.js";
 import { nowPlus, retryDelayMs, STUCK_AFTER_MS } from "./retry-policy.js";
 
 type RefundReason = (typeof refunds.$inferInsert)["reason"];
@@ -28,7 +29,10 @@ const claimedRefund = z.object({
   id: column.text,
   amount_cents: column.number,
   attempts: column.number,
+  reason: z.enum(["no_winner", "cancelled"]),
   payment_intent_id: column.textOrNull,
+  title: column.text,
+  artist_email: column.text,
 });
 
 /**
@@ -43,7 +47,8 @@ export async function processRefund(deps: PayoutDeps, refundId: string): Promise
         from campaigns c
         where r.id = ${refundId} and c.id = r.campaign_id
           and (r.status = 'pending' or (r.status = 'failed' and r.next_attempt_at <= now()))
-        returning r.id, r.amount_cents, r.attempts, c.payment_intent_id`,
+        returning r.id, r.amount_cents, r.attempts, r.reason, c.payment_intent_id, c.title,
+          (select u.email from "user" u where u.id = c.created_by) as artist_email`,
   );
   if (!claimed) return "skipped";
   try {
@@ -53,11 +58,24 @@ export async function processRefund(deps: PayoutDeps, refundId: string): Promise
       amountCents: claimed.amount_cents,
       idempotencyKey: `refund-${claimed.id}`,
     });
-    await deps.db.execute(
-      sql`update refunds set status = 'succeeded', provider_refund_id = ${refund.id}, refunded_at = now(),
-            failure_reason = null, next_attempt_at = null, updated_at = now()
-          where id = ${claimed.id} and status = 'processing'`,
-    );
+    // Refunded, and the artist's notice in the outbox, in one transaction.
+    await deps.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`update refunds set status = 'succeeded', provider_refund_id = ${refund.id}, refunded_at = now(),
+              failure_reason = null, next_attempt_at = null, updated_at = now()
+            where id = ${claimed.id} and status = 'processing'`,
+      );
+      await deps.mailer.send(
+        await refundMail({
+          to: claimed.artist_email,
+          title: claimed.title,
+          amountCents: claimed.amount_cents,
+          reason: claimed.reason,
+          publicUrl: deps.publicUrl,
+        }),
+        tx,
+      );
+    });
     deps.log.info({ refundId: claimed.id, amountCents: claimed.amount_cents }, "refund sent");
     return "succeeded";
   } catch (error) {

@@ -65,7 +65,8 @@ export async function seedDemoData(deps: { config: Config; db: Database; log: Lo
   const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, "demo-artist-1@fanboost.demo"));
   if (existing) throw new Error("Demo data is already there (demo-artist-1@fanboost.demo exists).");
 
-  const auth = createAuth({ config, db, mailer: createMailer(config, db), log });
+  const mailer = createMailer(config, db);
+  const auth = createAuth({ config, db, mailer, log });
   /** Signs up and verifies the email through the link the sign-up emailed, as its owner would. */
   const signUp = async (body: Record<string, string>) => {
     const result = await auth.api.signUpEmail({ body: { password: DEMO_PASSWORD, ...body } as never });
@@ -117,7 +118,7 @@ export async function seedDemoData(deps: { config: Config; db: Database; log: Lo
       duration_days: spec.days,
     });
     await startFunding({ db, payments: sandbox, log }, artistId, draft.id);
-    await confirmSandboxFunding({ db, sandbox, log }, artistId, draft.id, {
+    await confirmSandboxFunding({ db, sandbox, log, mailer, publicUrl: config.publicUrl }, artistId, draft.id, {
       number: sandboxCards.success,
       expiry: "12/40",
       cvc: "123",

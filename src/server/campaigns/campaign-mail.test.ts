@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listOutbox } from "../mail/outbox";
+import { signUp } from "../testing/accounts";
+import { createLiveCampaign } from "../testing/campaigns";
+import { makeAdmin } from "../testing/payouts";
+import { createTestApp, type TestApp } from "../testing/test-app";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const mailsTo = async (to: string) =>
+  (await listOutbox(t.database.db, to)).map((mail) => ({ subject: mail.subject, text: mail.text, html: mail.html }));
+
+describe("a campaign's emails", () => {
+  it("sends the artist a receipt and a 'live' email once, with the payment, and a refund notice when cancelled", async () => {
+    const artist = await signUp(t, "artist");
+    const campaignId = await createLiveCampaign(t, artist, { title: "Receipt Song", prize_cents: 100_00 });
+    const mails = await mailsTo(artist.email);
+    const receipt = mails.find((mail) => mail.subject === 'Receipt: $105 for "Receipt Song"');
+    expect(receipt?.text).toContain("Prize: $100");
+    expect(receipt?.text).toContain("Platform fee (5%): $5");
+    expect(receipt?.text).toContain("Total charged: $105");
+    expect(receipt?.text).toContain("Paid with Visa ending in 4242");
+    expect(receipt?.html).toContain("Payment received");
+    const live = mails.find((mail) => mail.subject === '"Receipt Song" is live');
+    expect(live?.text).toContain(`/join-campaign?campaign=${campaignId}`);
+    // Paying again changes nothing and sends nothing.
+    await t.request(`/api/campaigns/${campaignId}/sandbox-payment`, {
+      method: "POST",
+      cookie: artist.cookie,
+      json: { number: "4242424242424242", expiry: "12/34", cvc: "123" },
+    });
+    expect((await mailsTo(artist.email)).filter((mail) => mail.subject.startsWith("Receipt"))).toHaveLength(1);
+
+    const admin = await signUp(t, "promoter");
+    await makeAdmin(t, admin);
+    expect(
+      (await t.request(`/api/admin/campaigns/${campaignId}`, { method: "DELETE", cookie: admin.cookie })).status,
+    ).toBe(200);
+    const refund = (await mailsTo(artist.email)).find((mail) => mail.subject === 'Refund of $105 for "Receipt Song"');
+    expect(refund?.text).toContain("was cancelled, so its prize and platform fee, $105 in all, have been refunded");
+  });
+});
