@@ -26,6 +26,7 @@ import type { Logger } from "./logger.js";
 import { createMailer, createMailTransport } from "./mail/create-mailer.js";
 import { createMailSender } from "./mail/mail-sender.js";
 import type { MailTransport } from "./mail/mailer.js";
+import { unsubscribeRoutes } from "./mail/unsubscribe-routes.js";
 import { createPaymentProvider } from "./payments/create-provider.js";
 import type { PaymentProvider } from "./payments/provider.js";
 import { sandboxOnboardingRoutes } from "./payments/sandbox-onboarding.js";
@@ -88,7 +89,15 @@ export function createApp(services: AppServices) {
   const auth = createAuth({ config, db, mailer, log });
   const guards = createGuards(auth, db);
   const payments = services.payments ?? createPaymentProvider(config, db);
-  const money: PayoutDeps = { db, payments, mailer, log, publicUrl: config.publicUrl, reviewHours: config.reviewHours };
+  const money: PayoutDeps = {
+    db,
+    payments,
+    mailer,
+    log,
+    publicUrl: config.publicUrl,
+    reviewHours: config.reviewHours,
+    authSecret: config.authSecret,
+  };
   const resolveClientIp = createClientIpResolver(config.trustProxy);
   const live = createLiveUpdates(database, log);
   const recorder = createClickRecorder(database, log, { onCounted: (campaignIds) => live.publish(campaignIds) });
@@ -174,6 +183,7 @@ export function createApp(services: AppServices) {
     app.use("/sandbox/*", refuseForeignOrigins(config.publicUrl), formRequestBody);
     app.route("/", sandboxOnboardingRoutes(db));
   }
+  app.route("/", unsubscribeRoutes({ db, authSecret: config.authSecret, publicUrl: config.publicUrl }));
   app.route("/", webRoutes(services.webRoot, config.publicUrl));
 
   app.onError(apiErrorHandler(log));

@@ -131,6 +131,16 @@ const appRows: Record<string, Row> = {
     call: () => ({ path: "/api/account/handle", json: { handle: "x" } }),
     expect: signedIn(400),
   },
+  "GET /api/account/email-preferences": { call: at("/api/account/email-preferences"), expect: signedIn(200) },
+  "POST /api/account/email-preferences": {
+    call: () => ({ path: "/api/account/email-preferences", json: { kind: "news", on: true } }),
+    expect: signedIn(200),
+  },
+  "GET /email/unsubscribe": { call: at("/email/unsubscribe?u=x&k=news&t=bad"), expect: all(400) },
+  "POST /email/unsubscribe": {
+    call: () => ({ path: "/email/unsubscribe?u=x&k=news&t=bad", body: "" }),
+    expect: all(400),
+  },
   "POST /api/account/delete": {
     call: () => ({ path: "/api/account/delete", json: { password: "not the password" } }),
     expect: signedIn(400),

@@ -32,6 +32,11 @@ export type Account = {
 
 type SessionAnswer = { user: { id: string; email: string } };
 
+/** The non-essential emails a user can turn off (receipts, security and payout emails always go). */
+export const optionalEmailKinds = ["reminders", "results", "news"] as const;
+export type OptionalEmailKind = (typeof optionalEmailKinds)[number];
+export type EmailPreferences = Record<OptionalEmailKind, boolean>;
+
 /** One signed-in session of the user, as Better Auth lists it. */
 export type SessionListing = {
   id: string;
@@ -63,4 +68,8 @@ export const accountsApi = {
   changeHandle: post<{ handle: string }, z.input<typeof handleChangeSchema>>()("/api/account/handle"),
   /** Deletes the account as the Privacy page promises; refused with the reason while something still needs it. */
   deleteAccount: post<{ ok: true }, { password: string }>()("/api/account/delete"),
+  emailPreferences: get<EmailPreferences>()("/api/account/email-preferences"),
+  setEmailPreference: post<EmailPreferences, { kind: OptionalEmailKind; on: boolean }>()(
+    "/api/account/email-preferences",
+  ),
 } as const;

@@ -1,12 +1,13 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import { accountsApi } from "../../core/api/accounts.js";
+import { accountsApi, optionalEmailKinds } from "../../core/api/accounts.js";
 import { authMessages, handleChangeSchema, PASSWORD_MAX_LENGTH } from "../../core/auth-rules.js";
 import type { Database } from "../db/client.js";
 import type { AppEnv } from "../http/app-env.js";
 import { reply, routePath } from "../http/contracts.js";
 import { errorBody } from "../http/error-body.js";
 import { validate, validationErrorBody } from "../http/validate.js";
+import { emailPreferencesOf, setEmailPreference } from "../mail/email-preferences.js";
 import { loadAccount } from "./account.js";
 import { changeHandle, deleteAccount } from "./account-settings.js";
 import { type Auth, CLIENT_IP_HEADER } from "./auth.js";
@@ -36,6 +37,11 @@ async function inEnvelope(response: Response): Promise<Response> {
   });
 }
 
+const emailPreferenceBody = z.object({
+  kind: z.enum(optionalEmailKinds, { error: "Choose reminders, results or news" }),
+  on: z.boolean({ error: "Say true or false" }),
+});
+
 const deleteAccountBody = z.object({
   password: z
     .string({ error: authMessages.passwordRequired })
@@ -55,6 +61,21 @@ export function accountRoutes(auth: Auth, db: Database, guards: Guards) {
   /** The handle others see on the leaderboards. */
   app.post(routePath(accountsApi.changeHandle), guards.requireUser, validate("json", handleChangeSchema), async (c) =>
     c.json(reply(accountsApi.changeHandle, await changeHandle(db, currentUser(c).id, c.req.valid("json").handle))),
+  );
+
+  /** The non-essential emails the user gets. */
+  app.get(routePath(accountsApi.emailPreferences), guards.requireUser, async (c) =>
+    c.json(reply(accountsApi.emailPreferences, await emailPreferencesOf(db, currentUser(c).id))),
+  );
+  app.post(
+    routePath(accountsApi.setEmailPreference),
+    guards.requireUser,
+    validate("json", emailPreferenceBody),
+    async (c) => {
+      const { kind, on } = c.req.valid("json");
+      await setEmailPreference(db, currentUser(c).id, kind, on);
+      return c.json(reply(accountsApi.setEmailPreference, await emailPreferencesOf(db, currentUser(c).id)));
+    },
   );
 
   /** Deletes the signed-in account (its password confirms it); its sessions go with it. */

@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -13,6 +14,8 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { user } from "./auth-schema.js";
+
+export { type OptionalEmailKind, optionalEmailKinds } from "../../core/api/accounts.js";
 
 /**
  * The tables of SPEC.md section 3, with the columns PRODUCT.md needs.
@@ -51,6 +54,8 @@ export const campaigns = pgTable(
     reviewUntil: timestamp("review_until", { withTimezone: true }),
     /** When the final result was announced (winner and result emails): once, after the review. */
     resultsAnnouncedAt: timestamp("results_announced_at", { withTimezone: true }),
+    /** When its promoters were reminded that it ends within a day: once, whoever runs the job. */
+    reminderSentAt: timestamp("reminder_sent_at", { withTimezone: true }),
     /**
      * Denormalized from tracking_links (kept in the same transactions), so lists sort and page without aggregating.
      * Click counters are in no index, here or on links and promoters: every click batch updates them, and an update
@@ -328,6 +333,17 @@ export const admins = pgTable(
 );
 
 /** Every email the app sends; in dev-outbox mode this is the only place they go. */
+/** A user's choices about non-essential emails; no row means every kind is on. */
+export const emailPreferences = pgTable("email_preferences", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  reminders: boolean("reminders").notNull().default(true),
+  results: boolean("results").notNull().default(true),
+  news: boolean("news").notNull().default(true),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const mailStatuses = ["queued", "sending", "sent", "failed"] as const;
 
 export const mailOutbox = pgTable(
@@ -351,6 +367,8 @@ export const mailOutbox = pgTable(
     claimedAt: timestamp("claimed_at", { withTimezone: true }),
     lastError: text("last_error"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** Extra headers (List-Unsubscribe on non-essential emails). */
+    headers: jsonb("headers").$type<Record<string, string>>(),
   },
   (t) => [
     index("mail_outbox_to_idx").on(t.to, t.createdAt),

@@ -1,3 +1,4 @@
+import { remindEndingCampaigns } from "../campaigns/ending-reminders.js";
 import { announceFinalResults } from "../payouts/campaign-results.js";
 import { finalizeEndedCampaigns } from "../payouts/finalize-campaigns.js";
 import { retryDuePayouts, runWeeklyPayouts } from "../payouts/pay-payouts.js";
@@ -19,6 +20,7 @@ export function backgroundJobs(deps: { money: PayoutDeps; payoutWeekday: number 
   const { money } = deps;
   return [
     { name: "finalize-ended-campaigns", everyMs: MINUTE, run: () => finalizeEndedCampaigns(money) },
+    { name: "remind-ending-campaigns", everyMs: 5 * MINUTE, run: () => remindEndingCampaigns(money) },
     { name: "announce-final-results", everyMs: MINUTE, run: () => announceFinalResults(money) },
     { name: "retry-payouts", everyMs: MINUTE, run: () => retryDuePayouts(money) },
     { name: "refunds", everyMs: MINUTE, run: () => processDueRefunds(money) },

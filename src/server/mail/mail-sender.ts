@@ -21,6 +21,7 @@ const claimedRow = z.object({
   subject: column.text,
   text: column.text,
   html: column.textOrNull,
+  headers: z.record(z.string(), z.string()).nullable(),
   attempts: column.number,
 });
 type Claimed = z.output<typeof claimedRow>;
@@ -42,6 +43,7 @@ export function createMailSender(deps: { db: Database; transport: MailTransport;
         subject: message.subject,
         text: message.text,
         ...(message.html ? { html: message.html } : {}),
+        ...(message.headers ? { headers: message.headers } : {}),
         messageId: messageIdOf(message.id),
       });
       await db.execute(sql`update mail_outbox set status = 'sent', sent_at = now(), last_error = null,
@@ -74,7 +76,7 @@ export function createMailSender(deps: { db: Database; transport: MailTransport;
           )
           update mail_outbox m set status = 'sending', attempts = m.attempts + 1, claimed_at = now()
           from due where m.id = due.id
-          returning m.id, m."to", m.subject, m.text, m.html, m.attempts`,
+          returning m.id, m."to", m.subject, m.text, m.html, m.headers, m.attempts`,
     );
     let sent = 0;
     for (const message of claimed) if ((await deliver(message)).ok) sent++;
@@ -119,7 +121,7 @@ export function createMailSender(deps: { db: Database; transport: MailTransport;
         sql`insert into mail_outbox ("to", subject, text, html, transport, status, attempts, claimed_at)
             values (${message.to}, ${message.subject}, ${message.text}, ${message.html ?? null}, ${transport.kind},
               'sending', 1, now())
-            returning id, "to", subject, text, html, attempts`,
+            returning id, "to", subject, text, html, headers, attempts`,
       );
       return deliver(row as Claimed);
     },

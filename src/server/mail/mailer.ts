@@ -1,6 +1,13 @@
 import type { Database } from "../db/client.js";
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Extra headers: List-Unsubscribe and List-Unsubscribe-Post on non-essential emails (RFC 8058). */
+  headers?: Record<string, string>;
+};
 
 /**
  * Queues emails in the transactional outbox (ADR 020): a message written with the change that causes it (`tx`) is

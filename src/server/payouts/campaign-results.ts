@@ -5,8 +5,9 @@ import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
 import { exclusionReasons, payouts, resultExclusions } from "../db/schema.js";
 import { DomainError } from "../errors.js";
+import { optedOut, unsubscribeUrl } from "../mail/email-preferences.js";
 import type { PayoutDeps } from "./payout-deps.js";
-import { campaignEndedMail, type WinnerShare, winnerMail } from "./payout-mail.js";
+import { campaignEndedMail, placedMail, type WinnerShare, winnerMail } from "./payout-mail.js";
 import { processRefund, recordRefund } from "./refunds.js";
 
 /**
@@ -178,6 +179,49 @@ export async function announceResult(deps: PayoutDeps, campaignId: string): Prom
           winnerCount: winners.length,
           publicUrl: deps.publicUrl,
           emailVerified: winner.email_verified,
+        }),
+        tx,
+      );
+    }
+    // Every other promoter of the campaign hears how they placed, unless they turned results off.
+    const others = await queryParsed(
+      tx,
+      z.object({
+        user_id: column.text,
+        email: column.text,
+        handle: column.text,
+        clicks: column.number,
+        rank: column.number,
+        not_eligible: column.boolean,
+      }),
+      sql`select u.id as user_id, u.email, pr.handle, tl.total_clicks as clicks,
+            (select count(*) + 1 from tracking_links o
+              where o.campaign_id = tl.campaign_id and o.total_clicks > tl.total_clicks) as rank,
+            exists (select 1 from result_exclusions x
+              where x.campaign_id = tl.campaign_id and x.promoter_id = tl.promoter_id) as not_eligible
+          from tracking_links tl
+          join promoters pr on pr.id = tl.promoter_id
+          join "user" u on u.id = pr.auth_user_id
+          where tl.campaign_id = ${campaignId}
+            and not exists (select 1 from payouts po where po.campaign_id = tl.campaign_id and po.promoter_id = tl.promoter_id)
+            and u.email not like 'deleted-%@deleted.invalid'`,
+    );
+    const unsubscribed = await optedOut(
+      tx,
+      others.map((row) => row.user_id),
+      "results",
+    );
+    for (const other of others.filter((row) => !unsubscribed.has(row.user_id))) {
+      await deps.mailer.send(
+        await placedMail({
+          to: other.email,
+          title: campaign.title,
+          handle: other.handle,
+          rank: other.clicks > 0 ? other.rank : null,
+          clicks: other.clicks,
+          notEligible: other.not_eligible,
+          publicUrl: deps.publicUrl,
+          unsubscribe: unsubscribeUrl(deps.publicUrl, deps.authSecret, other.user_id, "results"),
         }),
         tx,
       );

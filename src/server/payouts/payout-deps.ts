@@ -13,4 +13,6 @@ export type PayoutDeps = {
   publicUrl: string;
   /** Hours an ended campaign's result stays under fraud review before its payouts can be paid (REVIEW_HOURS). */
   reviewHours: number;
+  /** Signs the unsubscribe links of non-essential emails. */
+  authSecret: string;
 };

@@ -114,3 +114,70 @@ export function refundMail(input: {
     footer: "You received this email because you paid for a FanBoost campaign.",
   });
 }
+
+/** How a promoter who did not win placed (non-essential: it carries its unsubscribe link). */
+export function placedMail(input: {
+  to: string;
+  title: string;
+  handle: string;
+  rank: number | null;
+  clicks: number;
+  notEligible: boolean;
+  publicUrl: string;
+  unsubscribe: string;
+}): Promise<MailMessage> {
+  return composeEmail({
+    to: input.to,
+    subject: `"${input.title}" has ended: how you placed`,
+    preview: input.rank === null ? "No verified clicks this time." : `You finished #${input.rank}.`,
+    heading: `"${input.title}" has ended`,
+    paragraphs: [
+      input.rank === null
+        ? `@${input.handle}, your link got no verified click this time, so you did not place.`
+        : `@${input.handle}, you finished #${input.rank} with ${input.clicks} verified click${input.clicks === 1 ? "" : "s"}.${
+            input.notEligible
+              ? " You were not eligible to win this one: one win per promoter every 30 days, as our terms say."
+              : " Not a win this time."
+          }`,
+      "New campaigns start every week: the next prize could be yours.",
+    ],
+    action: { label: "Find a campaign", url: `${input.publicUrl}/join-campaign` },
+    footer: "You received this email because you promoted a FanBoost campaign.",
+    unsubscribe: input.unsubscribe,
+  });
+}
+
+/** A day before the end, each promoter's standing (non-essential: it carries its unsubscribe link). */
+export function endingSoonMail(input: {
+  to: string;
+  title: string;
+  handle: string;
+  rank: number | null;
+  clicks: number;
+  behindFirst: number;
+  prizeCents: number;
+  shortCode: string;
+  publicUrl: string;
+  unsubscribe: string;
+}): Promise<MailMessage> {
+  const standing =
+    input.rank === 1
+      ? `You're in first place with ${input.clicks} verified click${input.clicks === 1 ? "" : "s"}: keep sharing to hold on.`
+      : input.rank === null
+        ? `You have no verified click yet; the leader has ${input.behindFirst}. There is still time.`
+        : `You're #${input.rank} with ${input.clicks} verified click${input.clicks === 1 ? "" : "s"}, ${input.behindFirst} behind first place.`;
+  return composeEmail({
+    to: input.to,
+    subject: `24 hours left on "${input.title}"`,
+    preview: standing,
+    heading: `24 hours left to win ${formatCents(input.prizeCents)}`,
+    paragraphs: [
+      `"${input.title}" ends in about a day.`,
+      standing,
+      `Your link: ${input.publicUrl}/t/${input.shortCode}`,
+    ],
+    action: { label: "See your standing", url: `${input.publicUrl}/promoter-dashboard` },
+    footer: "You received this email because you joined this FanBoost campaign.",
+    unsubscribe: input.unsubscribe,
+  });
+}

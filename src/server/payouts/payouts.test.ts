@@ -49,6 +49,7 @@ beforeAll(async () => {
     log,
     publicUrl: TEST_ORIGIN,
     reviewHours: 0,
+    authSecret: t.config.authSecret,
   };
   admin = await signUp(t, "promoter");
   await makeAdmin(t, admin);

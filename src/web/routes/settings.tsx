@@ -1,6 +1,7 @@
 import { useNavigate } from "react-router";
 import {
   DeleteAccountSection,
+  EmailPreferencesSection,
   EmailSection,
   HandleSection,
   PasswordSection,
@@ -27,6 +28,7 @@ export default function SettingsPage() {
       <ProfileSection account={account} />
       {account.user.user_type === "promoter" || account.promoter ? <HandleSection account={account} /> : null}
       <EmailSection account={account} />
+      <EmailPreferencesSection />
       <PasswordSection />
       <SessionsSection />
       <DeleteAccountSection

@@ -1,4 +1,16 @@
-import { Body, Button, Container, Head, Heading, Hr, Html, Preview, Section, Text } from "@react-email/components";
+import {
+  Body,
+  Button,
+  Container,
+  Head,
+  Heading,
+  Hr,
+  Html,
+  Link,
+  Preview,
+  Section,
+  Text,
+} from "@react-email/components";
 import { render } from "@react-email/render";
 import type { MailMessage } from "../mailer.js";
 
@@ -16,6 +28,8 @@ export type EmailContent = {
   action?: { label: string; url: string };
   /** Why the person got it, under the rule. */
   footer?: string;
+  /** A non-essential email's one-click unsubscribe address: a link under the footer, and the RFC 8058 headers. */
+  unsubscribe?: string;
 };
 
 const brand = "#7c3aed";
@@ -85,6 +99,13 @@ function EmailLayout({ content }: { content: EmailContent }) {
           <Text style={styles.footer}>
             {content.footer ?? "You received this email because of your FanBoost account."}
           </Text>
+          {content.unsubscribe ? (
+            <Text style={styles.footer}>
+              <Link href={content.unsubscribe} style={{ color: "#64748b" }}>
+                Unsubscribe from these emails
+              </Link>
+            </Text>
+          ) : null}
         </Container>
       </Body>
     </Html>
@@ -97,6 +118,7 @@ function plainText(content: EmailContent): string {
   if (content.list) parts.push(content.list.map((item) => `- ${item}`).join("\n"));
   if (content.action) parts.push(`${content.action.label}:\n${content.action.url}`);
   parts.push(`--\n${content.footer ?? "You received this email because of your FanBoost account."}`);
+  if (content.unsubscribe) parts.push(`Unsubscribe from these emails:\n${content.unsubscribe}`);
   return `${parts.join("\n\n")}\n`;
 }
 
@@ -107,5 +129,13 @@ export async function composeEmail(content: EmailContent): Promise<MailMessage> 
     subject: content.subject,
     text: plainText(content),
     html: await render(<EmailLayout content={content} />),
+    ...(content.unsubscribe
+      ? {
+          headers: {
+            "List-Unsubscribe": `<${content.unsubscribe}>`,
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+          },
+        }
+      : {}),
   };
 }

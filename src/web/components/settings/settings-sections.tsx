@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { z } from "zod";
-import { type Account, accountsApi, type SessionListing } from "../../../core/api/accounts";
+import { type Account, accountsApi, type OptionalEmailKind, type SessionListing } from "../../../core/api/accounts";
 import {
   authMessages,
   handleChangeSchema,
@@ -379,6 +379,52 @@ export function DeleteAccountSection({ onDeleted }: { onDeleted: () => void }) {
           </div>
         </form>
       </Dialog>
+    </Section>
+  );
+}
+
+const emailKinds: Array<{ kind: OptionalEmailKind; label: string; hint: string }> = [
+  { kind: "reminders", label: "Reminders", hint: "A day before a campaign you promote ends, where you stand." },
+  { kind: "results", label: "Results", hint: "How you placed when a campaign you promoted ends." },
+  { kind: "news", label: "Product news", hint: "New features and campaigns worth a look, rarely." },
+];
+
+/** Non-essential emails, one switch each; receipts, security and payout emails always go. */
+export function EmailPreferencesSection() {
+  const preferences = useApi(accountsApi.emailPreferences);
+  const save = useApiMutation(accountsApi.setEmailPreference, {
+    invalidates: [accountsApi.emailPreferences],
+    onError: (error) => toast.error(failure(error, "Failed to save your email choices")),
+  });
+  return (
+    <Section title="Emails" lead="Receipts, security and payout emails always go; choose the others.">
+      <QueryState
+        query={preferences}
+        loadingLabel="Loading your email choices"
+        errorTitle="Your email choices could not be loaded"
+      >
+        {(current) => (
+          <ul className="flex flex-col gap-3">
+            {emailKinds.map(({ kind, label, hint }) => (
+              <li key={kind}>
+                <label className="flex cursor-pointer items-start gap-3">
+                  <input
+                    type="checkbox"
+                    className="mt-1 h-4 w-4 accent-brand-600"
+                    checked={current[kind]}
+                    disabled={save.isPending}
+                    onChange={(event) => save.mutate({ body: { kind, on: event.target.checked } })}
+                  />
+                  <span className="text-sm">
+                    <span className="block font-medium text-slate-900">{label}</span>
+                    <span className="text-slate-600">{hint}</span>
+                  </span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </Section>
   );
 }
