@@ -262,6 +262,8 @@ export const payouts = pgTable(
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** When the winner, still without a payout account 3 days on, was reminded to set one up (once). */
+    accountReminderSentAt: timestamp("account_reminder_sent_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,7 +1,7 @@
 import { remindEndingCampaigns } from "../campaigns/ending-reminders.js";
 import { announceFinalResults } from "../payouts/campaign-results.js";
 import { finalizeEndedCampaigns } from "../payouts/finalize-campaigns.js";
-import { retryDuePayouts, runWeeklyPayouts } from "../payouts/pay-payouts.js";
+import { remindPayoutAccounts, retryDuePayouts, runWeeklyPayouts } from "../payouts/pay-payouts.js";
 import type { PayoutDeps } from "../payouts/payout-deps.js";
 import { processDueRefunds } from "../payouts/refunds.js";
 import { rollUpClicks } from "../tracking/click-rollups.js";
@@ -23,6 +23,7 @@ export function backgroundJobs(deps: { money: PayoutDeps; payoutWeekday: number 
     { name: "remind-ending-campaigns", everyMs: 5 * MINUTE, run: () => remindEndingCampaigns(money) },
     { name: "announce-final-results", everyMs: MINUTE, run: () => announceFinalResults(money) },
     { name: "retry-payouts", everyMs: MINUTE, run: () => retryDuePayouts(money) },
+    { name: "remind-payout-accounts", everyMs: 60 * MINUTE, run: () => remindPayoutAccounts(money) },
     { name: "refunds", everyMs: MINUTE, run: () => processDueRefunds(money) },
     { name: "weekly-payout-run", everyMs: 15 * MINUTE, run: () => runWeeklyPayouts(money, deps.payoutWeekday) },
     { name: "roll-up-clicks", everyMs: MINUTE, run: () => rollUpClicks(money.db) },

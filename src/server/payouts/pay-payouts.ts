@@ -9,7 +9,7 @@ import { DomainError } from "../errors.js";
 import { TransferDeclinedError } from "../payments/provider.js";
 import { refreshPayoutAccount } from "./payout-accounts.js";
 import type { PayoutDeps } from "./payout-deps.js";
-import { payoutSentMail } from "./payout-mail.js";
+import { payoutAccountReminderMail, payoutFailedMail, payoutSentMail } from "./payout-mail.js";
 import { nowPlus, retryDelayMs, STUCK_AFTER_MS } from "./retry-policy.js";
 
 const payoutMessages = {
@@ -149,11 +149,25 @@ export async function payPayout(
     // Refused outright: nothing moved, so the next attempt may use a new key. Unknown outcome: keep the key.
     const nextKey =
       error instanceof TransferDeclinedError ? `payout-${claimed.id}-${claimed.attempts}` : claimed.transfer_key;
-    await deps.db.execute(
-      sql`update payouts set status = 'failed', failure_reason = ${reason}, transfer_key = ${nextKey},
-            next_attempt_at = ${nowPlus(retryDelayMs(claimed.attempts))}, updated_at = now()
-          where id = ${claimed.id} and status = 'processing'`,
-    );
+    // Failed, and on the first failure the winner's notice, in one transaction.
+    await deps.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`update payouts set status = 'failed', failure_reason = ${reason}, transfer_key = ${nextKey},
+              next_attempt_at = ${nowPlus(retryDelayMs(claimed.attempts))}, updated_at = now()
+            where id = ${claimed.id} and status = 'processing'`,
+      );
+      if (claimed.attempts === 1) {
+        await deps.mailer.send(
+          await payoutFailedMail({
+            to: payout.email,
+            title: payout.title,
+            amountCents: claimed.amount_cents,
+            publicUrl: deps.publicUrl,
+          }),
+          tx,
+        );
+      }
+    });
     deps.log.error({ err: error, payoutId: claimed.id }, "payout transfer failed");
     return { kind: "failed", payoutId: claimed.id, reason };
   }
@@ -245,4 +259,43 @@ export async function runWeeklyPayouts(deps: PayoutDeps, payoutWeekday: number, 
           where pr.id = po.promoter_id)`,
     "scheduled",
   );
+}
+
+/**
+ * Three days after a win, a winner who still has no payout account is reminded once; the payout row is claimed in
+ * the transaction that writes the email. How many were reminded.
+ */
+export async function remindPayoutAccounts(deps: PayoutDeps): Promise<number> {
+  return deps.db.transaction(async (tx) => {
+    const due = await queryParsed(
+      tx,
+      z.object({ amount_cents: column.number, email: column.text, title: column.text }),
+      sql`with due as (
+            select po.id from payouts po
+            join promoters p on p.id = po.promoter_id
+            left join payout_accounts pa on pa.user_id = p.auth_user_id
+            where po.status = 'pending' and po.account_reminder_sent_at is null
+              and po.created_at < now() - interval '3 days'
+              and not coalesce(pa.details_submitted and pa.payouts_enabled, false)
+            order by po.created_at limit 100
+            for update of po skip locked
+          )
+          update payouts po set account_reminder_sent_at = now()
+          from due, promoters p, "user" u, campaigns c
+          where po.id = due.id and p.id = po.promoter_id and u.id = p.auth_user_id and c.id = po.campaign_id
+          returning po.amount_cents, u.email, c.title`,
+    );
+    for (const payout of due) {
+      await deps.mailer.send(
+        await payoutAccountReminderMail({
+          to: payout.email,
+          title: payout.title,
+          amountCents: payout.amount_cents,
+          publicUrl: deps.publicUrl,
+        }),
+        tx,
+      );
+    }
+    return due.length;
+  });
 }

@@ -181,3 +181,45 @@ export function endingSoonMail(input: {
     unsubscribe: input.unsubscribe,
   });
 }
+
+export function payoutFailedMail(input: {
+  to: string;
+  title: string;
+  amountCents: number;
+  publicUrl: string;
+}): Promise<MailMessage> {
+  const amount = formatCents(input.amountCents);
+  return composeEmail({
+    to: input.to,
+    subject: `We couldn't send your ${amount} payout yet`,
+    preview: "We try again automatically.",
+    heading: "Your payout is delayed",
+    paragraphs: [
+      `The transfer of your ${amount} prize for "${input.title}" did not go through. We try again automatically over the next hours; you don't need to do anything unless your payout account needs attention.`,
+      "If it keeps failing, check your payout account on your Earnings page, or contact us.",
+    ],
+    action: { label: "Check your payout account", url: `${input.publicUrl}/earnings` },
+    footer: "You received this email because you won a FanBoost campaign.",
+  });
+}
+
+export function payoutAccountReminderMail(input: {
+  to: string;
+  title: string;
+  amountCents: number;
+  publicUrl: string;
+}): Promise<MailMessage> {
+  const amount = formatCents(input.amountCents);
+  return composeEmail({
+    to: input.to,
+    subject: `Your ${amount} prize is waiting for your payout account`,
+    preview: "Set up payouts to receive it.",
+    heading: `${amount} is waiting for you`,
+    paragraphs: [
+      `You won ${amount} with "${input.title}", but we can't pay it until you connect a payout account.`,
+      "It takes a few minutes, once: choose Set Up Payouts on your Earnings page.",
+    ],
+    action: { label: "Set up payouts", url: `${input.publicUrl}/earnings` },
+    footer: "You received this email because you won a FanBoost campaign.",
+  });
+}

@@ -12,7 +12,7 @@ import { createLiveCampaign, joinAs } from "../testing/campaigns";
 import { adminPost, clicks, expectLedgerBalanced, makeAdmin, onboardPayouts } from "../testing/payouts";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "../testing/test-app";
 import { finalizeEndedCampaigns } from "./finalize-campaigns";
-import { retryDuePayouts, runWeeklyPayouts } from "./pay-payouts";
+import { remindPayoutAccounts, retryDuePayouts, runWeeklyPayouts } from "./pay-payouts";
 import type { PayoutDeps } from "./payout-deps";
 
 /** The sandbox, with every transfer call counted and the next ones made to fail on demand. */
@@ -264,6 +264,24 @@ describe("paying winners", () => {
     expect(await retryDuePayouts(deps)).toEqual([]);
     expect(await payoutsOf(campaignId)).toEqual([{ email: promoters[0]?.email, amount_cents: 120_00, status: "paid" }]);
     await expectLedgerBalanced(t, campaignId);
+    // The winner heard of the delay once, then that it was sent.
+    const subjects = (await listOutbox(t.database.db, promoters[0]?.email)).map((mail) => mail.subject);
+    expect(subjects.filter((subject) => subject === "We couldn't send your $120 payout yet")).toHaveLength(1);
+    expect(subjects).toContain("Your $120 FanBoost payout is on its way");
+  });
+
+  it("reminds a winner without a payout account once, three days after the win", async () => {
+    const { campaignId, promoters } = await campaignWithClicks([1], 60_00);
+    await endNow(campaignId);
+    expect(await remindPayoutAccounts(deps)).toBe(0);
+    await t.database.db
+      .update(payouts)
+      .set({ createdAt: sql`now() - interval '3 days 1 minute'` })
+      .where(eq(payouts.campaignId, campaignId));
+    expect(await remindPayoutAccounts(deps)).toBe(1);
+    expect(await remindPayoutAccounts(deps)).toBe(0);
+    const subjects = (await listOutbox(t.database.db, promoters[0]?.email)).map((mail) => mail.subject);
+    expect(subjects).toContain("Your $60 prize is waiting for your payout account");
   });
 
   it("uses a new idempotency key only after the provider refused a transfer outright", async () => {

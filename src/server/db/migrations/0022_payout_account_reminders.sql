@@ -1,0 +1,1 @@
+ALTER TABLE "payouts" ADD COLUMN "account_reminder_sent_at" timestamp with time zone;
