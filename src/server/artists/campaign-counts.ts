@@ -11,9 +11,10 @@ const keyedCount = z.object({ key: column.text, count: column.number });
 
 /**
  * (key, count) rows of one per-campaign dimension over `campaignIds`, given the roll-up's mark (`readWithRollup`): the
- * roll-up's hours, and the raw events at or after the mark, which the roll-up's hours never hold. `from` (a whole
- * hour) narrows to events since then; `key` replaces the dimension's value (a chart's bucket: `rolled` reads a
- * `campaign_click_rollups` row, `raw` a `click_events` row); `only` narrows to one value.
+ * roll-up's buckets, and the raw events at or after the mark, which the roll-up never holds. `from` (the start of one
+ * of the dimension's buckets) narrows to events since then; `key` replaces the dimension's value (a chart's bucket:
+ * `rolled` reads a `campaign_click_rollups` row, `raw` a `click_events` row); `only` narrows to one value;
+ * `rolledOnly` leaves the raw events to the caller, who reads them once for several figures.
  */
 export function campaignCounts(
   campaignIds: string[],
@@ -24,7 +25,6 @@ export function campaignCounts(
   const { value, where } = campaignRollupDimensions[dimension];
   const ids = sql`${sql.param(campaignIds)}::uuid[]`;
   const rawFrom = options.from && options.from > mark ? options.from : mark;
-  // `rolledOnly`: the caller reads the raw events since the mark itself (once, for several figures).
   const raw = options.rolledOnly
     ? sql``
     : sql`union all
@@ -41,13 +41,9 @@ export function campaignCounts(
     ) parts group by 1 having sum(count) > 0`;
 }
 
-/** Runs a `campaignCounts` query: the rows largest first (then by key), at most `limit`. */
-export function readCounts(db: Database, counts: SQL, limit?: number) {
-  return queryParsed(
-    db,
-    keyedCount,
-    sql`select key, count from (${counts}) counts order by count desc, key ${limit ? sql`limit ${limit}` : sql``}`,
-  );
+/** Runs a `campaignCounts` query: the rows largest first (then by key). */
+export function readCounts(db: Database, counts: SQL) {
+  return queryParsed(db, keyedCount, sql`select key, count from (${counts}) counts order by count desc, key`);
 }
 
 /** The UTC hour or day of a roll-up row's bucket and of a raw event, as epoch milliseconds. */
