@@ -475,7 +475,10 @@ export function createFraudMonitor(db: Database, log: Logger, options: { shared?
       const estimate = (fresh?.minute ?? 0) + perIp.unsynced(click.ip);
       // Past half the limit the clicks that other instances have not shared yet could matter: every click waits then.
       const nearLimit = estimate > fraudThresholds.rateLimit.max / 2;
-      if (!mustWait && !nearLimit && fresh && now - fresh.sentAt < SHARE_EVERY_MS) {
+      // An instance's view of the total lags by its last share: past a quarter of the limit every click is shared
+      // (without waiting), so no instance sits on clicks that another's 1,001st would need to see.
+      const quiet = estimate <= fraudThresholds.rateLimit.max / 4;
+      if (!mustWait && !nearLimit && quiet && fresh && now - fresh.sentAt < SHARE_EVERY_MS) {
         // Not counting either way and far from the limit: this click joins the next update of the totals.
         return { rateLimited: local.rateLimited || estimate > fraudThresholds.rateLimit.max, challenge: true };
       }
