@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
-import { apiPost, signUpViaApi } from "./api";
+import { apiPost, fundedCampaign, signUpViaApi } from "./api";
 import type { AppServer } from "./harness";
 
 /** What the admin journeys share: clicks from chosen addresses, funded campaigns, payout accounts, tabs, dialogs. */
@@ -18,27 +18,13 @@ export async function clickFrom(server: AppServer, code: string, address: string
 
 /** A funded campaign by a new artist, joined by a new promoter; returns the promoter's session and link. */
 export async function campaignWithPromoter(server: AppServer, title: string, prizeCents = 50_50) {
-  const artist = await signUpViaApi(server, "artist");
-  const created = await apiPost(
-    server,
-    "/api/campaigns",
-    {
-      title,
-      artist_name: "Admin Band",
-      song_link: "https://open.spotify.com/track/admin",
-      prize_cents: prizeCents,
-      duration_days: 3,
-    },
-    artist,
-  );
-  const id = (created.json.campaign as { id: string }).id;
-  await apiPost(server, `/api/campaigns/${id}/funding`, {}, artist);
-  await apiPost(
-    server,
-    `/api/campaigns/${id}/sandbox-payment`,
-    { number: "4242424242424242", expiry: "12/34", cvc: "123" },
-    artist,
-  );
+  const id = await fundedCampaign(server, {
+    title,
+    artist_name: "Admin Band",
+    song_link: "https://open.spotify.com/track/admin",
+    prize_cents: prizeCents,
+    duration_days: 3,
+  });
   return { id, ...(await joinAsNewPromoter(server, id)) };
 }
 

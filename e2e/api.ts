@@ -44,13 +44,32 @@ export async function signUpViaApi(
   return result.cookies;
 }
 
-/** A funded campaign (sandbox card) with one joined promoter; returns the campaign id and the tracking code. */
-export async function liveCampaignWithLink(server: AppServer, campaign: Record<string, unknown>) {
+/** Signs up the address that ADMIN_EMAILS names (it becomes an admin at sign-up); returns the session cookies. */
+export async function signUpAdmin(server: AppServer, email: string): Promise<string> {
+  const admin = await apiPost(server, "/api/auth/sign-up/email", {
+    email,
+    password: "a long password",
+    first_name: "Ada",
+    last_name: "Admin",
+    user_type: "promoter",
+  });
+  expect(admin.status).toBe(200);
+  return admin.cookies;
+}
+
+/** A campaign by a new artist, paid with the sandbox's test card; returns its id. */
+export async function fundedCampaign(server: AppServer, campaign: Record<string, unknown>): Promise<string> {
   const artist = await signUpViaApi(server, "artist");
   const created = await apiPost(
     server,
     "/api/campaigns",
-    { artist_name: "Band", prize_cents: 5000, duration_days: 7, ...campaign },
+    {
+      artist_name: "Band",
+      song_link: "https://open.spotify.com/track/e2e",
+      prize_cents: 5000,
+      duration_days: 7,
+      ...campaign,
+    },
     artist,
   );
   expect(created.status).toBe(201);
@@ -63,6 +82,12 @@ export async function liveCampaignWithLink(server: AppServer, campaign: Record<s
     artist,
   );
   expect(paid.status).toBe(200);
+  return id;
+}
+
+/** A funded campaign (sandbox card) with one joined promoter; returns the campaign id and the tracking code. */
+export async function liveCampaignWithLink(server: AppServer, campaign: Record<string, unknown>) {
+  const id = await fundedCampaign(server, campaign);
   const promoter = await signUpViaApi(server, "promoter");
   const joined = await apiPost(server, `/api/campaigns/${id}/join`, {}, promoter);
   return { id, shortCode: (joined.json.link as { short_code: string }).short_code };

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect } from "vitest";
-import { apiPost, signUpViaApi } from "./api";
+import { apiPost, fundedCampaign, signUpAdmin, signUpViaApi } from "./api";
 import { journeys, visible } from "./fixtures";
 
 const adminEmail = `admin-${randomBytes(3).toString("hex")}@example.com`;
@@ -12,27 +12,13 @@ describe("payout journey", () => {
     openPage,
   }) => {
     const title = `Payday ${randomBytes(2).toString("hex")}`;
-    const artist = await signUpViaApi(server, "artist");
-    const created = await apiPost(
-      server,
-      "/api/campaigns",
-      {
-        title,
-        artist_name: "E2E Band",
-        song_link: "https://open.spotify.com/track/payday",
-        prize_cents: 120_00,
-        duration_days: 3,
-      },
-      artist,
-    );
-    const campaignId = (created.json.campaign as { id: string }).id;
-    await apiPost(server, `/api/campaigns/${campaignId}/funding`, {}, artist);
-    await apiPost(
-      server,
-      `/api/campaigns/${campaignId}/sandbox-payment`,
-      { number: "4242424242424242", expiry: "12/34", cvc: "123" },
-      artist,
-    );
+    const campaignId = await fundedCampaign(server, {
+      title,
+      artist_name: "E2E Band",
+      song_link: "https://open.spotify.com/track/payday",
+      prize_cents: 120_00,
+      duration_days: 3,
+    });
     const winner = await signUpViaApi(server, "promoter");
     const joined = await apiPost(server, `/api/campaigns/${campaignId}/join`, {}, winner);
     const code = (joined.json.link as { short_code: string }).short_code;
@@ -41,14 +27,7 @@ describe("payout journey", () => {
     });
     expect(clicked.headers.get("x-click-verdict")).toBe("counted");
 
-    const admin = await apiPost(server, "/api/auth/sign-up/email", {
-      email: adminEmail,
-      password: "a long password",
-      first_name: "Ada",
-      last_name: "Admin",
-      user_type: "promoter",
-    });
-    const adminView = await openPage("admin-payouts", { cookies: admin.cookies });
+    const adminView = await openPage("admin-payouts", { cookies: await signUpAdmin(server, adminEmail) });
     await adminView.page.goto("/join-campaign");
     const card = adminView.page.locator("div.rounded-2xl", {
       has: adminView.page.getByRole("heading", { name: title }),

@@ -20,13 +20,14 @@ import { apiRequestBody, formRequestBody } from "./http/request-body.js";
 import { refuseForeignOrigins } from "./http/same-origin.js";
 import { backgroundJobs } from "./jobs/background-jobs.js";
 import { createJobLedger } from "./jobs/scheduler.js";
-import { createLiveUpdates } from "./leaderboards/live-updates.js";
 import { leaderboardRoutes } from "./leaderboards/routes.js";
+import { createLiveUpdates } from "./live/live-updates.js";
 import type { Logger } from "./logger.js";
 import { createMailer, createMailTransport } from "./mail/create-mailer.js";
 import { createMailSender } from "./mail/mail-sender.js";
 import type { MailTransport } from "./mail/mailer.js";
 import { unsubscribeRoutes } from "./mail/unsubscribe-routes.js";
+import { notificationRoutes } from "./notifications/routes.js";
 import { createPaymentProvider } from "./payments/create-provider.js";
 import type { PaymentProvider } from "./payments/provider.js";
 import { sandboxOnboardingRoutes } from "./payments/sandbox-onboarding.js";
@@ -177,6 +178,7 @@ export function createApp(services: AppServices) {
   app.route("/api", payoutRoutes({ ...money, guards }));
   app.route("/api", leaderboardRoutes({ db, live }));
   app.route("/api", challengeRoutes({ challenges, hashIp, onCounted: (campaignIds) => live.publish(campaignIds) }));
+  app.route("/api", notificationRoutes({ db, guards, live }));
   app.route("/api", contactRoutes({ db, mailer, log, supportEmail: config.supportEmail, guards }));
   app.all("/api/*", (c) => c.json(errorBody("not_found", `No API route for ${c.req.method} ${c.req.path}`), 404));
   if (payments.kind === "sandbox") {

@@ -145,6 +145,12 @@ const appRows: Record<string, Row> = {
     call: () => ({ path: "/api/account/delete", json: { password: "not the password" } }),
     expect: signedIn(400),
   },
+  "GET /api/notifications": { call: at("/api/notifications"), expect: signedIn(200) },
+  "GET /api/notifications/stream": { call: at("/api/notifications/stream"), expect: signedIn(200) },
+  "POST /api/notifications/read": {
+    call: () => ({ path: "/api/notifications/read", json: {} }),
+    expect: signedIn(200),
+  },
   "GET /api/promoter/dashboard": { call: at("/api/promoter/dashboard"), expect: signedIn(200) },
   "GET /api/promoter/dashboard/stream": { call: at("/api/promoter/dashboard/stream"), expect: signedIn(200) },
 
@@ -219,6 +225,10 @@ const appRows: Record<string, Row> = {
   "POST /api/admin/outbox/:id/resend": {
     call: (fx) => ({ path: `/api/admin/outbox/${fx.unknownId}/resend`, json: {} }),
     expect: adminOnly(409),
+  },
+  "GET /api/admin/outbox/:id/html": {
+    call: (fx) => ({ path: `/api/admin/outbox/${fx.unknownId}/html` }),
+    expect: adminOnly(404),
   },
   "GET /api/admin/audit": { call: at("/api/admin/audit"), expect: adminOnly(200) },
 

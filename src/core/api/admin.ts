@@ -111,6 +111,8 @@ export type OutboxEmail = {
   text: string;
   transport: "outbox" | "smtp";
   created_at: string;
+  /** Whether it has an HTML part (`emailHtml` gives it, to preview as the recipient's mail app shows it). */
+  has_html: boolean;
   /** The outbox's state: waiting, being sent, sent, or failed (with its reason, and when it is tried again). */
   status: "queued" | "sending" | "sent" | "failed";
   attempts: number;
@@ -242,5 +244,7 @@ export const adminApi = {
   markMessageHandled: post<{ ok: true }>()("/api/admin/messages/:id/handled"),
   outbox: get<{ items: OutboxEmail[] }>()("/api/admin/outbox"),
   resendEmail: post<{ ok: true }>()("/api/admin/outbox/:id/resend"),
+  /** An email's HTML part, for a preview in a sandboxed frame (no script of it runs). */
+  emailHtml: get<{ html: string }>()("/api/admin/outbox/:id/html"),
   audit: get<{ items: AuditRow[] }, { offset?: number }>()("/api/admin/audit"),
 } as const;

@@ -36,6 +36,12 @@ export const del =
   <const P extends string>(path: P) =>
     ({ method: "DELETE", path }) as Contract<Response, undefined, undefined, P>;
 
+/**
+ * The message a stream that belongs to a session sends before it ends because the session did (signed out elsewhere,
+ * revoked, expired): the page then asks who is signed in instead of reconnecting.
+ */
+export const SESSION_ENDED_EVENT = "session-ended";
+
 /** The contract's path with its parameters filled in (each encoded). */
 export function fillPath(path: string, params: Record<string, string> | undefined): string {
   return path.replace(/:([A-Za-z]+)/g, (_, name: string) => {

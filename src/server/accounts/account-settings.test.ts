@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Account, SessionListing } from "../../core/api/accounts";
-import { campaigns, payouts, refunds, user } from "../db/schema";
+import { campaigns, notifications, payouts, refunds, user } from "../db/schema";
 import { cookiesFrom, emailedLink, signUp, type TestUser, uniqueEmail } from "../testing/accounts";
 import { createLiveCampaign, joinAs } from "../testing/campaigns";
 import { adminPost, clicks, makeAdmin } from "../testing/payouts";
@@ -151,6 +151,9 @@ describe("deleting an account", () => {
       duration_days: 7,
     });
     const draftId = ((await draft.json()) as { campaign: { id: string } }).campaign.id;
+    expect(
+      await t.database.db.select().from(notifications).where(eq(notifications.userId, artist.id)),
+    ).not.toHaveLength(0);
 
     const deleted = await post("/api/account/delete", artist.cookie, { password: artist.password });
     expect(deleted.status, await deleted.clone().text()).toBe(200);
@@ -164,5 +167,6 @@ describe("deleting an account", () => {
     expect(await t.database.db.select().from(refunds).where(eq(refunds.campaignId, campaignId))).toHaveLength(1);
     expect(await t.database.db.select().from(campaigns).where(eq(campaigns.id, draftId))).toHaveLength(0);
     expect(await t.database.db.select().from(payouts).where(eq(payouts.campaignId, campaignId))).toHaveLength(0);
+    expect(await t.database.db.select().from(notifications).where(eq(notifications.userId, artist.id))).toHaveLength(0);
   });
 });

@@ -92,6 +92,7 @@ export async function deleteAccount(db: Database, auth: Auth, userId: string, pa
     await tx.execute(sql`delete from campaigns where created_by = ${userId} and status = 'draft'`);
     await tx.execute(sql`delete from contact_messages where lower(email) = ${credential.email.toLowerCase()}`);
     await tx.execute(sql`delete from mail_outbox where lower("to") = ${credential.email.toLowerCase()}`);
+    await tx.execute(sql`delete from notifications where user_id = ${userId}`);
     await tx.execute(sql`delete from session where user_id = ${userId}`);
     await tx.execute(sql`delete from account where user_id = ${userId}`);
     await tx.execute(sql`update promoters set handle = ${`deleted-${randomAlphanumeric(HANDLE_SUFFIX_LENGTH + 3)}`}

@@ -307,6 +307,16 @@ describe("messages", () => {
         ),
       )
       .toBe(true);
+
+    // An email's HTML part, for the console's preview.
+    const reset = (await call("/api/admin/outbox")).body.items.find(
+      (mail: { to: string; subject: string }) => mail.to === user.email && /reset/i.test(mail.subject),
+    );
+    expect(reset.has_html).toBe(true);
+    const html = await call(`/api/admin/outbox/${reset.id}/html`);
+    expect(html.status).toBe(200);
+    expect(html.body.html).toContain("Reset your password");
+    expect((await call("/api/admin/outbox/not-an-id/html")).status).toBe(400);
   });
 });
 

@@ -55,10 +55,17 @@ export async function listOutboxEmails(db: Database): Promise<OutboxEmail[]> {
     text: row.text,
     transport: row.transport,
     created_at: row.createdAt.toISOString(),
+    has_html: row.html !== null,
     status: row.status,
     attempts: row.attempts,
     last_error: row.lastError,
     next_attempt_at: row.nextAttemptAt?.toISOString() ?? null,
     sent_at: row.sentAt?.toISOString() ?? null,
   }));
+}
+
+/** An email's HTML part, or null when there is no such email or it has none. */
+export async function outboxEmailHtml(db: Database, id: string): Promise<string | null> {
+  const [row] = await db.select({ html: mailOutbox.html }).from(mailOutbox).where(eq(mailOutbox.id, id));
+  return row?.html ?? null;
 }

@@ -9,7 +9,7 @@ import { DomainError } from "../errors.js";
 import type { AppEnv } from "../http/app-env.js";
 import { reply, routePath } from "../http/contracts.js";
 import { validate } from "../http/validate.js";
-import type { LiveUpdates } from "../leaderboards/live-updates.js";
+import type { LiveUpdates } from "../live/live-updates.js";
 import type { MailSender } from "../mail/mail-sender.js";
 import { endCampaignNow } from "../payouts/finalize-campaigns.js";
 import { payPayoutNow } from "../payouts/pay-payouts.js";
@@ -26,7 +26,7 @@ import {
   visitsByVerdict,
 } from "../tracking/click-analytics.js";
 import { changeCampaignState, listAdminCampaigns } from "./admin-campaigns.js";
-import { listContactMessageViews, listOutboxEmails, markMessageHandled } from "./admin-messages.js";
+import { listContactMessageViews, listOutboxEmails, markMessageHandled, outboxEmailHtml } from "./admin-messages.js";
 import { adminStats } from "./admin-stats.js";
 import { listUsers, setAdmin, setBanned } from "./admin-users.js";
 import { listAdminAudit, recordAdminAction } from "./audit-log.js";
@@ -232,6 +232,11 @@ export function adminRoutes(
       summary: "Queued a failed email to be sent again",
     });
     return c.json(reply(adminApi.resendEmail, { ok: true }));
+  });
+  admin.get(at(adminApi.emailHtml), async (c) => {
+    const html = await outboxEmailHtml(db, id("Invalid email ID").parse(c.req.param("id")));
+    if (html === null) throw new DomainError("not_found", "This email has no HTML part");
+    return c.json(reply(adminApi.emailHtml, { html }));
   });
   admin.get(at(adminApi.audit), validate("query", z.object({ offset: wholeNumber("offset", 100_000, 0) })), async (c) =>
     c.json(

@@ -6,7 +6,7 @@ import type { Database } from "../db/client.js";
 import type { AppEnv } from "../http/app-env.js";
 import { reply, routePath } from "../http/contracts.js";
 import { liveStream } from "../http/sse.js";
-import type { LiveUpdates } from "../leaderboards/live-updates.js";
+import type { LiveUpdates } from "../live/live-updates.js";
 import type { PaymentProvider } from "../payments/provider.js";
 import { artistCampaigns, artistOverview } from "./artist-dashboard.js";
 import { campaignAnalytics } from "./campaign-analytics.js";

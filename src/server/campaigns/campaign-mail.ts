@@ -23,6 +23,7 @@ export function receiptMail(campaign: LaunchedCampaign, card: PaidCard, publicUr
   const total = formatCents(campaign.prizeCents + campaign.feeCents);
   return composeEmail({
     to: campaign.artistEmail,
+    inApp: true,
     subject: `Receipt: ${total} for "${campaign.title}"`,
     preview: `Prize ${formatCents(campaign.prizeCents)}, fee ${formatCents(campaign.feeCents)}.`,
     heading: "Payment received",
@@ -45,6 +46,7 @@ export function campaignLiveMail(campaign: LaunchedCampaign, publicUrl: string):
   const link = `${publicUrl}/join-campaign?campaign=${campaign.id}`;
   return composeEmail({
     to: campaign.artistEmail,
+    inApp: true,
     subject: `"${campaign.title}" is live`,
     preview: "Share it so promoters can join.",
     heading: `"${campaign.title}" is live`,

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { column, queryParsed } from "../db/rows.js";
-import { optedOut, unsubscribeUrl } from "../mail/email-preferences.js";
+import { optedOut, sendUnlessOptedOut, unsubscribeUrl } from "../mail/email-preferences.js";
 import type { PayoutDeps } from "../payouts/payout-deps.js";
 import { endingSoonMail } from "../payouts/payout-mail.js";
 
@@ -16,8 +16,8 @@ const promoterRow = z.object({
 });
 
 /**
- * A day before a live campaign ends, tells each of its promoters where they stand (rank, clicks, gap to first), unless
- * they turned reminders off. Each campaign is claimed by a conditional update, in the transaction that writes its
+ * A day before a live campaign ends, tells each of its promoters where they stand (rank, clicks, gap to first): by
+ * email unless they turned reminders off, and in their bell. Each campaign is claimed by a conditional update, in the transaction that writes its
  * emails: reminded once, whoever runs the job. How many campaigns it reminded.
  */
 export async function remindEndingCampaigns(deps: PayoutDeps): Promise<number> {
@@ -51,8 +51,10 @@ export async function remindEndingCampaigns(deps: PayoutDeps): Promise<number> {
         promoters.map((row) => row.user_id),
         "reminders",
       );
-      for (const promoter of promoters.filter((row) => !unsubscribed.has(row.user_id))) {
-        await deps.mailer.send(
+      for (const promoter of promoters) {
+        await sendUnlessOptedOut(
+          deps.mailer,
+          tx,
           await endingSoonMail({
             to: promoter.email,
             title: campaign.title,
@@ -65,7 +67,7 @@ export async function remindEndingCampaigns(deps: PayoutDeps): Promise<number> {
             publicUrl: deps.publicUrl,
             unsubscribe: unsubscribeUrl(deps.publicUrl, deps.authSecret, promoter.user_id, "reminders"),
           }),
-          tx,
+          !unsubscribed.has(promoter.user_id),
         );
       }
       return true;

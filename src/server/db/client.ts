@@ -27,6 +27,11 @@ export type DatabaseHandle = {
    * A `name` makes it a prepared statement on PostgreSQL: parsed and planned once per connection, not per call.
    */
   rawQuery<Row>(text: string, params: unknown[], name?: string): Promise<Row[]>;
+  /**
+   * The embedded database's LISTEN: `onPayload` gets each NOTIFY of `channel` once its transaction commits. PostgreSQL
+   * needs a connection of its own for this (see live-updates.ts), so only PGlite has it.
+   */
+  listen?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -77,6 +82,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       kind: "pglite",
       url: undefined,
       rawQuery: async <Row>(text: string, params: unknown[]) => (await client.query<Row>(text, params)).rows,
+      listen: (channel, onPayload) => client.listen(channel, onPayload),
       close: async () => {
         await client.close();
         release();

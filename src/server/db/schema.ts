@@ -334,7 +334,6 @@ export const admins = pgTable(
   (t) => [primaryKey({ columns: [t.authUserId] })],
 );
 
-/** Every email the app sends; in dev-outbox mode this is the only place they go. */
 /** A user's choices about non-essential emails; no row means every kind is on. */
 export const emailPreferences = pgTable("email_preferences", {
   userId: text("user_id")
@@ -348,6 +347,7 @@ export const emailPreferences = pgTable("email_preferences", {
 
 export const mailStatuses = ["queued", "sending", "sent", "failed"] as const;
 
+/** Every email the app sends; in dev-outbox mode this is the only place they go. */
 export const mailOutbox = pgTable(
   "mail_outbox",
   {
@@ -377,6 +377,30 @@ export const mailOutbox = pgTable(
     check("mail_outbox_status_check", sql`${t.status} in ('queued', 'sending', 'sent', 'failed')`),
     /** What the sender looks for: the few messages not yet sent. */
     index("mail_outbox_unsent_idx").on(t.createdAt).where(sql`${t.status} <> 'sent'`),
+  ],
+);
+
+/**
+ * The header bell's notifications: written with the event's email, in the same transaction (ADR 021), and pushed to
+ * the user's open pages by NOTIFY when it commits.
+ */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    /** Where the notification leads, a path of this site. */
+    link: text("link"),
+    createdAt: createdAt(),
+    readAt: timestamp("read_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("notifications_user_idx").on(t.userId, t.createdAt),
+    index("notifications_unread_idx").on(t.userId).where(sql`${t.readAt} is null`),
   ],
 );
 

@@ -1,9 +1,12 @@
 import type { Context } from "hono";
 import { streamSSE } from "hono/streaming";
-import type { LiveUpdates } from "../leaderboards/live-updates.js";
+import { SESSION_ENDED_EVENT } from "../../core/api/contract.js";
+import type { LiveUpdates } from "../live/live-updates.js";
 import type { AppEnv } from "./app-env.js";
 
 const KEEPALIVE_MS = 15_000;
+/** How often a stream that belongs to a session checks that the session still stands. */
+export const SESSION_CHECK_MS = 30_000;
 
 /**
  * One query per topic and update, however many subscribers the update wakes: subscribers woken by the same version
@@ -25,7 +28,8 @@ export function sharedLoader<T>(live: LiveUpdates, load: (key: string) => Promis
 
 /**
  * A server-sent-event stream that sends `load()` now and again whenever `topic` (or any of `topics`) moves, with a
- * keep-alive comment, until the client leaves or the server shuts down.
+ * keep-alive comment, until the client leaves or the server shuts down; or, for one user's stream, until
+ * `sessionStands()` says their session ended (checked before each message and every SESSION_CHECK_MS).
  */
 export function liveStream<T>(
   c: Context<AppEnv>,
@@ -33,20 +37,34 @@ export function liveStream<T>(
   topic: string | readonly string[],
   event: string,
   load: () => Promise<T>,
+  sessionStands?: () => Promise<boolean>,
 ) {
   return streamSSE(c, async (stream) => {
-    let pending = Promise.resolve();
-    const push = () => {
-      pending = pending
-        .then(async () => stream.writeSSE({ event, data: JSON.stringify(await load()) }))
-        .catch(() => undefined);
+    let pending: Promise<unknown> = Promise.resolve();
+    let finish: () => void = () => undefined;
+    /** A session's stream checks the session before each message, and ends with SESSION_ENDED_EVENT once it is gone. */
+    const sessionEnded = async () => {
+      if (!sessionStands || (await sessionStands())) return false;
+      await stream.writeSSE({ event: SESSION_ENDED_EVENT, data: "{}" });
+      finish();
+      return true;
     };
+    const queue = (step: () => Promise<unknown>) => {
+      pending = pending.then(step).catch(() => undefined);
+    };
+    const push = () =>
+      queue(async () => {
+        if (!(await sessionEnded())) await stream.writeSSE({ event, data: JSON.stringify(await load()) });
+      });
     await new Promise<void>((resolve) => {
       const unsubscribes = (typeof topic === "string" ? [topic] : topic).map((each) => live.subscribe(each, push));
       const unsubscribeShutdown = live.subscribe("shutdown", () => finish());
       const keepalive = setInterval(() => void stream.write(": keepalive\n\n").catch(() => undefined), KEEPALIVE_MS);
-      const finish = () => {
+      // An idle session's stream still notices a sign-out elsewhere.
+      const sessionCheck = sessionStands ? setInterval(() => queue(sessionEnded), SESSION_CHECK_MS) : undefined;
+      finish = () => {
         clearInterval(keepalive);
+        clearInterval(sessionCheck);
         for (const unsubscribe of unsubscribes) unsubscribe();
         unsubscribeShutdown();
         resolve();

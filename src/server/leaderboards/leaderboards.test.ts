@@ -5,6 +5,7 @@ import { queryRows } from "../db/client";
 import { signUp } from "../testing/accounts";
 import { createLiveCampaign, joinAs } from "../testing/campaigns";
 import { startAppServer } from "../testing/server-process";
+import { sseReader } from "../testing/sse";
 import { createTestApp, type TestApp } from "../testing/test-app";
 
 const browserUa = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
@@ -23,43 +24,6 @@ async function campaignWithPromoters(count: number) {
   const codes: string[] = [];
   for (let index = 0; index < count; index++) codes.push(await joinAs(t, await signUp(t, "promoter"), campaignId));
   return { campaignId, codes };
-}
-
-/** Reads server-sent events from a streaming response. */
-function sseReader(response: Response) {
-  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-  const decoder = new TextDecoder();
-  let buffer = "";
-  return {
-    /** The next event's parsed data, or null if none arrives within `ms`. */
-    async next(ms: number): Promise<unknown> {
-      const deadline = Date.now() + ms;
-      for (;;) {
-        const boundary = buffer.indexOf("\n\n");
-        if (boundary >= 0) {
-          const raw = buffer.slice(0, boundary);
-          buffer = buffer.slice(boundary + 2);
-          const data = raw
-            .split("\n")
-            .filter((line) => line.startsWith("data:"))
-            .map((line) => line.slice(5).trim())
-            .join("\n");
-          if (data) return JSON.parse(data);
-          continue;
-        }
-        const left = deadline - Date.now();
-        if (left <= 0) return null;
-        const chunk = await Promise.race([
-          reader.read(),
-          new Promise<null>((resolve) => setTimeout(() => resolve(null), left)),
-        ]);
-        if (!chunk) return null;
-        if (chunk.done) return null;
-        buffer += decoder.decode(chunk.value, { stream: true });
-      }
-    },
-    cancel: () => reader.cancel(),
-  };
 }
 
 describe("campaign leaderboard", () => {

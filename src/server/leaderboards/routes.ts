@@ -5,8 +5,8 @@ import type { Database } from "../db/client.js";
 import type { AppEnv } from "../http/app-env.js";
 import { reply, routePath } from "../http/contracts.js";
 import { liveStream, sharedLoader } from "../http/sse.js";
+import type { LiveUpdates } from "../live/live-updates.js";
 import { campaignLeaderboard, campaignResult } from "./campaign-leaderboard.js";
-import type { LiveUpdates } from "./live-updates.js";
 import { publicLeaderboards } from "./public-leaderboards.js";
 
 export function leaderboardRoutes(deps: { db: Database; live: LiveUpdates }) {

@@ -5,6 +5,8 @@ import type { EmailPreferences, OptionalEmailKind } from "../../core/api/account
 import { optionalEmailKinds } from "../../core/api/accounts.js";
 import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
+import { recordNotification } from "../notifications/notifications.js";
+import type { Mailer, MailMessage } from "./mailer.js";
 
 /** What each kind is, in the words of the settings page and the unsubscribe page. */
 export const emailKindLabels: Record<OptionalEmailKind, string> = {
@@ -58,4 +60,13 @@ export async function optedOut(db: Database, userIds: string[], kind: OptionalEm
         where user_id = any(${sql.param(userIds)}::text[]) and not ${sql.raw(kind)}`,
   );
   return new Set(rows.map((row) => row.user_id));
+}
+
+/**
+ * A non-essential email: queued unless its recipient turned its kind off; the event reaches their bell either way
+ * (the preferences are about email).
+ */
+export async function sendUnlessOptedOut(mailer: Mailer, tx: Database, message: MailMessage, emailWanted: boolean) {
+  if (emailWanted) await mailer.send(message, tx);
+  else if (message.notification) await recordNotification(tx, message.to, message.notification);
 }

@@ -2,14 +2,16 @@ import { desc, eq } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { mailOutbox } from "../db/schema.js";
 import type { Logger } from "../logger.js";
+import { recordNotification } from "../notifications/notifications.js";
 import type { Mailer, MailTransport } from "./mailer.js";
 
 /** The outbox's queue: every email of the app is written here, in the caller's transaction when it has one. */
 export function createMailQueue(db: Database, kind: Mailer["kind"]): Mailer {
   return {
     kind,
-    async send(message, tx) {
+    async send({ notification, ...message }, tx) {
       await (tx ?? db).insert(mailOutbox).values({ ...message, transport: kind, status: "queued" });
+      if (notification) await recordNotification(tx ?? db, message.to, notification);
     },
   };
 }

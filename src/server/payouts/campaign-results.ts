@@ -5,7 +5,7 @@ import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
 import { exclusionReasons, payouts, resultExclusions } from "../db/schema.js";
 import { DomainError } from "../errors.js";
-import { optedOut, unsubscribeUrl } from "../mail/email-preferences.js";
+import { optedOut, sendUnlessOptedOut, unsubscribeUrl } from "../mail/email-preferences.js";
 import type { PayoutDeps } from "./payout-deps.js";
 import { campaignEndedMail, placedMail, type WinnerShare, winnerMail } from "./payout-mail.js";
 import { processRefund, recordRefund } from "./refunds.js";
@@ -183,7 +183,7 @@ export async function announceResult(deps: PayoutDeps, campaignId: string): Prom
         tx,
       );
     }
-    // Every other promoter of the campaign hears how they placed, unless they turned results off.
+    // Every other promoter of the campaign hears how they placed: by email unless they turned results off.
     const others = await queryParsed(
       tx,
       z.object({
@@ -211,8 +211,10 @@ export async function announceResult(deps: PayoutDeps, campaignId: string): Prom
       others.map((row) => row.user_id),
       "results",
     );
-    for (const other of others.filter((row) => !unsubscribed.has(row.user_id))) {
-      await deps.mailer.send(
+    for (const other of others) {
+      await sendUnlessOptedOut(
+        deps.mailer,
+        tx,
         await placedMail({
           to: other.email,
           title: campaign.title,
@@ -223,7 +225,7 @@ export async function announceResult(deps: PayoutDeps, campaignId: string): Prom
           publicUrl: deps.publicUrl,
           unsubscribe: unsubscribeUrl(deps.publicUrl, deps.authSecret, other.user_id, "results"),
         }),
-        tx,
+        !unsubscribed.has(other.user_id),
       );
     }
     await deps.mailer.send(

@@ -4,6 +4,8 @@ import { composeEmail } from "../mail/templates/email-layout.js";
 
 /** The emails of a campaign's end and its payouts (winners, payout sent, artist result). */
 
+const verifiedClicks = (count: number) => `${count} verified click${count === 1 ? "" : "s"}`;
+
 export type WinnerShare = { handle: string; clicks: number; amountCents: number };
 
 export function winnerMail(input: {
@@ -19,11 +21,12 @@ export function winnerMail(input: {
   const amount = formatCents(input.share.amountCents);
   return composeEmail({
     to: input.to,
+    inApp: true,
     subject: `You won ${amount} promoting "${input.title}"!`,
-    preview: `Your link finished on top with ${input.share.clicks} verified clicks.`,
+    preview: `Your link finished on top with ${verifiedClicks(input.share.clicks)}.`,
     heading: `Congratulations @${input.share.handle}!`,
     paragraphs: [
-      `"${input.title}" by ${input.artistName} has ended and your link finished on top with ${input.share.clicks} verified clicks. Your prize is ${amount}.`,
+      `"${input.title}" by ${input.artistName} has ended and your link finished on top with ${verifiedClicks(input.share.clicks)}. Your prize is ${amount}.`,
       ...(input.winnerCount > 1
         ? [
             `You finished tied for first with ${input.winnerCount - 1} other promoter${input.winnerCount > 2 ? "s" : ""}, so the prize is split equally.`,
@@ -51,6 +54,7 @@ export function campaignEndedMail(input: {
   const prize = formatCents(input.prizeCents);
   return composeEmail({
     to: input.to,
+    inApp: true,
     subject: `Your campaign "${input.title}" has ended`,
     preview: input.winners.length === 0 ? "No winner: your prize is refunded." : "See who won your prize.",
     heading: `"${input.title}" has ended`,
@@ -64,7 +68,7 @@ export function campaignEndedMail(input: {
       input.winners.length === 0
         ? undefined
         : input.winners.map(
-            (winner) => `@${winner.handle}: ${winner.clicks} verified clicks, ${formatCents(winner.amountCents)}`,
+            (winner) => `@${winner.handle}: ${verifiedClicks(winner.clicks)}, ${formatCents(winner.amountCents)}`,
           ),
     action: { label: "See your campaigns", url: `${input.publicUrl}/artist-dashboard` },
     footer: "You received this email because you ran a FanBoost campaign.",
@@ -80,6 +84,7 @@ export function payoutSentMail(input: {
   const amount = formatCents(input.amountCents);
   return composeEmail({
     to: input.to,
+    inApp: true,
     subject: `Your ${amount} FanBoost payout is on its way`,
     preview: "It usually arrives in 1-3 business days.",
     heading: `${amount} is on its way`,
@@ -101,6 +106,7 @@ export function refundMail(input: {
   const amount = formatCents(input.amountCents);
   return composeEmail({
     to: input.to,
+    inApp: true,
     subject: `Refund of ${amount} for "${input.title}"`,
     preview: "It usually shows on your card within 5-10 business days.",
     heading: `${amount} refunded`,
@@ -128,13 +134,14 @@ export function placedMail(input: {
 }): Promise<MailMessage> {
   return composeEmail({
     to: input.to,
+    inApp: true,
     subject: `"${input.title}" has ended: how you placed`,
     preview: input.rank === null ? "No verified clicks this time." : `You finished #${input.rank}.`,
     heading: `"${input.title}" has ended`,
     paragraphs: [
       input.rank === null
         ? `@${input.handle}, your link got no verified click this time, so you did not place.`
-        : `@${input.handle}, you finished #${input.rank} with ${input.clicks} verified click${input.clicks === 1 ? "" : "s"}.${
+        : `@${input.handle}, you finished #${input.rank} with ${verifiedClicks(input.clicks)}.${
             input.notEligible
               ? " You were not eligible to win this one: one win per promoter every 30 days, as our terms say."
               : " Not a win this time."
@@ -162,12 +169,15 @@ export function endingSoonMail(input: {
 }): Promise<MailMessage> {
   const standing =
     input.rank === 1
-      ? `You're in first place with ${input.clicks} verified click${input.clicks === 1 ? "" : "s"}: keep sharing to hold on.`
+      ? `You're in first place with ${verifiedClicks(input.clicks)}: keep sharing to hold on.`
       : input.rank === null
-        ? `You have no verified click yet; the leader has ${input.behindFirst}. There is still time.`
-        : `You're #${input.rank} with ${input.clicks} verified click${input.clicks === 1 ? "" : "s"}, ${input.behindFirst} behind first place.`;
+        ? input.behindFirst === 0
+          ? "Nobody has a verified click yet: the first one could be yours."
+          : `You have no verified click yet; the leader has ${input.behindFirst}. There is still time.`
+        : `You're #${input.rank} with ${verifiedClicks(input.clicks)}, ${input.behindFirst} behind first place.`;
   return composeEmail({
     to: input.to,
+    inApp: true,
     subject: `24 hours left on "${input.title}"`,
     preview: standing,
     heading: `24 hours left to win ${formatCents(input.prizeCents)}`,
@@ -191,6 +201,7 @@ export function payoutFailedMail(input: {
   const amount = formatCents(input.amountCents);
   return composeEmail({
     to: input.to,
+    inApp: true,
     subject: `We couldn't send your ${amount} payout yet`,
     preview: "We try again automatically.",
     heading: "Your payout is delayed",
@@ -212,6 +223,7 @@ export function payoutAccountReminderMail(input: {
   const amount = formatCents(input.amountCents);
   return composeEmail({
     to: input.to,
+    inApp: true,
     subject: `Your ${amount} prize is waiting for your payout account`,
     preview: "Set up payouts to receive it.",
     heading: `${amount} is waiting for you`,

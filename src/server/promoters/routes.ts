@@ -5,7 +5,7 @@ import type { Database } from "../db/client.js";
 import type { AppEnv } from "../http/app-env.js";
 import { reply, routePath } from "../http/contracts.js";
 import { liveStream } from "../http/sse.js";
-import type { LiveUpdates } from "../leaderboards/live-updates.js";
+import type { LiveUpdates } from "../live/live-updates.js";
 import { promoterDashboard } from "./promoter-dashboard.js";
 
 /** The promoter dashboard's API, mounted at `/api/promoter` for any signed-in user: each reads the user's own links. */

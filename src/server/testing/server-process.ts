@@ -25,9 +25,16 @@ export type AppServer = {
   url: string;
   dataDir: string;
   stop(): Promise<void>;
+  /**
+   * Stops the server, runs `whileStopped` (which may open its embedded database in DATA_DIR, as no server holds it
+   * then), and starts it again on the same port and data: how a journey moves a campaign's clock.
+   */
+  restart(whileStopped?: (dataDir: string) => Promise<void>): Promise<void>;
   output(): string;
   /** The newest dev-outbox email to `to` whose subject matches, from the server's log. */
   findEmail(to: string, subject: RegExp): { subject: string; text: string } | undefined;
+  /** Every dev-outbox email to `to` whose subject matches, oldest first. */
+  findEmails(to: string, subject: RegExp): Array<{ subject: string; text: string }>;
 };
 
 type OutboxLogLine = { msg?: string; to?: string; subject?: string; text?: string };
@@ -38,62 +45,74 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
   const dataDir = mkdtempSync(join(tmpdir(), "fanboost-e2e-"));
   const url = `http://localhost:${port}`;
   let output = "";
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    cwd: projectRoot,
-    env: childEnvironment({
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      PUBLIC_URL: url,
-      // Info, so the dev outbox's emails are in the output (journeys follow their links).
-      LOG_LEVEL: "info",
-      NODE_ENV: "test",
-      ...env,
-    }),
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout?.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on("data", (chunk) => {
-    output += chunk;
-  });
+  let child: ChildProcess;
 
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`Server exited early:\n${output}`);
-    const healthy = await fetch(`${url}/api/health`)
-      .then((response) => response.ok)
-      .catch(() => false);
-    if (healthy) break;
-    if (Date.now() > deadline) throw new Error(`Server did not become healthy:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  const launch = async () => {
+    child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+      cwd: projectRoot,
+      env: childEnvironment({
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        PUBLIC_URL: url,
+        // Info, so the dev outbox's emails are in the output (journeys follow their links).
+        LOG_LEVEL: "info",
+        NODE_ENV: "test",
+        ...env,
+      }),
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child.stdout?.on("data", (chunk) => {
+      output += chunk;
+    });
+    child.stderr?.on("data", (chunk) => {
+      output += chunk;
+    });
 
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`Server exited early:\n${output}`);
+      const healthy = await fetch(`${url}/api/health`)
+        .then((response) => response.ok)
+        .catch(() => false);
+      if (healthy) break;
+      if (Date.now() > deadline) throw new Error(`Server did not become healthy:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  };
+  const halt = async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    await exited;
+  };
+  const findEmails = (to: string, subject: RegExp) =>
+    output
+      .split("\n")
+      .map((line): OutboxLogLine | null => {
+        try {
+          return JSON.parse(line) as OutboxLogLine;
+        } catch {
+          return null;
+        }
+      })
+      .filter((line) => line?.msg?.startsWith("dev outbox") && line.to === to && subject.test(line.subject ?? ""))
+      .map((line) => ({ subject: line?.subject ?? "", text: line?.text ?? "" }));
+
+  await launch();
   return {
     url,
     dataDir,
     output: () => output,
-    findEmail: (to, subject) => {
-      const mails = output
-        .split("\n")
-        .map((line): OutboxLogLine | null => {
-          try {
-            return JSON.parse(line) as OutboxLogLine;
-          } catch {
-            return null;
-          }
-        })
-        .filter((line) => line?.msg?.startsWith("dev outbox") && line.to === to && subject.test(line.subject ?? ""));
-      const newest = mails.at(-1);
-      return newest ? { subject: newest.subject ?? "", text: newest.text ?? "" } : undefined;
+    findEmails,
+    findEmail: (to, subject) => findEmails(to, subject).at(-1),
+    restart: async (whileStopped) => {
+      await halt();
+      await whileStopped?.(dataDir);
+      await launch();
     },
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once("exit", resolve));
-        child.kill("SIGTERM");
-        await exited;
-      }
+      await halt();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

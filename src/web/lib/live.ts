@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import type { Contract, ResponseOf } from "../../core/api/contract";
+import { type Contract, type ResponseOf, SESSION_ENDED_EVENT } from "../../core/api/contract";
+import { accountKey } from "./session";
 import { type ApiInput, apiKey, apiUrl, useApi } from "./use-api";
 
 const MAX_BACKOFF_MS = 30_000;
@@ -37,6 +38,13 @@ export function useLiveData<C extends AnyContract>(
         failures = 0;
         setConnected(true);
         queryClient.setQueryData(key, JSON.parse((message as MessageEvent<string>).data) as ResponseOf<C>);
+      });
+      // A user's stream ends with its session: ask who is signed in now, rather than reconnecting to a refusal.
+      source.addEventListener(SESSION_ENDED_EVENT, () => {
+        stopped = true;
+        source?.close();
+        setConnected(false);
+        void queryClient.invalidateQueries({ queryKey: accountKey });
       });
       source.onerror = () => {
         source?.close();

@@ -30,6 +30,8 @@ export type EmailContent = {
   footer?: string;
   /** A non-essential email's one-click unsubscribe address: a link under the footer, and the RFC 8058 headers. */
   unsubscribe?: string;
+  /** An event's email also reaches the recipient's bell: the subject, the preview line, and the action's page. */
+  inApp?: boolean;
 };
 
 const brand = "#7c3aed";
@@ -122,6 +124,12 @@ function plainText(content: EmailContent): string {
   return `${parts.join("\n\n")}\n`;
 }
 
+/** The page an action leads to, as a path of this site (the bell's link stays on the site that shows it). */
+function pathOf(url: string): string {
+  const { pathname, search } = new URL(url);
+  return `${pathname}${search}`;
+}
+
 /** An email with its HTML part (the layout) and its plain-text part, ready for the outbox. */
 export async function composeEmail(content: EmailContent): Promise<MailMessage> {
   return {
@@ -129,6 +137,15 @@ export async function composeEmail(content: EmailContent): Promise<MailMessage> 
     subject: content.subject,
     text: plainText(content),
     html: await render(<EmailLayout content={content} />),
+    ...(content.inApp
+      ? {
+          notification: {
+            title: content.subject,
+            body: content.preview,
+            link: content.action ? pathOf(content.action.url) : null,
+          },
+        }
+      : {}),
     ...(content.unsubscribe
       ? {
           headers: {

@@ -83,6 +83,56 @@ const mailStatusLabel = (mail: OutboxEmail) =>
       : "Sent"
     : mail.status[0]?.toUpperCase() + mail.status.slice(1);
 
+/**
+ * An email's HTML part as its recipient's mail app shows it, in a sandboxed frame: none of its scripts run, and the
+ * page's own policy still governs what it may load.
+ */
+function EmailPreview({ mail }: { mail: OutboxEmail }) {
+  const html = useApi(adminApi.emailHtml, { params: { id: mail.id } });
+  return (
+    <QueryState query={html} loadingLabel="Loading the email">
+      {(data) => (
+        <iframe
+          sandbox=""
+          srcDoc={data.html}
+          title={`Email: ${mail.subject}`}
+          className="mt-3 h-[36rem] w-full rounded-xl bg-slate-50 ring-1 ring-slate-200"
+        />
+      )}
+    </QueryState>
+  );
+}
+
+/** One email: the plain-text part, or the HTML part when asked. */
+function OutboxEmailBody({ mail }: { mail: OutboxEmail }) {
+  const [view, setView] = useState<"text" | "html">("text");
+  return (
+    <>
+      {mail.has_html ? (
+        <fieldset className="mt-3 flex gap-2">
+          <legend className="sr-only">Show the email as</legend>
+          {(["text", "html"] as const).map((each) => (
+            <Button
+              key={each}
+              size="sm"
+              variant={view === each ? "primary" : "secondary"}
+              aria-pressed={view === each}
+              onClick={() => setView(each)}
+            >
+              {each === "text" ? "Plain text" : "HTML"}
+            </Button>
+          ))}
+        </fieldset>
+      ) : null}
+      {view === "html" ? (
+        <EmailPreview mail={mail} />
+      ) : (
+        <pre className="mt-3 text-sm break-words whitespace-pre-wrap text-slate-700">{mail.text}</pre>
+      )}
+    </>
+  );
+}
+
 function Outbox() {
   const outbox = useApi(adminApi.outbox, {}, { refetchInterval: 10_000 });
   const resend = useApiMutation(adminApi.resendEmail, {
@@ -130,7 +180,7 @@ function Outbox() {
                     Resend
                   </Button>
                 ) : null}
-                <pre className="mt-3 text-sm break-words whitespace-pre-wrap text-slate-700">{mail.text}</pre>
+                <OutboxEmailBody mail={mail} />
               </details>
             </li>
           ))}

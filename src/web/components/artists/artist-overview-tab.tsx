@@ -2,6 +2,7 @@ import { Flag, HandCoins, MousePointerClick, Rocket, Trophy, UserCheck } from "l
 import type { ActivityItem, ArtistOverview } from "../../../core/api/artists";
 import { formatCents, formatCount } from "../../../core/money";
 import { clicksLabel } from "../../lib/campaigns";
+import { timeAgo } from "../../lib/time-ago";
 import { Card, CardBody } from "../ui/card";
 
 const activityIcons = {
@@ -25,20 +26,6 @@ function activityText(item: ActivityItem): string {
     case "paid":
       return `@${item.handle} was paid ${formatCents(item.amount_cents ?? 0)} for "${item.campaign_title}"`;
   }
-}
-
-/** "5 minutes ago", in the reader's language. */
-export function timeAgo(at: string, now = Date.now()): string {
-  const seconds = Math.round((Date.parse(at) - now) / 1000);
-  const format = new Intl.RelativeTimeFormat(undefined, { numeric: "auto" });
-  for (const [unit, size] of [
-    ["day", 86_400],
-    ["hour", 3600],
-    ["minute", 60],
-  ] as const) {
-    if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
-  }
-  return format.format(seconds, "second");
 }
 
 /** Recent activity (the newest five) and this month's top promoters (five), SPEC.md's Overview tab. */

@@ -1,57 +1,29 @@
 import { ChevronDown, LogOut } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { lazy } from "react";
 import { Link } from "react-router";
 import { type Account, useAccount } from "../../lib/session";
 import { useAuthDialog } from "../auth/auth-dialog-context";
 import { Button, buttonStyles } from "../ui/button";
 import { AccountChip, accountLinks, accountTriggerClass, displayName, RoleBadge } from "./account-summary";
+import { LazyMenu } from "./lazy-menu";
 
 const loadUserMenu = () => import("./user-menu");
 const UserMenu = lazy(loadUserMenu);
 
-/**
- * The account button of the desktop header. The menu's code (Radix and its positioning) is fetched when the pointer
- * or focus reaches the button and mounted, open, on the first click, so a page view that never opens it never loads it.
- */
+/** The account button of the desktop header; its menu loads on first use. */
 function AccountMenu({ account }: { account: Account }) {
-  const [mounted, setMounted] = useState(false);
-  const chip = (
-    <>
-      <AccountChip account={account} />
-      <ChevronDown className="h-4 w-4 text-slate-500" aria-hidden />
-    </>
-  );
-  if (mounted) {
-    return (
-      <Suspense
-        fallback={
-          <span className={accountTriggerClass} aria-busy="true">
-            {chip}
-          </span>
-        }
-      >
-        <UserMenu account={account} defaultOpen />
-      </Suspense>
-    );
-  }
-  const warm = () => void loadUserMenu();
   return (
-    <button
-      type="button"
-      aria-haspopup="menu"
-      aria-expanded={false}
-      className={accountTriggerClass}
-      onPointerEnter={warm}
-      onFocus={warm}
-      onClick={() => setMounted(true)}
-      onKeyDown={(event) => {
-        if (event.key !== "ArrowDown") return;
-        event.preventDefault();
-        setMounted(true);
-      }}
-    >
-      {chip}
-    </button>
+    <LazyMenu
+      load={loadUserMenu}
+      menu={<UserMenu account={account} defaultOpen />}
+      triggerClass={accountTriggerClass}
+      face={
+        <>
+          <AccountChip account={account} />
+          <ChevronDown className="h-4 w-4 text-slate-500" aria-hidden />
+        </>
+      }
+    />
   );
 }
 

@@ -2,9 +2,11 @@ import { Menu, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { NavLink, useLocation } from "react-router";
 import { cn } from "../../lib/cn";
+import { useAccount } from "../../lib/session";
 import { BrandLink } from "./brand";
 import { HeaderActions } from "./header-actions";
 import { primaryNavLinks } from "./nav-links";
+import { NotificationBell } from "./notification-bell";
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -16,6 +18,7 @@ export function SiteHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const location = useLocation();
+  const { account } = useAccount();
 
   useEffect(() => {
     if (location.pathname) setMenuOpen(false);
@@ -44,20 +47,23 @@ export function SiteHeader() {
             </NavLink>
           ))}
         </nav>
-        <div className="hidden items-center gap-2 xl:flex">
-          <HeaderActions layout="row" />
+        <div className="flex items-center gap-2">
+          <div className="hidden items-center gap-2 xl:flex">
+            <HeaderActions layout="row" />
+          </div>
+          {account ? <NotificationBell /> : null}
+          <button
+            ref={toggleRef}
+            type="button"
+            className="inline-flex h-10 w-10 items-center justify-center rounded-xl text-slate-700 hover:bg-slate-100 xl:hidden"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            aria-label={menuOpen ? "Close menu" : "Open menu"}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <X className="h-6 w-6" aria-hidden /> : <Menu className="h-6 w-6" aria-hidden />}
+          </button>
         </div>
-        <button
-          ref={toggleRef}
-          type="button"
-          className="inline-flex h-10 w-10 items-center justify-center rounded-xl text-slate-700 hover:bg-slate-100 xl:hidden"
-          aria-expanded={menuOpen}
-          aria-controls="mobile-menu"
-          aria-label={menuOpen ? "Close menu" : "Open menu"}
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          {menuOpen ? <X className="h-6 w-6" aria-hidden /> : <Menu className="h-6 w-6" aria-hidden />}
-        </button>
       </div>
       {menuOpen ? (
         <div id="mobile-menu" className="border-t border-slate-200 bg-white xl:hidden">

@@ -1,6 +1,7 @@
 import pg from "pg";
 import type { DatabaseHandle } from "../db/client.js";
 import type { Logger } from "../logger.js";
+import { NOTIFICATIONS_CHANNEL } from "../notifications/notifications.js";
 
 const CHANNEL = "fanboost_leaderboard";
 /** At most one update per campaign per window, so a viral link does not flood subscribers. */
@@ -9,8 +10,10 @@ const THROTTLE_MS = 250;
 type Listener = () => void;
 
 /**
- * Tells subscribers that a campaign's leaderboard moved. Across instances the signal travels by PostgreSQL
- * LISTEN/NOTIFY; with the embedded database it stays in this process.
+ * Tells subscribers that a campaign's leaderboard moved (topics `campaign:{id}` and `public`), or a user's
+ * notifications (`user:{id}`). Across instances the signal travels by PostgreSQL LISTEN/NOTIFY; with the embedded
+ * database a leaderboard's stays in this process, and a user's comes from the embedded database's own NOTIFY (sent
+ * with the transaction that adds the notification, so only once it commits).
  */
 export function createLiveUpdates(database: DatabaseHandle, log: Logger) {
   const listeners = new Map<string, Set<Listener>>();
@@ -29,11 +32,21 @@ export function createLiveUpdates(database: DatabaseHandle, log: Logger) {
     emit("public");
   };
 
+  const deliverUser = (userId: string) => emit(`user:${userId}`);
+  let stopEmbeddedListen: (() => Promise<void>) | undefined;
+
   const connectListener = async () => {
-    if (!database.url || closed) return;
+    if (closed) return;
+    if (database.listen) {
+      stopEmbeddedListen = await database.listen(NOTIFICATIONS_CHANNEL, deliverUser);
+      return;
+    }
+    if (!database.url) return;
     const client = new pg.Client({ connectionString: database.url });
     client.on("notification", (message) => {
-      if (message.channel === CHANNEL && message.payload) deliver(message.payload);
+      if (!message.payload) return;
+      if (message.channel === CHANNEL) deliver(message.payload);
+      else if (message.channel === NOTIFICATIONS_CHANNEL) deliverUser(message.payload);
     });
     client.on("error", (error) => {
       log.warn({ err: error }, "leaderboard listener lost its connection; reconnecting");
@@ -41,7 +54,7 @@ export function createLiveUpdates(database: DatabaseHandle, log: Logger) {
       setTimeout(() => void connectListener(), 1000).unref();
     });
     await client.connect();
-    await client.query(`listen ${CHANNEL}`);
+    await client.query(`listen ${CHANNEL}; listen ${NOTIFICATIONS_CHANNEL}`);
     listenClient = client;
   };
 
@@ -57,7 +70,7 @@ export function createLiveUpdates(database: DatabaseHandle, log: Logger) {
   };
 
   return {
-    /** Starts listening for other instances' updates (PostgreSQL only). */
+    /** Starts listening for notifications, and for other instances' leaderboard updates (PostgreSQL). */
     start: () => connectListener(),
     /** A counted click moved these campaigns. */
     publish(campaignIds: readonly string[]) {
@@ -73,7 +86,7 @@ export function createLiveUpdates(database: DatabaseHandle, log: Logger) {
         }
       }
     },
-    /** Calls `listener` whenever the topic (`campaign:{id}` or `public`) moves; returns the unsubscribe. */
+    /** Calls `listener` whenever the topic (`campaign:{id}`, `public` or `user:{id}`) moves; returns the unsubscribe. */
     subscribe(topic: string, listener: Listener): () => void {
       const set = listeners.get(topic) ?? new Set<Listener>();
       set.add(listener);
@@ -95,6 +108,7 @@ export function createLiveUpdates(database: DatabaseHandle, log: Logger) {
       closed = true;
       emit("shutdown");
       await listenClient?.end().catch(() => undefined);
+      await stopEmbeddedListen?.().catch(() => undefined);
     },
   };
 }

@@ -1,0 +1,47 @@
+/** One server-sent event: its name (`message` when it has none) and its parsed data. */
+export type ServerEvent = { event: string; data: unknown };
+
+/** Reads server-sent events from a streaming response. */
+export function sseReader(response: Response) {
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  /** A read that outlived its wait: the next wait takes it over, so no chunk is lost. */
+  let reading: Promise<ReadableStreamReadResult<Uint8Array>> | undefined;
+  /** The next event, or null if none arrives within `ms` (or the stream ends). */
+  const nextEvent = async (ms: number): Promise<ServerEvent | null> => {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      const boundary = buffer.indexOf("\n\n");
+      if (boundary >= 0) {
+        const lines = buffer.slice(0, boundary).split("\n");
+        buffer = buffer.slice(boundary + 2);
+        const field = (name: string) =>
+          lines
+            .filter((line) => line.startsWith(`${name}:`))
+            .map((line) => line.slice(name.length + 1).trim())
+            .join("\n");
+        const data = field("data");
+        if (data) return { event: field("event") || "message", data: JSON.parse(data) };
+        continue;
+      }
+      const left = deadline - Date.now();
+      if (left <= 0) return null;
+      reading ??= reader.read();
+      const chunk = await Promise.race([
+        reading,
+        new Promise<null>((resolve) => setTimeout(() => resolve(null), left)),
+      ]);
+      if (!chunk) return null;
+      reading = undefined;
+      if (chunk.done) return null;
+      buffer += decoder.decode(chunk.value, { stream: true });
+    }
+  };
+  return {
+    nextEvent,
+    /** The next event's parsed data, or null if none arrives within `ms`. */
+    next: async (ms: number): Promise<unknown> => (await nextEvent(ms))?.data ?? null,
+    cancel: () => reader.cancel(),
+  };
+}
