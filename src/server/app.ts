@@ -7,6 +7,7 @@ import { accountRoutes } from "./accounts/routes.js";
 import { adminRoutes } from "./admin/routes.js";
 import { artistRoutes } from "./artists/routes.js";
 import { campaignRoutes } from "./campaigns/routes.js";
+import { clientErrorRoutes } from "./client-errors/routes.js";
 import type { Config } from "./config.js";
 import { contactRoutes } from "./contact/routes.js";
 import type { DatabaseHandle } from "./db/client.js";
@@ -179,6 +180,7 @@ export function createApp(services: AppServices) {
   app.route("/api", leaderboardRoutes({ db, live }));
   app.route("/api", challengeRoutes({ challenges, hashIp, onCounted: (campaignIds) => live.publish(campaignIds) }));
   app.route("/api", notificationRoutes({ db, guards, live }));
+  app.route("/api", clientErrorRoutes({ db }));
   app.route("/api", contactRoutes({ db, mailer, log, supportEmail: config.supportEmail, guards }));
   app.all("/api/*", (c) => c.json(errorBody("not_found", `No API route for ${c.req.method} ${c.req.path}`), 404));
   if (payments.kind === "sandbox") {

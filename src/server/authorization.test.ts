@@ -231,6 +231,7 @@ const appRows: Record<string, Row> = {
     expect: adminOnly(404),
   },
   "GET /api/admin/audit": { call: at("/api/admin/audit"), expect: adminOnly(200) },
+  "GET /api/admin/client-errors": { call: at("/api/admin/client-errors"), expect: adminOnly(200) },
 
   "GET /api/admin/clicks/top-ips": { call: at("/api/admin/clicks/top-ips"), expect: adminOnly(200) },
   "GET /api/admin/clicks/top-user-agents": { call: at("/api/admin/clicks/top-user-agents"), expect: adminOnly(200) },
@@ -248,6 +249,22 @@ const appRows: Record<string, Row> = {
     call: () => ({
       path: "/api/contact",
       json: { name: "Sam", email: "sam@example.com", subject: "Hi", message: "Hello", type: "general" },
+    }),
+    expect: all(201),
+  },
+
+  "POST /api/client-errors": {
+    call: () => ({
+      path: "/api/client-errors",
+      json: {
+        id: "0b6f3f4e-0000-4000-8000-000000000001",
+        kind: "error",
+        type: "unknown",
+        severity: "high",
+        name: "Error",
+        message: "boom",
+        path: "/",
+      },
     }),
     expect: all(201),
   },

@@ -17,19 +17,28 @@ const entries = Object.entries(screens) as Array<[string, Screen]>;
 const open = entries.filter(([, screen]) => !screen.access);
 const guarded = entries.filter(([, screen]) => screen.access);
 
-/** The route table of screens.ts: each screen but the home page is its own chunk, loaded when first visited. */
+/**
+ * The route table of screens.ts: each screen but the home page is its own chunk, loaded when first visited. The
+ * layout's own failure fills the window with the crash screen.
+ */
 export const router = createBrowserRouter([
   {
     element: <AppLayout />,
     errorElement: <RouteErrorScreen />,
     children: [
-      ...open.map(([pattern, screen]) => routeOf(pattern, screen)),
-      // One layout route per guarded screen: its guard runs before its chunk is used.
-      ...guarded.map(([pattern, screen]) => ({
-        element: <RequireRole access={screen.access as NonNullable<Screen["access"]>} />,
-        children: [routeOf(pattern, screen)],
-      })),
-      { path: "*", lazy: async () => ({ Component: (await import("./routes/not-found")).default }) },
+      {
+        // A screen that fails shows the crash screen under the header, which keeps working.
+        errorElement: <RouteErrorScreen layout="inline" />,
+        children: [
+          ...open.map(([pattern, screen]) => routeOf(pattern, screen)),
+          // One layout route per guarded screen: its guard runs before its chunk is used.
+          ...guarded.map(([pattern, screen]) => ({
+            element: <RequireRole access={screen.access as NonNullable<Screen["access"]>} />,
+            children: [routeOf(pattern, screen)],
+          })),
+          { path: "*", lazy: async () => ({ Component: (await import("./routes/not-found")).default }) },
+        ],
+      },
     ],
   },
 ]);

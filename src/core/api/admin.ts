@@ -1,3 +1,4 @@
+import type { ClientErrorGroup } from "./client-errors.js";
 import { del, get, post } from "./contract.js";
 import type { PayoutList } from "./payouts.js";
 
@@ -247,4 +248,6 @@ export const adminApi = {
   /** An email's HTML part, for a preview in a sandboxed frame (no script of it runs). */
   emailHtml: get<{ html: string }>()("/api/admin/outbox/:id/html"),
   audit: get<{ items: AuditRow[] }, { offset?: number }>()("/api/admin/audit"),
+  /** Crashes and serious errors reported by browsers, grouped by fingerprint, newest first. */
+  clientErrors: get<{ items: ClientErrorGroup[] }>()("/api/admin/client-errors"),
 } as const;

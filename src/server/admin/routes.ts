@@ -5,6 +5,7 @@ import { queryText, requiredText } from "../../core/text-rules.js";
 import { currentUser, type Guards } from "../accounts/guards.js";
 import { assertCampaignId, uuidPattern } from "../campaigns/campaign-access.js";
 import { deleteCampaign } from "../campaigns/delete-campaign.js";
+import { listClientErrorGroups } from "../client-errors/client-error-reports.js";
 import { DomainError } from "../errors.js";
 import type { AppEnv } from "../http/app-env.js";
 import { reply, routePath } from "../http/contracts.js";
@@ -238,6 +239,9 @@ export function adminRoutes(
     if (html === null) throw new DomainError("not_found", "This email has no HTML part");
     return c.json(reply(adminApi.emailHtml, { html }));
   });
+  admin.get(at(adminApi.clientErrors), async (c) =>
+    c.json(reply(adminApi.clientErrors, { items: await listClientErrorGroups(db) })),
+  );
   admin.get(at(adminApi.audit), validate("query", z.object({ offset: wholeNumber("offset", 100_000, 0) })), async (c) =>
     c.json(
       reply(adminApi.audit, { items: await listAdminAudit(db, { limit: 100, offset: c.req.valid("query").offset }) }),

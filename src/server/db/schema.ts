@@ -424,6 +424,36 @@ export const contactMessages = pgTable(
   (t) => [index("contact_messages_created_idx").on(t.createdAt)],
 );
 
+/**
+ * Crashes and serious errors in the browser, as the page reported them (no cookie, token or form value): the id is the
+ * error id the crash screen shows; reports of one error share a fingerprint, which the admin list groups by.
+ */
+export const clientErrorReports = pgTable(
+  "client_error_reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    fingerprint: text("fingerprint").notNull(),
+    kind: text("kind", { enum: ["crash", "error"] }).notNull(),
+    type: text("type").notNull(),
+    severity: text("severity").notNull(),
+    name: text("name").notNull(),
+    message: text("message").notNull(),
+    stack: text("stack"),
+    componentStack: text("component_stack"),
+    /** The page's path, without its query or fragment (they can hold tokens). */
+    path: text("path").notNull(),
+    /** The request id of the failing API call, when the error came from one. */
+    requestId: text("request_id"),
+    userAgent: text("user_agent"),
+    release: text("release"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("client_error_reports_fingerprint_idx").on(t.fingerprint, t.createdAt),
+    index("client_error_reports_created_idx").on(t.createdAt),
+  ],
+);
+
 /** Fixed-window request counters for our own limits (contact form, tracking), shared by every instance. */
 export const requestLimits = pgTable("request_limits", {
   key: text("key").primaryKey(),

@@ -1,4 +1,5 @@
 import { remindEndingCampaigns } from "../campaigns/ending-reminders.js";
+import { pruneClientErrors } from "../client-errors/client-error-reports.js";
 import { announceFinalResults } from "../payouts/campaign-results.js";
 import { finalizeEndedCampaigns } from "../payouts/finalize-campaigns.js";
 import { remindPayoutAccounts, retryDuePayouts, runWeeklyPayouts } from "../payouts/pay-payouts.js";
@@ -29,5 +30,6 @@ export function backgroundJobs(deps: { money: PayoutDeps; payoutWeekday: number 
     { name: "roll-up-clicks", everyMs: MINUTE, run: () => rollUpClicks(money.db) },
     { name: "clear-expired-click-ips", everyMs: 60 * MINUTE, run: () => clearExpiredClickIps(money.db) },
     { name: "prune-shared-fraud-counts", everyMs: 10 * MINUTE, run: () => pruneSharedCounts(money.db) },
+    { name: "prune-client-error-reports", everyMs: 60 * MINUTE, run: () => pruneClientErrors(money.db) },
   ];
 }

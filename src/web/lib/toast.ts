@@ -45,4 +45,7 @@ export const toast = {
   error(message: string, options?: ExternalToast) {
     void loadToasts().then((sonner) => sonner.error(message, options));
   },
+  warning(message: string, options?: ExternalToast) {
+    void loadToasts().then((sonner) => sonner.warning(message, options));
+  },
 };

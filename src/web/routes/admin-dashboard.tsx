@@ -4,6 +4,7 @@ import { AdminStatCards } from "../components/admin/admin-stat-cards";
 import { AnalyticsTab } from "../components/admin/analytics-tab";
 import { AuditTab } from "../components/admin/audit-tab";
 import { CampaignsTab } from "../components/admin/campaigns-tab";
+import { ClientErrorsTab } from "../components/admin/client-errors-tab";
 import { MessagesTab } from "../components/admin/messages-tab";
 import { RealtimeTab } from "../components/admin/realtime-tab";
 import { SuspiciousTab } from "../components/admin/suspicious-tab";
@@ -19,6 +20,7 @@ const tabs = [
   { id: "realtime", label: "Real-time", Panel: RealtimeTab },
   { id: "users", label: "Users", Panel: UsersTab },
   { id: "messages", label: "Messages", Panel: MessagesTab },
+  { id: "errors", label: "Errors", Panel: ClientErrorsTab },
   { id: "audit", label: "Audit log", Panel: AuditTab },
 ] as const;
 type TabId = (typeof tabs)[number]["id"];

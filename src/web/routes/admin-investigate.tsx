@@ -19,6 +19,7 @@ import { useConfirm } from "../components/ui/confirm-dialog";
 import { type Column, DataTable } from "../components/ui/data-table";
 import { QueryState } from "../components/ui/query-state";
 import { usePageMeta } from "../lib/page-meta";
+import { toastRequestError } from "../lib/request-errors";
 import { toast } from "../lib/toast";
 import { useApi, useApiMutation } from "../lib/use-api";
 import { verdictLabels } from "../lib/verdict-labels";
@@ -129,12 +130,12 @@ function InvestigationView({ data }: { data: Investigation }) {
               }.`
             : ""),
       ),
-    onError: (error) => toast.error(error.message || "Void failed"),
+    onError: toastRequestError,
   });
   const dismiss = useApiMutation(adminApi.dismissFlag, {
     invalidates,
     onSuccess: () => toast.success("Flag dismissed."),
-    onError: (error) => toast.error(error.message || "Dismiss failed"),
+    onError: toastRequestError,
   });
   const flag = data.flag;
   const openFlag = flag?.status === "open" ? flag.id : undefined;

@@ -21,10 +21,10 @@ import { type Column, DataTable } from "../components/ui/data-table";
 import { Select } from "../components/ui/field";
 import { QueryState } from "../components/ui/query-state";
 import { StatTile } from "../components/ui/stat-tile";
-import { ApiError } from "../lib/api";
 import { clicksLabel } from "../lib/campaigns";
 import { usePageMeta } from "../lib/page-meta";
 import { useEarnings, usePayoutAccount } from "../lib/payouts";
+import { toastRequestError } from "../lib/request-errors";
 import { useAccount } from "../lib/session";
 import { toast } from "../lib/toast";
 import { useApiMutation } from "../lib/use-api";
@@ -230,7 +230,7 @@ export default function EarningsPage() {
   const requestPayout = useApiMutation(payoutsApi.request, {
     invalidates: [payoutsApi.earnings],
     onSuccess: (result) => toast.success(result.message),
-    onError: (error) => toast.error(error instanceof ApiError ? error.message : "Payout failed"),
+    onError: toastRequestError,
   });
 
   const { account } = useAccount();

@@ -11,6 +11,7 @@ import { ErrorAlert } from "../components/ui/alert";
 import { Button, buttonStyles } from "../components/ui/button";
 import { Card, CardBody } from "../components/ui/card";
 import { Dialog } from "../components/ui/dialog";
+import { ErrorBox } from "../components/ui/error-box";
 import { Input, Select } from "../components/ui/field";
 import { StatTile } from "../components/ui/stat-tile";
 import { timeLeftLabel, useCampaigns, useSiteMetrics } from "../lib/campaigns";
@@ -184,9 +185,12 @@ export default function JoinCampaignPage() {
         className="max-w-lg"
       >
         {selected.isError ? (
-          <p className="text-sm text-red-700" role="alert">
-            {selected.error.message}
-          </p>
+          <ErrorBox
+            error={selected.error}
+            title="Campaign Error"
+            onRetry={() => void selected.refetch()}
+            retrying={selected.isFetching}
+          />
         ) : selectedId && selected.data ? (
           <CampaignLeaderboard campaignId={selectedId} />
         ) : (

@@ -2,6 +2,7 @@ import { CheckCheck, Mail, MessageSquare } from "lucide-react";
 import { useState } from "react";
 import { adminApi, type OutboxEmail } from "../../../core/api/admin";
 import { inquiryTypes } from "../../../core/contact-rules";
+import { toastRequestError } from "../../lib/request-errors";
 import { toast } from "../../lib/toast";
 import { useApi, useApiMutation } from "../../lib/use-api";
 import { Badge } from "../ui/badge";
@@ -138,7 +139,7 @@ function Outbox() {
   const resend = useApiMutation(adminApi.resendEmail, {
     invalidates: [adminApi.outbox],
     onSuccess: () => toast.success("Queued to be sent again"),
-    onError: (error) => toast.error(error.message),
+    onError: toastRequestError,
   });
   return (
     <QueryState

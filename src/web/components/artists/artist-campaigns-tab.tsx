@@ -15,6 +15,7 @@ import { Link } from "react-router";
 import { type ArtistCampaign, artistApi } from "../../../core/api/artists";
 import { formatCents, formatCount } from "../../../core/money";
 import { clicksLabel } from "../../lib/campaigns";
+import { toastRequestError } from "../../lib/request-errors";
 import { toast } from "../../lib/toast";
 import { useApiMutation } from "../../lib/use-api";
 import { genreLabel } from "../campaigns/campaign-card";
@@ -177,7 +178,7 @@ export function ArtistCampaignsTab({
   const remove = useApiMutation(artistApi.deleteDraft, {
     invalidates: [artistApi.campaigns, artistApi.overview],
     onSuccess: () => toast.success("Draft deleted"),
-    onError: (error) => toast.error(error.message),
+    onError: toastRequestError,
   });
   const deleteDraft = async (campaign: ArtistCampaign) => {
     const sure = await confirm({

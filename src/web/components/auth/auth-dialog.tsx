@@ -4,6 +4,7 @@ import { accountsApi } from "../../../core/api/accounts";
 import { authMessages, fieldErrors, signInSchema, signUpFormSchema } from "../../../core/auth-rules";
 import { ApiError } from "../../lib/api";
 import { useRefreshAccount } from "../../lib/session";
+import { signedInAgain } from "../../lib/session-expiry";
 import { callApi } from "../../lib/use-api";
 import { ErrorAlert } from "../ui/alert";
 import { Button } from "../ui/button";
@@ -203,6 +204,7 @@ export function AuthDialog() {
       setValues(emptyValues);
       closeAuth();
       window.dispatchEvent(new CustomEvent("userLoggedIn", { detail: account?.user ?? null }));
+      signedInAgain();
     } catch (caught) {
       if (caught instanceof ApiError && caught.fields) setErrors(formErrorsOf(caught.fields));
       setProviderError(caught instanceof Error && caught.message ? caught.message : authMessages.fallback);

@@ -1,4 +1,3 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { BarChart3, Clock, Copy, Crown, MousePointerClick, QrCode, Users } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
@@ -6,9 +5,10 @@ import { campaignsApi } from "../../../core/api/campaigns";
 import { genres } from "../../../core/genres";
 import { formatCents, formatCount } from "../../../core/money";
 import { type CampaignListItem, timeLeftLabel, trackingUrl } from "../../lib/campaigns";
+import { toastRequestError } from "../../lib/request-errors";
 import { useAccount } from "../../lib/session";
 import { toast } from "../../lib/toast";
-import { apiKey, callApi } from "../../lib/use-api";
+import { useApiMutation } from "../../lib/use-api";
 import { useAuthDialog } from "../auth/auth-dialog-context";
 import { Badge } from "../ui/badge";
 import { Button, buttonStyles } from "../ui/button";
@@ -60,23 +60,17 @@ function LeadingPromoter({ campaign }: { campaign: CampaignListItem }) {
 export function CampaignCard({ campaign, onOpen }: { campaign: CampaignListItem; onOpen?: (id: string) => void }) {
   const { account, loading } = useAccount();
   const { openAuth } = useAuthDialog();
-  const queryClient = useQueryClient();
-  const [joining, setJoining] = useState(false);
   const [showQr, setShowQr] = useState(false);
-
-  const join = async () => {
-    setJoining(true);
-    try {
-      const { link } = await callApi(campaignsApi.join, { params: { id: campaign.id } });
-      await queryClient.invalidateQueries({ queryKey: apiKey(campaignsApi.list) });
+  // A join that meets an expired session is done again once the user signs back in (session-expiry.ts).
+  const join = useApiMutation(campaignsApi.join, {
+    invalidates: [campaignsApi.list],
+    onSuccess: async ({ link }) => {
       toast.success("You joined! Share your link to climb the leaderboard.");
       await copyLink(link.short_code);
-    } catch (error) {
-      toast.error(error instanceof Error && error.message ? error.message : "Failed to join campaign");
-    } finally {
-      setJoining(false);
-    }
-  };
+    },
+    onError: toastRequestError,
+  });
+  const joining = join.isPending;
 
   return (
     <Card className="flex flex-col overflow-hidden">
@@ -170,7 +164,7 @@ export function CampaignCard({ campaign, onOpen }: { campaign: CampaignListItem;
           ) : campaign.is_own ? (
             <p className="rounded-xl bg-slate-50 px-3 py-2 text-center text-sm text-slate-600">Your campaign</p>
           ) : (
-            <Button variant="accent" loading={joining} onClick={join}>
+            <Button variant="accent" loading={joining} onClick={() => join.mutate({ params: { id: campaign.id } })}>
               Join Campaign
             </Button>
           )}

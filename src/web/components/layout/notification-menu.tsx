@@ -4,8 +4,8 @@ import { BellOff, CheckCheck } from "lucide-react";
 import { useNavigate } from "react-router";
 import { type NotificationFeed, notificationsApi } from "../../../core/api/notifications";
 import { cn } from "../../lib/cn";
+import { toastRequestError } from "../../lib/request-errors";
 import { timeAgo } from "../../lib/time-ago";
-import { toast } from "../../lib/toast";
 import { apiKey, useApiMutation } from "../../lib/use-api";
 import { BellFace, bellLabel, bellTriggerClass } from "./notification-bell";
 
@@ -21,7 +21,7 @@ export default function NotificationMenu({
   const queryClient = useQueryClient();
   const markRead = useApiMutation(notificationsApi.markRead, {
     onSuccess: (next) => queryClient.setQueryData(apiKey(notificationsApi.feed, {}), next),
-    onError: (error) => toast.error(error.message),
+    onError: toastRequestError,
   });
   const unread = feed?.unread ?? 0;
   const items = feed?.items ?? [];

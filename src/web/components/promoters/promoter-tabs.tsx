@@ -3,9 +3,9 @@ import type { ExclusionReason } from "../../../core/api/leaderboards";
 import { payoutsApi } from "../../../core/api/payouts";
 import type { CompletedCampaign, PromoterDashboard } from "../../../core/api/promoters";
 import { formatCents, formatCount, MIN_PAYOUT_CENTS } from "../../../core/money";
-import { ApiError } from "../../lib/api";
 import { clicksLabel } from "../../lib/campaigns";
 import { useEarnings } from "../../lib/payouts";
+import { toastRequestError } from "../../lib/request-errors";
 import { toast } from "../../lib/toast";
 import { useApiMutation } from "../../lib/use-api";
 import { Badge } from "../ui/badge";
@@ -139,7 +139,7 @@ export function EarningsTab({ data }: { data: PromoterDashboard }) {
   const requestPayout = useApiMutation(payoutsApi.request, {
     invalidates: [payoutsApi.earnings],
     onSuccess: (result) => toast.success(result.message),
-    onError: (error) => toast.error(error instanceof ApiError ? error.message : "Payout failed"),
+    onError: toastRequestError,
   });
   return (
     <div className="flex flex-col gap-4">

@@ -1,8 +1,7 @@
 import type { UseQueryResult } from "@tanstack/react-query";
-import { Loader2, RefreshCw } from "lucide-react";
+import { Loader2 } from "lucide-react";
 import type { ReactNode } from "react";
-import { ErrorAlert } from "./alert";
-import { Button } from "./button";
+import { ErrorBox } from "./error-box";
 
 /**
  * The three states every loaded view has besides its content: loading, an error with Try Again, and empty (when
@@ -36,14 +35,13 @@ export function QueryState<Data>({
   if (query.isError) {
     const error = query.error ?? new Error("Request failed");
     return (
-      <ErrorAlert title={errorTitle}>
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <span>{errorMessage ? errorMessage(error) : error.message}</span>
-          <Button size="sm" variant="secondary" loading={query.isFetching} onClick={() => query.refetch()}>
-            {query.isFetching ? null : <RefreshCw className="h-3.5 w-3.5" aria-hidden />} Try Again
-          </Button>
-        </div>
-      </ErrorAlert>
+      <ErrorBox
+        error={error}
+        title={errorTitle}
+        message={errorMessage?.(error)}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
     );
   }
   const data = query.data as Data;

@@ -1,0 +1,110 @@
+import { randomBytes } from "node:crypto";
+import { describe, expect } from "vitest";
+import { fundedCampaign, signUpAdmin, signUpViaApi } from "./api";
+import { horizontalOverflow, journeys, screenshot, visible } from "./fixtures";
+
+const adminEmail = `admin-${randomBytes(3).toString("hex")}@example.com`;
+const it = journeys({ env: { ADMIN_EMAILS: adminEmail } });
+
+/**
+ * The test's own trigger for a crash: the success-stories screen's script is answered with one that throws while
+ * rendering. It lives only here; no build of the app has it.
+ */
+const brokenScreen = `export default function SuccessStories() { throw new Error("Test crash: the stories screen broke"); }`;
+
+describe("resilience journey", () => {
+  it("a screen that throws shows the crash screen under a working header, and its report reaches the admins with the same id", async ({
+    server,
+    openPage,
+  }) => {
+    const { page, context } = await openPage("crash-screen");
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
+    await page.route("**/assets/success-stories-*.js", (route) =>
+      route.fulfill({ contentType: "text/javascript", body: brokenScreen }),
+    );
+    await page.goto("/success-stories");
+    await visible(page, "Oops! Something went wrong");
+    await visible(page, "Test crash: the stories screen broke");
+    // The header still works around the broken screen.
+    await expect.poll(() => page.getByRole("banner").getByRole("link", { name: "Pricing" }).isVisible()).toBe(true);
+    const errorId = (await page.getByTestId("error-id").textContent()) ?? "";
+    expect(errorId).toMatch(/^[0-9a-f-]{36}$/);
+    await visible(page, "Our team has been notified and is working on a fix.");
+
+    // Technical details are hidden until asked for; Copy Details says Copied! for 2 s.
+    expect(await page.getByText("Component stack", { exact: false }).count()).toBe(0);
+    await page.getByRole("button", { name: "Show Technical Details" }).click();
+    await expect.poll(() => page.locator("pre").first().textContent()).toContain("Test crash");
+    await page.getByRole("button", { name: "Hide Technical Details" }).click();
+    await page.getByRole("button", { name: "Copy Details" }).click();
+    await visible(page, "Copied!");
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(`Error ID: ${errorId}`);
+    await expect
+      .poll(() => page.getByRole("button", { name: "Copy Details" }).isVisible(), { timeout: 5000 })
+      .toBe(true);
+    for (const link of ["Reload Page", "Go Home", "Contact Support", "Help Center"]) {
+      expect(await page.locator("#main").getByText(link, { exact: true }).isVisible()).toBe(true);
+    }
+    await screenshot(page, "crash-screen-1366");
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await horizontalOverflow(page)).toBe(0);
+    await screenshot(page, "crash-screen-390");
+
+    const admin = await openPage("crash-admin", { cookies: await signUpAdmin(server, adminEmail) });
+    await admin.page.goto("/admin?tab=errors");
+    await visible(admin.page, "Error: Test crash: the stories screen broke");
+    await admin.page.getByText("Error: Test crash: the stories screen broke", { exact: true }).click();
+    await visible(admin.page, "1 report");
+    await visible(admin.page, errorId);
+    await visible(admin.page, "/success-stories");
+  });
+
+  it("a page opened before a release offers a reload when a screen's script is gone, and the reload recovers", async ({
+    openPage,
+  }) => {
+    const { page } = await openPage("missing-chunk");
+    await page.goto("/");
+    await visible(page, "FanBoost");
+    // The new release removed the old build's pricing script.
+    await page.route("**/assets/pricing-*.js", (route) => route.fulfill({ status: 404, body: "Not found" }));
+    await page.getByRole("banner").getByRole("link", { name: "Pricing" }).click();
+    await visible(page, "A new version of FanBoost is available");
+    await page.unroute("**/assets/pricing-*.js");
+    await page.getByRole("button", { name: "Reload Page" }).click();
+    await expect
+      .poll(() => page.getByRole("heading", { level: 1 }).first().textContent(), { timeout: 15_000 })
+      .not.toContain("new version");
+    expect(page.url()).toMatch(/\/pricing$/);
+  });
+
+  it("a session that expires during a write opens sign-in, and the write is done once the user is back", async ({
+    server,
+    openPage,
+  }) => {
+    const title = `Expiry ${randomBytes(2).toString("hex")}`;
+    await fundedCampaign(server, { title });
+    const email = `promoter-${randomBytes(3).toString("hex")}@example.com`;
+    const { page, context } = await openPage("session-expiry", {
+      cookies: await signUpViaApi(server, "promoter", email),
+    });
+    await page.goto("/join-campaign");
+    const card = page.locator("div.rounded-2xl", { has: page.getByRole("heading", { name: title }) }).last();
+    await expect
+      .poll(() => card.getByRole("button", { name: "Join Campaign" }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
+    // The session ends (expired, or signed out on another device) while the page still shows the user signed in.
+    await context.clearCookies();
+    await card.getByRole("button", { name: "Join Campaign" }).click();
+    await visible(page, "Please sign in again to continue.");
+    const dialog = page.getByRole("dialog");
+    await visible(page, "Welcome back");
+    await dialog.getByLabel("Email").fill(email);
+    await dialog.getByLabel("Password", { exact: true }).fill("a long password");
+    await dialog.getByRole("button", { name: "Sign In" }).click();
+    await visible(page, "You joined! Share your link to climb the leaderboard.");
+    expect(page.url()).toMatch(/\/join-campaign$/);
+    await expect
+      .poll(() => card.getByRole("button", { name: "Copy My Link" }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
+  });
+});
