@@ -11,6 +11,7 @@ import { DomainError } from "../errors.js";
 import type { AppEnv } from "../http/app-env.js";
 import { reply, routePath } from "../http/contracts.js";
 import { errorBody } from "../http/error-body.js";
+import { idempotent } from "../http/idempotency.js";
 import { validate } from "../http/validate.js";
 import type { Logger } from "../logger.js";
 import type { Mailer } from "../mail/mailer.js";
@@ -80,10 +81,19 @@ export function campaignRoutes(deps: CampaignRouteDeps) {
     return c.json(reply(campaignsApi.list, { ok: true, ...page, error: null }));
   });
 
-  app.post(routePath(campaignsApi.create), guards.requireArtist, validate("json", createSchema), async (c) => {
-    const campaign = await createDraftCampaign(db, currentUser(c).id, c.req.valid("json"));
-    return c.json(reply(campaignsApi.create, { campaign: fundingSummary(campaign) }), 201);
-  });
+  // A draft or a join repeated with its Idempotency-Key (a retry, the offline queue) answers the first result.
+  const oncePerUser = idempotent(db, async (c) => `user:${currentUser(c).id}`);
+
+  app.post(
+    routePath(campaignsApi.create),
+    guards.requireArtist,
+    oncePerUser,
+    validate("json", createSchema),
+    async (c) => {
+      const campaign = await createDraftCampaign(db, currentUser(c).id, c.req.valid("json"));
+      return c.json(reply(campaignsApi.create, { campaign: fundingSummary(campaign) }), 201);
+    },
+  );
 
   /** The success page reads a campaign by id: live ones for anyone, drafts only for their artist. */
   app.get(routePath(campaignsApi.detail), async (c) => {
@@ -116,7 +126,7 @@ export function campaignRoutes(deps: CampaignRouteDeps) {
     ),
   );
 
-  app.post(routePath(campaignsApi.join), guards.requireUser, async (c) => {
+  app.post(routePath(campaignsApi.join), guards.requireUser, oncePerUser, async (c) => {
     const { link, created } = await joinCampaign(db, currentUser(c).id, c.req.param("id"));
     const body = reply(campaignsApi.join, {
       link: {

@@ -6,6 +6,7 @@ import type { Database } from "../db/client.js";
 import type { AppEnv } from "../http/app-env.js";
 import { reply, routePath } from "../http/contracts.js";
 import { errorBody } from "../http/error-body.js";
+import { idempotent } from "../http/idempotency.js";
 import { consumeRequestLimit } from "../http/request-limit.js";
 import { validate } from "../http/validate.js";
 import type { Logger } from "../logger.js";
@@ -21,15 +22,25 @@ export function contactRoutes(deps: {
   supportEmail: string | undefined;
   guards: Guards;
 }) {
-  return new Hono<AppEnv>().post(routePath(contactApi.send), validate("json", contactMessageSchema), async (c) => {
-    const ip = c.get("clientIp");
-    const limit = await consumeRequestLimit(deps.db, `contact:${ip ?? "unknown"}`, CONTACT_LIMIT);
-    if (!limit.allowed) {
-      c.header("Retry-After", String(limit.retryAfterSeconds));
-      return c.json(errorBody("rate_limited", "Too many messages. Please try again later."), 429);
-    }
+  // A message sent again with its Idempotency-Key (a retry, the offline queue) is stored once.
+  const once = idempotent(deps.db, async (c) => {
     const user = await deps.guards.sessionUser(c);
-    const { id } = await submitContactMessage(deps, c.req.valid("json"), { userId: user?.id, ip });
-    return c.json(reply(contactApi.send, { ok: true, id }), 201);
+    return user ? `user:${user.id}` : `ip:${c.get("clientIp") ?? "unknown"}`;
   });
+  return new Hono<AppEnv>().post(
+    routePath(contactApi.send),
+    once,
+    validate("json", contactMessageSchema),
+    async (c) => {
+      const ip = c.get("clientIp");
+      const limit = await consumeRequestLimit(deps.db, `contact:${ip ?? "unknown"}`, CONTACT_LIMIT);
+      if (!limit.allowed) {
+        c.header("Retry-After", String(limit.retryAfterSeconds));
+        return c.json(errorBody("rate_limited", "Too many messages. Please try again later."), 429);
+      }
+      const user = await deps.guards.sessionUser(c);
+      const { id } = await submitContactMessage(deps, c.req.valid("json"), { userId: user?.id, ip });
+      return c.json(reply(contactApi.send, { ok: true, id }), 201);
+    },
+  );
 }

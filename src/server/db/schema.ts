@@ -454,6 +454,24 @@ export const clientErrorReports = pgTable(
   ],
 );
 
+/**
+ * Writes a client may repeat (a retry, the offline queue): the first answer to a key, per caller, so a replay gets it
+ * again instead of doing the thing twice. `status` is null while the first request runs.
+ */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    scope: text("scope").notNull(),
+    key: text("key").notNull(),
+    /** The method, path and a hash of the body: a key reused for another request is refused. */
+    request: text("request").notNull(),
+    status: integer("status"),
+    body: text("body"),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] }), index("idempotency_keys_created_idx").on(t.createdAt)],
+);
+
 /** Fixed-window request counters for our own limits (contact form, tracking), shared by every instance. */
 export const requestLimits = pgTable("request_limits", {
   key: text("key").primaryKey(),

@@ -1,5 +1,6 @@
 import { remindEndingCampaigns } from "../campaigns/ending-reminders.js";
 import { pruneClientErrors } from "../client-errors/client-error-reports.js";
+import { pruneIdempotencyKeys } from "../http/idempotency.js";
 import { announceFinalResults } from "../payouts/campaign-results.js";
 import { finalizeEndedCampaigns } from "../payouts/finalize-campaigns.js";
 import { remindPayoutAccounts, retryDuePayouts, runWeeklyPayouts } from "../payouts/pay-payouts.js";
@@ -31,5 +32,6 @@ export function backgroundJobs(deps: { money: PayoutDeps; payoutWeekday: number 
     { name: "clear-expired-click-ips", everyMs: 60 * MINUTE, run: () => clearExpiredClickIps(money.db) },
     { name: "prune-shared-fraud-counts", everyMs: 10 * MINUTE, run: () => pruneSharedCounts(money.db) },
     { name: "prune-client-error-reports", everyMs: 60 * MINUTE, run: () => pruneClientErrors(money.db) },
+    { name: "prune-idempotency-keys", everyMs: 60 * MINUTE, run: () => pruneIdempotencyKeys(money.db) },
   ];
 }

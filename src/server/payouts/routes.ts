@@ -3,6 +3,7 @@ import { payoutsApi } from "../../core/api/payouts.js";
 import { currentUser, type Guards } from "../accounts/guards.js";
 import type { AppEnv } from "../http/app-env.js";
 import { reply, routePath } from "../http/contracts.js";
+import { idempotent } from "../http/idempotency.js";
 import { promoterEarnings } from "./earnings.js";
 import { requestPayout } from "./pay-payouts.js";
 import { createPayoutAccount, createPayoutAccountLink, payoutAccountStatus } from "./payout-accounts.js";
@@ -24,8 +25,11 @@ export function payoutRoutes(deps: PayoutDeps & { guards: Guards }) {
   app.post(routePath(payoutsApi.accountLink), guards.requireUser, async (c) =>
     c.json(reply(payoutsApi.accountLink, await createPayoutAccountLink(deps, currentUser(c)))),
   );
-  app.post(routePath(payoutsApi.request), guards.requireUser, async (c) =>
-    c.json(reply(payoutsApi.request, await requestPayout(deps, currentUser(c).id))),
+  app.post(
+    routePath(payoutsApi.request),
+    guards.requireUser,
+    idempotent(deps.db, async (c) => `user:${currentUser(c).id}`),
+    async (c) => c.json(reply(payoutsApi.request, await requestPayout(deps, currentUser(c).id))),
   );
 
   return app;

@@ -9,6 +9,7 @@ import {
 import type { BodyOf, Contract, PathParams, QueryOf, ResponseOf } from "../../core/api/contract";
 import { fillPath } from "../../core/api/contract";
 import { type ApiError, apiFetch } from "./api";
+import { randomId } from "./random-id";
 
 type AnyContract = Contract<unknown, unknown, unknown, string>;
 type PathOf<C> = C extends Contract<infer _R, infer _Q, infer _B, infer P> ? P : string;
@@ -18,7 +19,10 @@ export type ApiInput<C extends AnyContract> = (keyof PathParams<PathOf<C>> exten
   ? { params?: undefined }
   : { params: PathParams<PathOf<C>> }) &
   (QueryOf<C> extends undefined ? { query?: undefined } : { query?: QueryOf<C> }) &
-  (BodyOf<C> extends undefined ? { body?: undefined } : { body?: BodyOf<C> });
+  (BodyOf<C> extends undefined ? { body?: undefined } : { body?: BodyOf<C> }) & {
+    /** Sent as `Idempotency-Key`: the server does the write once however often it is repeated with this key. */
+    idempotencyKey?: string;
+  };
 
 /** The address of a call: the contract's path with its parameters, and the query's defined values. */
 export function apiUrl<C extends AnyContract>(contract: C, input: ApiInput<C> = {} as ApiInput<C>): string {
@@ -34,7 +38,11 @@ export function apiUrl<C extends AnyContract>(contract: C, input: ApiInput<C> = 
 /** Calls an endpoint through its contract; the answer has the contract's type, a refusal throws `ApiError`. */
 export function callApi<C extends AnyContract>(contract: C, input: ApiInput<C> = {} as ApiInput<C>) {
   const body = contract.method === "POST" ? (input.body ?? {}) : undefined;
-  return apiFetch<ResponseOf<C>>(apiUrl(contract, input), { method: contract.method, json: body });
+  return apiFetch<ResponseOf<C>>(apiUrl(contract, input), {
+    method: contract.method,
+    json: body,
+    headers: input.idempotencyKey ? { "Idempotency-Key": input.idempotencyKey } : undefined,
+  });
 }
 
 /**
@@ -65,17 +73,19 @@ export function useApi<C extends AnyContract>(
 
 /**
  * A write to an endpoint; on success the endpoints in `invalidates` are refetched wherever they are shown.
- * `mutate({ params, body })`.
+ * `mutate({ params, body })`. An `idempotent` write gets a fresh Idempotency-Key per `mutate`, kept by its retries,
+ * so a retry after a lost answer (or after signing in again) cannot do it twice.
  */
 export function useApiMutation<C extends AnyContract>(
   contract: C,
   options: Omit<UseMutationOptions<ResponseOf<C>, ApiError, ApiInput<C>>, "mutationFn"> & {
     invalidates?: AnyContract[];
+    idempotent?: boolean;
   } = {},
 ) {
   const queryClient = useQueryClient();
-  const { invalidates = [], onSuccess, ...rest } = options;
-  return useMutation<ResponseOf<C>, ApiError, ApiInput<C>>({
+  const { invalidates = [], onSuccess, idempotent = false, ...rest } = options;
+  const mutation = useMutation<ResponseOf<C>, ApiError, ApiInput<C>>({
     mutationFn: (input) => callApi(contract, input),
     onSuccess: async (...args) => {
       await Promise.all(invalidates.map((other) => queryClient.invalidateQueries({ queryKey: apiKey(other) })));
@@ -83,4 +93,13 @@ export function useApiMutation<C extends AnyContract>(
     },
     ...rest,
   });
+  if (!idempotent) return mutation;
+  const keyed = (input: ApiInput<C>): ApiInput<C> => ({ ...input, idempotencyKey: input.idempotencyKey ?? randomId() });
+  return {
+    ...mutation,
+    mutate: (input: ApiInput<C>, callbacks?: Parameters<typeof mutation.mutate>[1]) =>
+      mutation.mutate(keyed(input), callbacks),
+    mutateAsync: (input: ApiInput<C>, callbacks?: Parameters<typeof mutation.mutateAsync>[1]) =>
+      mutation.mutateAsync(keyed(input), callbacks),
+  };
 }

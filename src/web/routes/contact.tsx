@@ -23,7 +23,7 @@ export default function ContactPage() {
   const [serverError, setServerError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const confirmationRef = useRef<HTMLHeadingElement>(null);
-  const send = useApiMutation(contactApi.send);
+  const send = useApiMutation(contactApi.send, { idempotent: true });
 
   // The form is replaced by the confirmation: move focus there so keyboard and screen-reader users are not lost.
   useEffect(() => {

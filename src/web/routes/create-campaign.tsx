@@ -59,7 +59,7 @@ export default function CreateCampaignPage() {
   const presetFromLink = prizePresets.find((preset) => String(preset.dollars) === params.get("prize"));
   const form = useWizardForm(settings.data?.songLinkHosts, presetFromLink ? String(presetFromLink.dollars) : "");
   const [banner, setBanner] = useState<string>();
-  const create = useApiMutation(campaignsApi.create);
+  const create = useApiMutation(campaignsApi.create, { idempotent: true });
 
   const prize = prizeCentsOf(form.values);
   const prizeCents = "cents" in prize ? prize.cents : 0;

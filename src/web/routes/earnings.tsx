@@ -228,6 +228,7 @@ export default function EarningsPage() {
     [earnings.data, period, status],
   );
   const requestPayout = useApiMutation(payoutsApi.request, {
+    idempotent: true,
     invalidates: [payoutsApi.earnings],
     onSuccess: (result) => toast.success(result.message),
     onError: toastRequestError,

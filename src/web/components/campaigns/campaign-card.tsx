@@ -63,6 +63,7 @@ export function CampaignCard({ campaign, onOpen }: { campaign: CampaignListItem;
   const [showQr, setShowQr] = useState(false);
   // A join that meets an expired session is done again once the user signs back in (session-expiry.ts).
   const join = useApiMutation(campaignsApi.join, {
+    idempotent: true,
     invalidates: [campaignsApi.list],
     onSuccess: async ({ link }) => {
       toast.success("You joined! Share your link to climb the leaderboard.");

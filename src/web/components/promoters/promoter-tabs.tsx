@@ -137,6 +137,7 @@ export function VisitsTab({ data }: { data: PromoterDashboard }) {
 export function EarningsTab({ data }: { data: PromoterDashboard }) {
   const earnings = useEarnings(true);
   const requestPayout = useApiMutation(payoutsApi.request, {
+    idempotent: true,
     invalidates: [payoutsApi.earnings],
     onSuccess: (result) => toast.success(result.message),
     onError: toastRequestError,
