@@ -1,13 +1,18 @@
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { serviceWorker } from "./src/web/service-worker/vite-service-worker";
 
 const apiPort = 3001;
 
 export default defineConfig({
   root: "src/web",
   publicDir: "public",
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    serviceWorker(["/favicon.svg", "/manifest.webmanifest", "/icon-192.png", "/icon-512.png"]),
+  ],
   build: {
     outDir: "../../dist/web",
     emptyOutDir: true,

@@ -83,8 +83,11 @@ export const horizontalOverflow = (page: Page) =>
 
 const screenshotDir = join(new URL("..", import.meta.url).pathname, ".artifacts/e2e/screens");
 
-/** A full-page screenshot kept in .artifacts/e2e/screens, for people to look at. */
-export async function screenshot(page: Page, name: string) {
+/**
+ * A screenshot kept in .artifacts/e2e/screens, for people to look at: the full page, or what the window shows
+ * (`fullPage: false`, for what is fixed to it, like the offline banner).
+ */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}) {
   mkdirSync(screenshotDir, { recursive: true });
-  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: options.fullPage ?? true });
 }

@@ -22,11 +22,18 @@ export async function newPage(
   browser: Browser,
   baseURL: string,
   name: string,
-  options: { bypassCSP?: boolean; javaScriptEnabled?: boolean } = {},
+  options: { bypassCSP?: boolean; javaScriptEnabled?: boolean; serviceWorkers?: "allow" | "block" } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   // Headless Chromium says "HeadlessChrome", which the click rules rightly treat as a bot; journeys act as people.
   const userAgent = `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version().split(".")[0]}.0.0.0 Safari/537.36`;
-  const context = await browser.newContext({ baseURL, userAgent, viewport: { width: 1280, height: 800 }, ...options });
+  // The service worker only where a journey is about it: elsewhere it would answer requests the journey intercepts.
+  const context = await browser.newContext({
+    baseURL,
+    userAgent,
+    viewport: { width: 1280, height: 800 },
+    serviceWorkers: "block",
+    ...options,
+  });
   const page = await context.newPage();
   onTestFailed(async () => {
     mkdirSync(artifactsDir, { recursive: true });

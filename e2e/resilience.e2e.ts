@@ -45,6 +45,7 @@ describe("resilience journey", () => {
     for (const link of ["Reload Page", "Go Home", "Contact Support", "Help Center"]) {
       expect(await page.locator("#main").getByText(link, { exact: true }).isVisible()).toBe(true);
     }
+    await page.setViewportSize({ width: 1366, height: 900 });
     await screenshot(page, "crash-screen-1366");
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await horizontalOverflow(page)).toBe(0);
@@ -106,5 +107,58 @@ describe("resilience journey", () => {
     await expect
       .poll(() => card.getByRole("button", { name: "Copy My Link" }).isVisible(), { timeout: 15_000 })
       .toBe(true);
+  });
+
+  it("offline: the banner shows, a join is queued, survives a reload and is applied once on reconnect", async ({
+    server,
+    openPage,
+  }) => {
+    const title = `Offline ${randomBytes(2).toString("hex")}`;
+    const campaignId = await fundedCampaign(server, { title });
+    const promoter = await signUpViaApi(server, "promoter");
+    const { page, context } = await openPage("offline", { cookies: promoter, serviceWorkers: "allow" });
+    await page.goto("/join-campaign");
+    // The service worker installs after the first load; from the next load on it serves the app shell offline.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    const card = page.locator("div.rounded-2xl", { has: page.getByRole("heading", { name: title }) }).last();
+    await expect
+      .poll(() => card.getByRole("button", { name: "Join Campaign" }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
+
+    await context.setOffline(true);
+    const banner = page.getByRole("region", { name: "Connection status" });
+    await expect.poll(() => banner.getByText("You are offline").isVisible()).toBe(true);
+    await visible(page, "Some features may be limited");
+    await card.getByRole("button", { name: "Join Campaign" }).click();
+    await visible(page, `You are offline: joining "${title}" is queued and will be sent when you reconnect.`);
+    await banner.getByRole("button", { name: "Show connection details" }).click();
+    await expect.poll(() => banner.getByText("Queued actions").isVisible()).toBe(true);
+    expect(await banner.locator("dd").nth(1).textContent()).toBe("1");
+    await page.setViewportSize({ width: 1366, height: 800 });
+    await screenshot(page, "offline-banner-1366", { fullPage: false });
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await horizontalOverflow(page)).toBe(0);
+    await screenshot(page, "offline-banner-390", { fullPage: false });
+
+    // A reload while offline: the app shell comes from the service worker, the queue from this browser.
+    await page.reload();
+    await expect.poll(() => banner.getByText("You are offline").isVisible(), { timeout: 15_000 }).toBe(true);
+    await banner.getByRole("button", { name: "Show connection details" }).click();
+    await expect.poll(() => banner.locator("dd").nth(1).textContent()).toBe("1");
+
+    await context.setOffline(false);
+    await visible(page, "Connection Restored");
+    await visible(page, `Sent while you were away: Join "${title}"`);
+    await expect.poll(() => banner.isVisible(), { timeout: 15_000 }).toBe(false);
+    const dashboard = await fetch(`${server.url}/api/promoter/dashboard`, { headers: { cookie: promoter } });
+    const links = ((await dashboard.json()) as { active: Array<{ campaign_id: string }> }).active.filter(
+      (link) => link.campaign_id === campaignId,
+    );
+    expect(links).toHaveLength(1);
+    expect(await page.evaluate(() => localStorage.getItem("fanboost_offline_queue"))).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import { LazyAuthDialog } from "./components/auth/lazy-auth-dialog";
 import { ErrorBoundary } from "./components/errors/error-boundary";
 import { Toaster } from "./components/ui/toaster";
 import { isSessionExpiry, retryDelay, retryRequest } from "./lib/request-errors";
+import { registerServiceWorker } from "./lib/service-worker";
 import { accountKey } from "./lib/session";
 import { sessionExpired } from "./lib/session-expiry";
 import { router } from "./router";
@@ -48,3 +49,5 @@ createRoot(root).render(
     </ErrorBoundary>
   </StrictMode>,
 );
+
+if (import.meta.env.PROD) registerServiceWorker();

@@ -45,6 +45,9 @@ export const toast = {
   error(message: string, options?: ExternalToast) {
     void loadToasts().then((sonner) => sonner.error(message, options));
   },
+  message(message: string, options?: ExternalToast) {
+    void loadToasts().then((sonner) => sonner.message(message, options));
+  },
   warning(message: string, options?: ExternalToast) {
     void loadToasts().then((sonner) => sonner.warning(message, options));
   },

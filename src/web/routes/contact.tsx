@@ -1,4 +1,4 @@
-import { CheckCircle2, Clock, Mail, MessageSquare } from "lucide-react";
+import { CheckCircle2, Clock, CloudOff, Mail, MessageSquare } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { contactApi } from "../../core/api/contact";
@@ -11,6 +11,7 @@ import { Card, CardBody } from "../components/ui/card";
 import { Field, Select } from "../components/ui/field";
 import { TextAreaField, TextField } from "../components/ui/text-field";
 import { ApiError } from "../lib/api";
+import { isOffline, offlineQueue } from "../lib/offline-queue";
 import { usePublicPageMeta } from "../lib/page-meta";
 import { useApiMutation } from "../lib/use-api";
 import { useZodForm } from "../lib/use-zod-form";
@@ -22,6 +23,7 @@ export default function ContactPage() {
   const form = useZodForm({ schema: contactMessageSchema, initial: emptyForm });
   const [serverError, setServerError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const [queuedFor, setQueuedFor] = useState<string | null>(null);
   const confirmationRef = useRef<HTMLHeadingElement>(null);
   const send = useApiMutation(contactApi.send, { idempotent: true });
 
@@ -34,6 +36,13 @@ export default function ContactPage() {
     setServerError(null);
     const message = form.validate();
     if (!message) return;
+    if (isOffline()) {
+      // Sent, once, when the connection is back (the offline banner says so).
+      offlineQueue.add({ label: "Contact message", path: contactApi.send.path, body: message });
+      setQueuedFor(message.email);
+      form.setValues(emptyForm);
+      return;
+    }
     try {
       await send.mutateAsync({ body: message });
       setSentTo(message.email);
@@ -75,6 +84,18 @@ export default function ContactPage() {
                   Thanks for writing. We've emailed a confirmation to {sentTo} and will reply within 1-2 business days.
                 </p>
                 <Button variant="secondary" onClick={() => setSentTo(null)}>
+                  Send another message
+                </Button>
+              </div>
+            ) : queuedFor ? (
+              <div role="status" className="flex flex-col items-start gap-4 py-6">
+                <CloudOff className="h-10 w-10 text-slate-500" aria-hidden />
+                <h2 className="text-2xl font-bold text-slate-900">Message queued</h2>
+                <p className="text-slate-600">
+                  You are offline. Your message is kept in this browser and will be sent as soon as you are back online;
+                  we'll then email a confirmation to {queuedFor}.
+                </p>
+                <Button variant="secondary" onClick={() => setQueuedFor(null)}>
                   Send another message
                 </Button>
               </div>

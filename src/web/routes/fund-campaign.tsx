@@ -10,6 +10,7 @@ import { Card, CardBody } from "../components/ui/card";
 import { usePageMeta } from "../lib/page-meta";
 import { useAccount } from "../lib/session";
 import { useApi, useApiMutation } from "../lib/use-api";
+import { useOnline } from "../lib/use-online";
 
 const StripePaymentForm = lazy(() => import("../components/funding/stripe-payment-form"));
 
@@ -42,6 +43,7 @@ export default function FundCampaignPage() {
   const { account, loading: accountLoading } = useAccount();
   const [paymentError, setPaymentError] = useState<string>();
   const [confirmed, setConfirmed] = useState(false);
+  const online = useOnline();
 
   const funding = useApiMutation(campaignsApi.startFunding);
   const { mutate } = funding;
@@ -151,7 +153,12 @@ export default function FundCampaignPage() {
         <CardBody className="flex flex-col gap-4">
           <h2 className="text-lg font-bold text-slate-900">Payment details</h2>
           {paymentError ? <ErrorAlert title="Payment Error">{paymentError}</ErrorAlert> : null}
-          {payment.provider === "stripe" ? (
+          {!online ? (
+            <ErrorAlert title="You are offline">
+              A payment is never queued to be sent later: reconnect to pay. Your card is charged only when you press Pay
+              while online.
+            </ErrorAlert>
+          ) : payment.provider === "stripe" ? (
             <Suspense fallback={<Loader2 className="mx-auto h-8 w-8 animate-spin text-brand-600" aria-hidden />}>
               <StripePaymentForm
                 publishableKey={payment.publishableKey ?? ""}

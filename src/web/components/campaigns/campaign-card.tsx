@@ -2,9 +2,11 @@ import { BarChart3, Clock, Copy, Crown, MousePointerClick, QrCode, Users } from 
 import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
 import { campaignsApi } from "../../../core/api/campaigns";
+import { fillPath } from "../../../core/api/contract";
 import { genres } from "../../../core/genres";
 import { formatCents, formatCount } from "../../../core/money";
 import { type CampaignListItem, timeLeftLabel, trackingUrl } from "../../lib/campaigns";
+import { isOffline, offlineQueue } from "../../lib/offline-queue";
 import { toastRequestError } from "../../lib/request-errors";
 import { useAccount } from "../../lib/session";
 import { toast } from "../../lib/toast";
@@ -72,6 +74,16 @@ export function CampaignCard({ campaign, onOpen }: { campaign: CampaignListItem;
     onError: toastRequestError,
   });
   const joining = join.isPending;
+  // Offline, the join waits in the queue and is sent, once, when the connection is back.
+  const joinOrQueue = () => {
+    if (!isOffline()) return join.mutate({ params: { id: campaign.id } });
+    offlineQueue.add({
+      label: `Join "${campaign.title}"`,
+      path: fillPath(campaignsApi.join.path, { id: campaign.id }),
+      body: {},
+    });
+    toast.warning(`You are offline: joining "${campaign.title}" is queued and will be sent when you reconnect.`);
+  };
 
   return (
     <Card className="flex flex-col overflow-hidden">
@@ -165,7 +177,7 @@ export function CampaignCard({ campaign, onOpen }: { campaign: CampaignListItem;
           ) : campaign.is_own ? (
             <p className="rounded-xl bg-slate-50 px-3 py-2 text-center text-sm text-slate-600">Your campaign</p>
           ) : (
-            <Button variant="accent" loading={joining} onClick={() => join.mutate({ params: { id: campaign.id } })}>
+            <Button variant="accent" loading={joining} onClick={joinOrQueue}>
               Join Campaign
             </Button>
           )}

@@ -1,4 +1,4 @@
-import { AlertTriangle, Check, ChevronDown, ChevronUp, Copy, RefreshCw, Sparkles } from "lucide-react";
+import { AlertTriangle, Check, ChevronDown, ChevronUp, CloudOff, Copy, RefreshCw, Sparkles } from "lucide-react";
 import { useEffect, useState } from "react";
 import { cn } from "../../lib/cn";
 import { errorFacts, reportClientError } from "../../lib/error-reports";
@@ -41,8 +41,23 @@ function reportOnce(error: unknown, componentStack: string | undefined): Report 
   return report;
 }
 
-/** The page after a new release: reloading fetches the new version's files. */
+/** The page after a new release: reloading fetches the new version's files. Offline, the screen was never cached. */
 function NewVersionNotice({ layout }: { layout: CrashLayout }) {
+  if (!navigator.onLine) {
+    return (
+      <div role="alert" className={cn("flex flex-col items-center justify-center px-4 text-center", frames[layout])}>
+        <CloudOff className="h-12 w-12 text-slate-500" aria-hidden />
+        <h1 className="mt-4 text-2xl font-bold text-slate-900">This page needs a connection</h1>
+        <p className="mt-2 max-w-md text-slate-600">
+          You are offline and this page has not been opened on this device before. It opens as soon as you are back
+          online.
+        </p>
+        <button type="button" className={cn(buttonStyles("primary"), "mt-6")} onClick={() => window.location.reload()}>
+          <RefreshCw className="h-4 w-4" aria-hidden /> Try Again
+        </button>
+      </div>
+    );
+  }
   return (
     <div role="alert" className={cn("flex flex-col items-center justify-center px-4 text-center", frames[layout])}>
       <Sparkles className="h-12 w-12 text-brand-600" aria-hidden />
