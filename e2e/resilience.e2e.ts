@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect } from "vitest";
 import { fundedCampaign, signUpAdmin, signUpViaApi } from "./api";
 import { horizontalOverflow, journeys, screenshot, visible } from "./fixtures";
@@ -160,5 +162,37 @@ describe("resilience journey", () => {
     );
     expect(links).toHaveLength(1);
     expect(await page.evaluate(() => localStorage.getItem("fanboost_offline_queue"))).toBeNull();
+  });
+
+  it("a new release waits for the user: 'New version available', and Reload hands over to it", async ({
+    server,
+    openPage,
+  }) => {
+    const { page, context } = await openPage("new-version", { serviceWorkers: "allow" });
+    await page.goto("/");
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    // The next release: the server restarts with a service worker of another version.
+    const released = join(new URL("..", import.meta.url).pathname, "dist/web/sw.js");
+    const current = readFileSync(released, "utf8");
+    try {
+      await server.restart(async () =>
+        writeFileSync(released, current.replace(/const VERSION = "[^"]+"/, 'const VERSION = "next-release"')),
+      );
+      await page.evaluate(async () => {
+        await (await navigator.serviceWorker.getRegistration())?.update();
+      });
+      await visible(page, "New version available");
+      await page.locator("[data-sonner-toast]").getByRole("button", { name: "Reload" }).click();
+      await expect
+        .poll(() => page.evaluate(async () => (await caches.keys()).join(",")), { timeout: 15_000 })
+        .toBe("fanboost-next-release");
+    } finally {
+      writeFileSync(released, current);
+    }
+    await visible(page, "FanBoost");
   });
 });

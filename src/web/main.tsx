@@ -7,7 +7,7 @@ import { AuthDialogProvider } from "./components/auth/auth-dialog-context";
 import { LazyAuthDialog } from "./components/auth/lazy-auth-dialog";
 import { ErrorBoundary } from "./components/errors/error-boundary";
 import { Toaster } from "./components/ui/toaster";
-import { isSessionExpiry, retryDelay, retryRequest } from "./lib/request-errors";
+import { isSessionExpiry, reportSeriousError, retryDelay, retryRequest } from "./lib/request-errors";
 import { registerServiceWorker } from "./lib/service-worker";
 import { accountKey } from "./lib/session";
 import { sessionExpired } from "./lib/session-expiry";
@@ -18,11 +18,13 @@ const queryClient: QueryClient = new QueryClient({
     // A page of a signed-in user whose session ended: sign in again, here.
     onError: (error) => {
       if (isSessionExpiry(error) && queryClient.getQueryData(accountKey)) sessionExpired();
+      reportSeriousError(error);
     },
   }),
   mutationCache: new MutationCache({
     onError: (error, variables, _context, mutation) => {
       if (isSessionExpiry(error)) sessionExpired(() => void mutation.execute(variables).catch(() => undefined));
+      reportSeriousError(error);
     },
   }),
   defaultOptions: {

@@ -1,6 +1,6 @@
 import { classifyError, errorToast, retryDelayMs, retryProfileFor, shouldRetry } from "../../core/error-rules";
 import { ApiError } from "./api";
-import { errorFacts } from "./error-reports";
+import { errorFacts, reportClientError } from "./error-reports";
 import { toast } from "./toast";
 
 /** SPEC.md section 8 for one failed request: the server's own message for a refusal, else the type's toast. */
@@ -43,4 +43,19 @@ export function retryDelay(retries: number, error: unknown): number {
   const status = error instanceof ApiError ? error.status : undefined;
   const profile = retryProfileFor(classifyError(errorFacts(error)), status);
   return profile ? retryDelayMs(profile, retries, Math.random()) : 0;
+}
+
+const reportedErrors = new Set<string>();
+
+/**
+ * A request that failed badly (a server error, the payment provider, the database) is reported to the server like a
+ * crash, once per kind of failure on this page; an expired session or a refusal is not a fault to report.
+ */
+export function reportSeriousError(error: unknown) {
+  const classified = classifyError(errorFacts(error));
+  if (classified.type === "auth" || (classified.severity !== "high" && classified.severity !== "critical")) return;
+  const key = `${classified.type}\n${classified.message}`;
+  if (reportedErrors.has(key)) return;
+  reportedErrors.add(key);
+  reportClientError("error", error);
 }
