@@ -168,7 +168,7 @@ describe("resilience journey", () => {
     server,
     openPage,
   }) => {
-    const { page, context } = await openPage("new-version", { serviceWorkers: "allow" });
+    const { page } = await openPage("new-version", { serviceWorkers: "allow" });
     await page.goto("/");
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
