@@ -3,26 +3,10 @@ import { useEffect, useState } from "react";
 import { cn } from "../../lib/cn";
 import { errorFacts, reportClientError } from "../../lib/error-reports";
 import { buttonStyles } from "../ui/button";
+import { type CrashLayout, frames, isChunkLoadError } from "./crash-basics";
 
 /** How long 'Copied!' shows (SPEC.md section 9: copy label 2 s). */
 const COPIED_MS = 2000;
-
-/** A script of the app that could not be fetched: after a new release, the old page asks for files that are gone. */
-export function isChunkLoadError(error: unknown): boolean {
-  const message = error instanceof Error ? `${error.name} ${error.message}` : String(error);
-  return /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS|ChunkLoadError/i.test(
-    message,
-  );
-}
-
-/** Where the crash screen sits: the whole window, under the header, or over the page where a dialog was. */
-export type CrashLayout = "page" | "inline" | "dialog";
-
-const frames: Record<CrashLayout, string> = {
-  page: "min-h-screen items-center bg-slate-50 py-10",
-  inline: "py-12",
-  dialog: "fixed inset-0 z-50 items-start overflow-y-auto bg-slate-900/50 py-10",
-};
 
 type Report = { id: string; sent: Promise<boolean> };
 /**
@@ -78,7 +62,7 @@ function NewVersionNotice({ layout }: { layout: CrashLayout }) {
  * details on demand, Reload Page, Go Home, Contact Support and Help Center. Plain links, not the router's: after a
  * crash a full load is safer.
  */
-export function CrashScreen({
+export default function CrashScreen({
   error,
   componentStack,
   layout = "page",

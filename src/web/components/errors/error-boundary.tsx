@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from "react";
-import { type CrashLayout, CrashScreen } from "./crash-screen";
+import type { CrashLayout } from "./crash-basics";
+import { LazyCrashScreen } from "./lazy-crash-screen";
 
 type State = { error: unknown; componentStack: string | undefined; failed: boolean };
 
@@ -21,7 +22,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode; layout?: Cra
   override render() {
     if (!this.state.failed) return this.props.children;
     return (
-      <CrashScreen error={this.state.error} componentStack={this.state.componentStack} layout={this.props.layout} />
+      <LazyCrashScreen error={this.state.error} componentStack={this.state.componentStack} layout={this.props.layout} />
     );
   }
 }

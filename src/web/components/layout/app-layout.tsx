@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Link, Outlet, ScrollRestoration } from "react-router";
 import { diagnosticsApi } from "../../../core/api/diagnostics";
 import { useApi } from "../../lib/use-api";
-import { OfflineBanner } from "./offline-banner";
+import { ConnectionStatus } from "./connection-status";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 
@@ -51,7 +51,7 @@ export function AppLayout() {
         <Outlet />
       </main>
       <SiteFooter />
-      <OfflineBanner />
+      <ConnectionStatus />
       <ScrollRestoration />
     </div>
   );

@@ -19,7 +19,7 @@ const queuedActions = (count: number) => `${count} queued action${count === 1 ? 
  * SPEC.md's offline banner, bottom-right: offline, or back online and sending the writes queued meanwhile; with a
  * panel for the status, the queued count and the last check.
  */
-export function OfflineBanner() {
+export default function OfflineBanner() {
   const online = useOnline();
   const queryClient = useQueryClient();
   const [queued, setQueued] = useState(() => offlineQueue.list().length);
