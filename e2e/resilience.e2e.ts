@@ -60,6 +60,11 @@ describe("resilience journey", () => {
     await visible(admin.page, "1 report");
     await visible(admin.page, errorId);
     await visible(admin.page, "/success-stories");
+    await admin.page.setViewportSize({ width: 1366, height: 900 });
+    await screenshot(admin.page, "admin-errors-1366");
+    await admin.page.setViewportSize({ width: 390, height: 844 });
+    expect(await horizontalOverflow(admin.page)).toBe(0);
+    await screenshot(admin.page, "admin-errors-390");
   });
 
   it("a page opened before a release offers a reload when a screen's script is gone, and the reload recovers", async ({

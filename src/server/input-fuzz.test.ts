@@ -87,6 +87,11 @@ const writeEndpoints: Record<string, Target> = {
   "POST /api/campaigns/:id/join": { path: () => `/api/campaigns/${liveId}/join`, as: "promoter", fields: [] },
   "POST /api/contact": { path: () => "/api/contact", fields: ["name", "email", "type", "subject", "message"] },
   "POST /api/clicks/verify": { path: () => "/api/clicks/verify", fields: ["code", "payload"] },
+  "POST /api/notifications/read": { path: () => "/api/notifications/read", as: "promoter", fields: ["ids"] },
+  "POST /api/client-errors": {
+    path: () => "/api/client-errors",
+    fields: ["id", "kind", "type", "severity", "name", "message", "stack", "component_stack", "path", "request_id"],
+  },
   "POST /api/payouts/account": { path: () => "/api/payouts/account", as: "promoter", fields: [] },
   "POST /api/payouts/account-link": { path: () => "/api/payouts/account-link", as: "promoter", fields: [] },
   "POST /api/payouts/request": { path: () => "/api/payouts/request", as: "promoter", fields: [] },
@@ -160,6 +165,25 @@ describe("hostile JSON bodies", () => {
       );
     });
   }
+});
+
+describe("hostile Idempotency-Key headers", () => {
+  it("POST /api/contact: any key is used or refused with the envelope, never a 5xx", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code)) }),
+        async (key) => {
+          const response = await t.request("/api/contact", {
+            method: "POST",
+            json: { name: "Sam", email: "sam@example.com", type: "general", subject: "Key", message: "Hello" },
+            headers: { "Idempotency-Key": key },
+          });
+          await expectWellRefused(response, `key ${JSON.stringify(key)}`);
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  });
 });
 
 describe("hostile query parameters and path ids", () => {

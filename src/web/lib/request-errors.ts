@@ -32,18 +32,17 @@ export function isSessionExpiry(error: unknown): boolean {
  * idempotency key.
  */
 export function retryRequest(write: boolean) {
-  return (retries: number, error: unknown) => {
-    const status = error instanceof ApiError ? error.status : undefined;
-    const profile = retryProfileFor(classifyError(errorFacts(error)), status);
-    return shouldRetry(profile, retries, { write, idempotent: error instanceof ApiError && error.idempotent });
-  };
+  return (retries: number, error: unknown) =>
+    shouldRetry(profileOf(error), retries, { write, idempotent: error instanceof ApiError && error.idempotent });
 }
 
 export function retryDelay(retries: number, error: unknown): number {
-  const status = error instanceof ApiError ? error.status : undefined;
-  const profile = retryProfileFor(classifyError(errorFacts(error)), status);
+  const profile = profileOf(error);
   return profile ? retryDelayMs(profile, retries, Math.random()) : 0;
 }
+
+const profileOf = (error: unknown) =>
+  retryProfileFor(classifyError(errorFacts(error)), error instanceof ApiError ? error.status : undefined);
 
 const reportedErrors = new Set<string>();
 

@@ -12,8 +12,9 @@ const whenIdle = (run: () => void) =>
   }, INSTALL_DELAY_MS);
 
 /**
- * Installs the service worker (ADR 022) once the page has loaded and gone idle, so a repeat visit opens offline. A new release
- * waits until the user takes it: "New version available" with Reload, which hands over to it and reloads the page.
+ * Installs the service worker (ADR 022) once the page has loaded and gone idle, so a repeat visit opens offline. A new
+ * release waits until the user takes it: "New version available" with Reload, which hands over to it and reloads the
+ * page.
  */
 export function registerServiceWorker() {
   if (!("serviceWorker" in navigator)) return;

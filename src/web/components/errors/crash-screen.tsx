@@ -27,31 +27,21 @@ function reportOnce(error: unknown, componentStack: string | undefined): Report 
 
 /** The page after a new release: reloading fetches the new version's files. Offline, the screen was never cached. */
 function NewVersionNotice({ layout }: { layout: CrashLayout }) {
-  if (!navigator.onLine) {
-    return (
-      <div role="alert" className={cn("flex flex-col items-center justify-center px-4 text-center", frames[layout])}>
-        <CloudOff className="h-12 w-12 text-slate-500" aria-hidden />
-        <h1 className="mt-4 text-2xl font-bold text-slate-900">This page needs a connection</h1>
-        <p className="mt-2 max-w-md text-slate-600">
-          You are offline and this page has not been opened on this device before. It opens as soon as you are back
-          online.
-        </p>
-        <button type="button" className={cn(buttonStyles("primary"), "mt-6")} onClick={() => window.location.reload()}>
-          <RefreshCw className="h-4 w-4" aria-hidden /> Try Again
-        </button>
-      </div>
-    );
-  }
+  const offline = !navigator.onLine;
+  const Icon = offline ? CloudOff : Sparkles;
   return (
     <div role="alert" className={cn("flex flex-col items-center justify-center px-4 text-center", frames[layout])}>
-      <Sparkles className="h-12 w-12 text-brand-600" aria-hidden />
-      <h1 className="mt-4 text-2xl font-bold text-slate-900">A new version of FanBoost is available</h1>
+      <Icon className={cn("h-12 w-12", offline ? "text-slate-500" : "text-brand-600")} aria-hidden />
+      <h1 className="mt-4 text-2xl font-bold text-slate-900">
+        {offline ? "This page needs a connection" : "A new version of FanBoost is available"}
+      </h1>
       <p className="mt-2 max-w-md text-slate-600">
-        This page was opened before an update, and part of it is no longer on the server. Reload to get the new version;
-        nothing you saved is lost.
+        {offline
+          ? "You are offline and this page has not been opened on this device before. It opens as soon as you are back online."
+          : "This page was opened before an update, and part of it is no longer on the server. Reload to get the new version; nothing you saved is lost."}
       </p>
       <button type="button" className={cn(buttonStyles("primary"), "mt-6")} onClick={() => window.location.reload()}>
-        <RefreshCw className="h-4 w-4" aria-hidden /> Reload Page
+        <RefreshCw className="h-4 w-4" aria-hidden /> {offline ? "Try Again" : "Reload Page"}
       </button>
     </div>
   );
@@ -111,13 +101,7 @@ export default function CrashScreen({
     .join("\n");
 
   return (
-    <div
-      role="alert"
-      className={cn(
-        "flex justify-center px-4",
-        layout === "page" ? "min-h-screen items-center bg-slate-50 py-10" : "py-12",
-      )}
-    >
+    <div role="alert" className={cn("flex justify-center px-4", frames[layout])}>
       <div className="w-full max-w-xl rounded-3xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
         <div className="flex flex-col items-center text-center">
           <span className="flex h-14 w-14 items-center justify-center rounded-2xl bg-red-50">

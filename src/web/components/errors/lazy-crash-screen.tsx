@@ -22,7 +22,9 @@ function PlainCrash({ layout, error }: { layout: CrashLayout; error?: unknown })
 
 const CrashScreen = lazy(() =>
   import("./crash-screen").catch(() => ({
-    default: ({ layout = "page" }: { layout?: CrashLayout }) => <PlainCrash layout={layout} />,
+    default: ({ layout = "page", error }: { layout?: CrashLayout; error: unknown }) => (
+      <PlainCrash layout={layout} error={error} />
+    ),
   })),
 );
 

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { ChevronDown, ChevronUp, CloudOff, Wifi } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { cn } from "../../lib/cn";
 import { offlineQueue, replayQueue } from "../../lib/offline-queue";
 import { toast } from "../../lib/toast";
@@ -23,8 +23,8 @@ export default function OfflineBanner() {
   const online = useOnline();
   const queryClient = useQueryClient();
   const [queued, setQueued] = useState(() => offlineQueue.list().length);
-  const [processing, setProcessing] = useState(0);
   const [restored, setRestored] = useState(false);
+  const wasOffline = useRef(!online);
   const [lastCheck, setLastCheck] = useState(() => new Date());
   const [expanded, setExpanded] = useState(false);
 
@@ -39,12 +39,9 @@ export default function OfflineBanner() {
   }, []);
 
   const replay = useCallback(async () => {
-    const pending = offlineQueue.list().length;
     setLastCheck(new Date());
-    if (pending === 0) return;
-    setProcessing(pending);
+    if (offlineQueue.list().length === 0) return;
     const outcomes = await replayQueue();
-    setProcessing(0);
     for (const outcome of outcomes) {
       if (outcome.ok) toast.success(`Sent while you were away: ${outcome.label}`);
       else toast.error(`${outcome.label} could not be done: ${outcome.message}`);
@@ -56,9 +53,12 @@ export default function OfflineBanner() {
   useEffect(() => {
     setLastCheck(new Date());
     if (!online) {
+      wasOffline.current = true;
       setRestored(false);
       return;
     }
+    if (wasOffline.current) setRestored(true);
+    wasOffline.current = false;
     void replay();
     const timer = setInterval(() => {
       if (offlineQueue.list().length > 0) void replay();
@@ -66,23 +66,18 @@ export default function OfflineBanner() {
     return () => clearInterval(timer);
   }, [online, replay]);
   useEffect(() => {
-    const onOnline = () => setRestored(true);
-    window.addEventListener("online", onOnline);
-    return () => window.removeEventListener("online", onOnline);
-  }, []);
-  useEffect(() => {
-    if (!restored || processing > 0 || queued > 0) return;
+    if (!restored || queued > 0) return;
     const timer = setTimeout(() => setRestored(false), RESTORED_MS);
     return () => clearTimeout(timer);
-  }, [restored, processing, queued]);
+  }, [restored, queued]);
 
-  if (online && queued === 0 && processing === 0 && !restored) return null;
-  const sending = processing || queued;
+  // The queue loses each write as it is sent: its length is what is still to send.
+  if (online && queued === 0 && !restored) return null;
   const title = online ? "Connection Restored" : "You are offline";
   const lead = !online
     ? "Some features may be limited"
-    : sending > 0
-      ? `Processing ${queuedActions(sending)}...`
+    : queued > 0
+      ? `Processing ${queuedActions(queued)}...`
       : "All features available";
   const Icon = online ? Wifi : CloudOff;
 
