@@ -87,15 +87,21 @@ async function homeScriptBytes(url: string, executablePath: string, sessionCooki
     const page = await context.newPage();
     const scripts: Array<{ url: string; gzipBytes: number }> = [];
     const pending: Promise<void>[] = [];
+    let loading = true;
     page.on("response", (response) => {
-      if (response.request().resourceType() !== "script") return;
+      // What the page fetches later (when idle, for the offline banner) is not the home page's load.
+      if (!loading || response.request().resourceType() !== "script") return;
       pending.push(
-        response.body().then((body) => {
-          scripts.push({ url: response.url().replace(url, ""), gzipBytes: gzipSync(body, { level: 9 }).length });
-        }),
+        response
+          .body()
+          .then((body) => {
+            scripts.push({ url: response.url().replace(url, ""), gzipBytes: gzipSync(body, { level: 9 }).length });
+          })
+          .catch(() => undefined),
       );
     });
     await page.goto(url, { waitUntil: "networkidle" });
+    loading = false;
     await Promise.all(pending);
     return scripts.sort((a, b) => b.gzipBytes - a.gzipBytes);
   } finally {

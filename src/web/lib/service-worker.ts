@@ -1,16 +1,8 @@
+import { afterLoadAndIdle } from "./after-load-idle";
 import { toast } from "./toast";
 
 /** A long-open tab looks for a new release this often. */
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
-/** The worker's first download of the build waits until the page is loaded and then idle, so it never competes. */
-const INSTALL_DELAY_MS = 5000;
-
-const whenIdle = (run: () => void) =>
-  setTimeout(() => {
-    if ("requestIdleCallback" in window) window.requestIdleCallback(run, { timeout: INSTALL_DELAY_MS });
-    else run();
-  }, INSTALL_DELAY_MS);
-
 /**
  * Installs the service worker (ADR 022) once the page has loaded and gone idle, so a repeat visit opens offline. A new
  * release waits until the user takes it: "New version available" with Reload, which hands over to it and reloads the
@@ -47,5 +39,5 @@ export function registerServiceWorker() {
       })
       .catch(() => undefined);
   };
-  window.addEventListener("load", () => whenIdle(start));
+  afterLoadAndIdle(start);
 }

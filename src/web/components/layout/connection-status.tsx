@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react";
+import { afterLoadAndIdle } from "../../lib/after-load-idle";
 import { offlineQueue } from "../../lib/offline-queue";
 import { useOnline } from "../../lib/use-online";
 
@@ -7,7 +8,8 @@ const OfflineBanner = lazy(() => loadBanner().catch(() => ({ default: () => null
 
 /**
  * The offline banner, mounted the first time it has something to say (offline, or writes queued) and kept from then
- * on (it says when the connection is back). Its code is fetched when the page is idle, so it is there offline.
+ * on (it says when the connection is back). Its code is fetched once the page has loaded and is idle, so
+ * it is there offline.
  */
 export function ConnectionStatus() {
   const online = useOnline();
@@ -22,15 +24,7 @@ export function ConnectionStatus() {
       }),
     [],
   );
-  useEffect(() => {
-    const prefetch = () => void loadBanner().catch(() => undefined);
-    if ("requestIdleCallback" in window) {
-      const handle = window.requestIdleCallback(prefetch);
-      return () => window.cancelIdleCallback(handle);
-    }
-    const timer = setTimeout(prefetch, 2000);
-    return () => clearTimeout(timer);
-  }, []);
+  useEffect(() => afterLoadAndIdle(() => void loadBanner().catch(() => undefined)), []);
   return needed ? (
     <Suspense fallback={null}>
       <OfflineBanner />
