@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { artworkKeyPattern, artworkMessages } from "./artwork.js";
 import { allowedDurationDays, DEFAULT_DURATION_DAYS, MAX_PRIZE_CENTS, MIN_PRIZE_CENTS } from "./money.js";
 import { hasControlCharacters, optionalText, queryText, requiredText, textMessages } from "./text-rules.js";
 
@@ -97,6 +98,11 @@ export function createCampaignSchema(allowedHosts: readonly string[]) {
       .number({ error: campaignMessages.durationInvalid })
       .refine((days) => allowedDurationDays.includes(days), campaignMessages.durationInvalid)
       .default(DEFAULT_DURATION_DAYS),
+    /** An upload's key from `POST /api/artwork`; none: the generated cover. */
+    artwork_key: z
+      .string({ error: artworkMessages.notFound })
+      .regex(artworkKeyPattern, artworkMessages.notFound)
+      .nullish(),
   });
 }
 

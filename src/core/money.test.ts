@@ -1,13 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  formatCents,
-  formatCentsFloorDollars,
-  formatCount,
-  platformFeeCents,
-  splitPrize,
-  totalChargeCents,
-} from "./money";
+import { countOf, formatCents, formatCount, platformFeeCents, splitPrize, totalChargeCents } from "./money";
 
 describe("platform fee", () => {
   it("is 5% rounded half up to the cent", () => {
@@ -64,7 +57,12 @@ describe("display", () => {
     expect(formatCents(1000_00)).toBe("$1,000");
     expect(formatCents(262_50)).toBe("$262.50");
     expect(formatCents(5)).toBe("$0.05");
-    expect(formatCentsFloorDollars(525_99)).toBe("$525");
+  });
+
+  it("says a count in words, singular for one", () => {
+    expect(countOf(1, "click")).toBe("1 click");
+    expect(countOf(0, "promoter")).toBe("0 promoters");
+    expect(countOf(2_500, "campaign")).toBe("2.5K campaigns");
   });
 
   it("abbreviates large counts with one decimal", () => {

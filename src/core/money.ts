@@ -12,8 +12,8 @@ export const EARNINGS_PER_CLICK_CENTS = 10;
 
 export const prizePresets = [
   { dollars: 100, label: "Starter" },
-  { dollars: 250, label: "Popular" },
-  { dollars: 500, label: "Professional" },
+  { dollars: 250, label: "Rising" },
+  { dollars: 500, label: "Professional", mostPopular: true },
   { dollars: 1000, label: "Premium" },
   { dollars: 2500, label: "Elite" },
 ] as const;
@@ -70,11 +70,6 @@ export function formatCents(cents: number): string {
   return cents % 100 === 0 ? wholeDollars.format(cents / 100) : withCents.format(cents / 100);
 }
 
-/** Whole dollars rounded down, for the pricing page's totals. */
-export function formatCentsFloorDollars(cents: number): string {
-  return wholeDollars.format(Math.floor(cents / 100));
-}
-
 /** Large counts abbreviated K, M, B with one decimal (SPEC.md section 9). */
 export function formatCount(value: number): string {
   const units = [
@@ -86,4 +81,9 @@ export function formatCount(value: number): string {
     if (Math.abs(value) >= unit.size) return `${(Math.floor((value / unit.size) * 10) / 10).toFixed(1)}${unit.suffix}`;
   }
   return String(value);
+}
+
+/** A count in words: "1 promoter", "0 clicks", "2.5K campaigns" (the noun's plural is its name with an "s"). */
+export function countOf(count: number, noun: string): string {
+  return `${formatCount(count)} ${count === 1 ? noun : `${noun}s`}`;
 }

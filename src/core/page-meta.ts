@@ -2,9 +2,13 @@
  * Titles and descriptions of the public pages: the server writes them into the HTML (so link previews and search
  * engines see them without JavaScript) and the browser sets the same ones when it navigates.
  */
+import { artworkPath, generatedCoverPath } from "./artwork.js";
+import { formatCents } from "./money.js";
+
 const SITE_NAME = "FanBoost";
 
-export type PageMeta = { title: string; description: string };
+/** A page's title and description; `image` (a path) makes a link to it unfurl with a large picture. */
+export type PageMeta = { title: string; description: string; image?: { path: string; alt: string } };
 
 export const publicPageMeta = {
   "/": {
@@ -54,4 +58,31 @@ export const publicPageMeta = {
 /** The document title of a page: the site name alone on the home page, "Page · FanBoost" elsewhere. */
 export function documentTitle(title: string): string {
   return title === SITE_NAME || title.startsWith(`${SITE_NAME}:`) ? title : `${title} · ${SITE_NAME}`;
+}
+
+const DESCRIPTION_LENGTH = 200;
+
+/** A campaign page's tags: the song and artist, the artist's words (or what the contest is), and its cover. */
+export function campaignPageMeta(campaign: {
+  id: string;
+  title: string;
+  artist_name: string;
+  description: string | null;
+  prize_cents: number;
+  artwork_key: string | null;
+}): PageMeta {
+  const words = campaign.description?.replace(/\s+/g, " ").trim();
+  const description = words
+    ? words.length > DESCRIPTION_LENGTH
+      ? `${words.slice(0, DESCRIPTION_LENGTH - 1).trimEnd()}…`
+      : words
+    : `Share "${campaign.title}" by ${campaign.artist_name} and compete for the ${formatCents(campaign.prize_cents)} prize on FanBoost.`;
+  return {
+    title: `${campaign.title} by ${campaign.artist_name}`,
+    description,
+    image: {
+      path: campaign.artwork_key ? artworkPath(campaign.artwork_key, "og.jpg") : generatedCoverPath(campaign.id),
+      alt: `Cover art for ${campaign.title} by ${campaign.artist_name}`,
+    },
+  };
 }

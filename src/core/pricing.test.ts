@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   allowedDurationDays,
   dollarsToCents,
-  formatCentsFloorDollars,
+  formatCents,
   platformFeeCents,
   prizePresets,
   totalChargeCents,
@@ -10,7 +10,9 @@ import {
 import { pricingTiers, prizeAmounts } from "./pricing";
 
 describe("pricing tiers", () => {
-  it("are Starter $100, Professional $500 (most popular) and Elite $1000 with SPEC.md's durations", () => {
+  it("are Starter $100, Professional $500 (most popular, as its preset) and Elite $1000 with SPEC.md's durations", () => {
+    expect(prizePresets.filter((preset) => "mostPopular" in preset).map((preset) => preset.dollars)).toEqual([500]);
+    expect(prizePresets.map((preset) => preset.label)).not.toContain("Popular");
     expect(
       pricingTiers.map((tier) => [
         tier.name,
@@ -30,8 +32,8 @@ describe("pricing tiers", () => {
     }
   });
 
-  it("charge the prize plus the 5% fee, shown rounded down to whole dollars", () => {
-    expect(pricingTiers.map((tier) => formatCentsFloorDollars(prizeAmounts(tier.prizeDollars).totalCents))).toEqual([
+  it("charge the prize plus the 5% fee, shown to the cent", () => {
+    expect(pricingTiers.map((tier) => formatCents(prizeAmounts(tier.prizeDollars).totalCents))).toEqual([
       "$105",
       "$525",
       "$1,050",
@@ -52,10 +54,10 @@ describe("prizeAmounts", () => {
     }
   });
 
-  it("rounds the fee half up to the cent and the displayed total down to the dollar", () => {
-    // $250 costs $262.50: the pricing page shows $262, the payment screen shows the cents.
+  it("rounds the fee half up to the cent and shows a total with cents as it is", () => {
+    // $250 costs $262.50, on the pricing page as on the payment screen.
     expect(prizeAmounts(250)).toEqual({ prizeCents: 250_00, feeCents: 12_50, totalCents: 262_50 });
-    expect(formatCentsFloorDollars(prizeAmounts(250).totalCents)).toBe("$262");
+    expect(formatCents(prizeAmounts(250).totalCents)).toBe("$262.50");
     // $11 has a fee of 55 cents; $10.10 a fee of 50.5 cents, rounded half up to 51.
     expect(prizeAmounts(11).feeCents).toBe(55);
     expect(prizeAmounts(10.1).feeCents).toBe(51);

@@ -6,8 +6,6 @@ export type PricingTier = {
   name: string;
   tagline: string;
   prizeDollars: number;
-  /** A guide to the campaign's size: campaigns accept any number of promoters. */
-  promoters: string;
   durationDays: { min: DurationDays; max: DurationDays };
   popular: boolean;
   features: readonly string[];
@@ -19,16 +17,18 @@ export const pricingTiers: readonly PricingTier[] = [
     name: "Starter",
     tagline: "Test the waters with a new single.",
     prizeDollars: 100,
-    promoters: "Suits up to 50 promoters",
     durationDays: { min: 3, max: 7 },
     popular: false,
-    features: ["Live leaderboard of verified clicks", "A personal link and QR code for every promoter"],
+    features: [
+      "Live leaderboard of verified clicks",
+      "A personal link and QR code for every promoter",
+      "Any number of promoters can join",
+    ],
   },
   {
     name: "Professional",
     tagline: "A prize big enough to draw a crowd.",
     prizeDollars: 500,
-    promoters: "Suits up to 200 promoters",
     durationDays: { min: 5, max: 14 },
     popular: true,
     features: ["Everything in Starter", "Near the top of the prize-sorted campaign list"],
@@ -37,7 +37,6 @@ export const pricingTiers: readonly PricingTier[] = [
     name: "Elite",
     tagline: "For the release that matters most.",
     prizeDollars: 1000,
-    promoters: "Unlimited promoters",
     durationDays: { min: 10, max: 30 },
     popular: false,
     features: ["Everything in Professional", "Top of the prize-sorted campaign list"],

@@ -27,6 +27,7 @@ export const clientRoutePatterns = [
   "/auth/signout",
   "/auth/reset-password",
   "/auth/email-verified",
+  "/campaigns/:id",
   "/campaigns/:id/fund",
   "/campaigns/:id/success",
   "/stripe/connected",

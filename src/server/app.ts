@@ -1,11 +1,16 @@
 import { Hono } from "hono";
 import { requestId } from "hono/request-id";
 import { NONCE, secureHeaders } from "hono/secure-headers";
+import { campaignPageMeta } from "../core/page-meta.js";
+import { songEmbedFrameHosts } from "../core/song-embeds.js";
 import { createAuth } from "./accounts/auth.js";
 import { createGuards } from "./accounts/guards.js";
 import { accountRoutes } from "./accounts/routes.js";
 import { adminRoutes } from "./admin/routes.js";
 import { artistRoutes } from "./artists/routes.js";
+import { databaseArtworkStore } from "./artwork/artwork-store.js";
+import { artworkRoutes } from "./artwork/routes.js";
+import { publicCampaignForMeta } from "./campaigns/campaign-view.js";
 import { campaignRoutes } from "./campaigns/routes.js";
 import { clientErrorRoutes } from "./client-errors/routes.js";
 import type { Config } from "./config.js";
@@ -70,7 +75,8 @@ function contentSecurityPolicy(stripe: boolean) {
     imgSrc: ["'self'", "data:", "blob:", ...(stripe ? ["https://*.stripe.com"] : [])],
     fontSrc: ["'self'", "data:"],
     connectSrc: ["'self'", ...(stripe ? ["https://api.stripe.com"] : [])],
-    frameSrc: ["'self'", ...stripeFrames],
+    // The players of the song services a campaign page embeds (loaded when the visitor presses Play).
+    frameSrc: ["'self'", ...stripeFrames, ...songEmbedFrameHosts],
     frameAncestors: ["'none'"],
     formAction: ["'self'"],
     baseUri: ["'self'"],
@@ -123,7 +129,8 @@ export function createApp(services: AppServices) {
     publicUrl: config.publicUrl,
     resolveClientIp,
   });
-  const jobs = backgroundJobs({ money, payoutWeekday: config.payoutWeekday });
+  const artwork = databaseArtworkStore(db);
+  const jobs = backgroundJobs({ money, artwork, payoutWeekday: config.payoutWeekday });
   const jobLedger = createJobLedger(jobs);
   const app = new Hono<AppEnv>();
 
@@ -174,8 +181,10 @@ export function createApp(services: AppServices) {
       payments,
       publicUrl: config.publicUrl,
       songLinkHosts: config.songLinkHosts,
+      artwork,
     }),
   );
+  app.route("/", artworkRoutes({ db, guards, store: artwork }));
   app.route("/api", payoutRoutes({ ...money, guards }));
   app.route("/api", leaderboardRoutes({ db, live }));
   app.route("/api", challengeRoutes({ challenges, hashIp, onCounted: (campaignIds) => live.publish(campaignIds) }));
@@ -188,7 +197,15 @@ export function createApp(services: AppServices) {
     app.route("/", sandboxOnboardingRoutes(db));
   }
   app.route("/", unsubscribeRoutes({ db, authSecret: config.authSecret, publicUrl: config.publicUrl }));
-  app.route("/", webRoutes(services.webRoot, config.publicUrl));
+  app.route(
+    "/",
+    webRoutes(services.webRoot, config.publicUrl, {
+      campaignMeta: async (id) => {
+        const campaign = await publicCampaignForMeta(db, id);
+        return campaign ? campaignPageMeta(campaign) : null;
+      },
+    }),
+  );
 
   app.onError(apiErrorHandler(log));
 

@@ -48,6 +48,7 @@ export const screens = {
   "/auth/signout": { load: () => import("./routes/sign-out") },
   "/auth/reset-password": { load: () => import("./routes/reset-password") },
   "/auth/email-verified": { load: () => import("./routes/email-verified") },
+  "/campaigns/:id": { load: () => import("./routes/campaign") },
   "/campaigns/:id/fund": { load: () => import("./routes/fund-campaign") },
   "/campaigns/:id/success": { load: () => import("./routes/campaign-success") },
   "/stripe/connected": { load: () => import("./routes/campaign-success") },

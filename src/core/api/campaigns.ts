@@ -22,6 +22,7 @@ export type CampaignListItem = {
   total_clicks: number;
   promoter_count: number;
   leader: { handle: string; clicks: number } | null;
+  artwork_key: string | null;
   /** The viewer is the campaign's artist (they cannot join it). */
   is_own: boolean;
   /** The viewer's own tracking link, when they joined. */
@@ -67,6 +68,20 @@ export type CampaignSummary = {
   ends_at: string | null;
 };
 
+/** A campaign as its own page shows it: the summary with the artist's words, song, cover and the board's totals. */
+export type CampaignView = CampaignSummary & {
+  description: string | null;
+  song_link: string;
+  artwork_key: string | null;
+  is_public: boolean;
+  total_clicks: number;
+  promoter_count: number;
+  /** The viewer is the campaign's artist. */
+  is_own: boolean;
+  /** The viewer's own tracking link, when they joined. */
+  my_link: { short_code: string; total_clicks: number } | null;
+};
+
 export type Funding =
   | { campaign: CampaignSummary; alreadyFunded: true }
   | {
@@ -91,7 +106,7 @@ export const campaignsApi = {
   publicList: get<{ ok: boolean; items: PublicCampaignSummary[]; error: string | null }>()("/api/public/campaigns"),
   settings: get<CampaignSettings>()("/api/public/campaign-settings"),
   metrics: get<{ ok: boolean; metrics: SiteMetrics | null; error: string | null }>()("/api/public/metrics"),
-  detail: get<{ campaign: CampaignSummary }>()("/api/campaigns/:id"),
+  detail: get<{ campaign: CampaignView }>()("/api/campaigns/:id"),
   create: post<{ campaign: CampaignSummary }, CreateCampaignBody>()("/api/campaigns"),
   startFunding: post<Funding>()("/api/campaigns/:id/funding"),
   sandboxPayment: post<{ campaign: CampaignSummary; alreadyFunded: boolean }, SandboxCardBody>()(

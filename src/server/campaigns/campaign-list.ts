@@ -21,6 +21,7 @@ const listRow = z.object({
   genre: column.textOrNull,
   song_link: column.text,
   description: column.textOrNull,
+  artwork_key: column.textOrNull,
   prize_cents: column.number,
   platform_fee_cents: column.number,
   duration_days: column.number,
@@ -64,7 +65,7 @@ export async function listLiveCampaigns(
   const rows = await queryParsed(
     db,
     listRow,
-    sql`select c.id, c.title, c.artist_name, c.genre, c.song_link, c.description, c.prize_cents, c.platform_fee_cents,
+    sql`select c.id, c.title, c.artist_name, c.genre, c.song_link, c.description, c.artwork_key, c.prize_cents, c.platform_fee_cents,
                c.duration_days, c.status, c.is_public, c.published_at, c.ends_at, c.total_clicks, c.promoter_count,
                (c.created_by = ${viewerUserId ?? ""}) as is_own,
                leader.handle as leader_handle, leader.total_clicks as leader_clicks

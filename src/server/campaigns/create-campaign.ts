@@ -13,6 +13,7 @@ export async function createDraftCampaign(db: Database, artistUserId: string, in
       songLink: input.song_link,
       genre: input.genre,
       description: input.description,
+      artworkKey: input.artwork_key ?? null,
       prizeCents: input.prize_cents,
       platformFeeCents: platformFeeCents(input.prize_cents),
       durationDays: input.duration_days,

@@ -1,13 +1,11 @@
-import { and, eq, inArray, or } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import { campaignsApi } from "../../core/api/campaigns.js";
 import { campaignListQuerySchema, createCampaignSchema } from "../../core/campaign-rules.js";
-import { isAdmin } from "../accounts/admins.js";
 import { currentUser, type Guards } from "../accounts/guards.js";
+import type { ArtworkStore } from "../artwork/artwork-store.js";
+import { assertArtworkExists } from "../artwork/routes.js";
 import type { Database } from "../db/client.js";
-import { campaigns } from "../db/schema.js";
-import { DomainError } from "../errors.js";
 import type { AppEnv } from "../http/app-env.js";
 import { reply, routePath } from "../http/contracts.js";
 import { errorBody } from "../http/error-body.js";
@@ -16,8 +14,8 @@ import { validate } from "../http/validate.js";
 import type { Logger } from "../logger.js";
 import type { Mailer } from "../mail/mailer.js";
 import type { PaymentProvider } from "../payments/provider.js";
-import { assertCampaignId } from "./campaign-access.js";
 import { createSiteMetricsCache, listLiveCampaigns } from "./campaign-list.js";
+import { campaignView, findVisibleCampaign } from "./campaign-view.js";
 import { createDraftCampaign } from "./create-campaign.js";
 import { activateFundedCampaign, confirmSandboxFunding, fundingSummary, startFunding } from "./funding.js";
 import { joinCampaign } from "./join-campaign.js";
@@ -31,6 +29,7 @@ export type CampaignRouteDeps = {
   payments: PaymentProvider;
   publicUrl: string;
   songLinkHosts: readonly string[];
+  artwork: ArtworkStore;
 };
 
 const sandboxCardSchema = z.object({
@@ -90,34 +89,18 @@ export function campaignRoutes(deps: CampaignRouteDeps) {
     oncePerUser,
     validate("json", createSchema),
     async (c) => {
-      const campaign = await createDraftCampaign(db, currentUser(c).id, c.req.valid("json"));
+      const input = c.req.valid("json");
+      await assertArtworkExists(deps.artwork, input.artwork_key);
+      const campaign = await createDraftCampaign(db, currentUser(c).id, input);
       return c.json(reply(campaignsApi.create, { campaign: fundingSummary(campaign) }), 201);
     },
   );
 
-  /** The success page reads a campaign by id: live ones for anyone, drafts only for their artist. */
+  /** The campaign page (and the funding and success pages) read a campaign by id, as this viewer may see it. */
   app.get(routePath(campaignsApi.detail), async (c) => {
-    const id = assertCampaignId(c.req.param("id"));
     const viewer = await guards.sessionUser(c);
-    // A public campaign, live or with its result; any campaign for its artist and for admins.
-    const everything = viewer ? await isAdmin(db, viewer.id) : false;
-    const [campaign] = await db
-      .select()
-      .from(campaigns)
-      .where(
-        and(
-          eq(campaigns.id, id),
-          everything
-            ? undefined
-            : or(
-                and(eq(campaigns.isPublic, true), inArray(campaigns.status, ["active", "ended", "completed"])),
-                eq(campaigns.createdBy, viewer?.id ?? ""),
-              ),
-        ),
-      )
-      .limit(1);
-    if (!campaign) throw new DomainError("not_found", "Campaign not found");
-    return c.json(reply(campaignsApi.detail, { campaign: fundingSummary(campaign) }));
+    const campaign = await findVisibleCampaign(db, c.req.param("id"), viewer?.id);
+    return c.json(reply(campaignsApi.detail, { campaign: await campaignView(db, campaign, viewer?.id) }));
   });
 
   app.post(routePath(campaignsApi.startFunding), guards.requireUser, async (c) =>

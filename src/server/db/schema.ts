@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -47,6 +48,8 @@ export const campaigns = pgTable(
     publishedAt: timestamp("published_at", { withTimezone: true }),
     endsAt: timestamp("ends_at", { withTimezone: true }),
     paymentIntentId: text("payment_intent_id"),
+    /** The artist's cover image in the artwork store; none: a cover generated from the title and genre. */
+    artworkKey: text("artwork_key"),
     /**
      * Set when the campaign ends: until then its result is under review (fraud review, REVIEW_HOURS) and no payout of
      * it can be paid; voiding clicks recomputes the winners. An admin's release sets it to the release time.
@@ -674,4 +677,27 @@ export const clickAudit = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("click_audit_campaign_idx").on(t.campaignId)],
+);
+
+/** Raw bytes: PostgreSQL's driver gives a Buffer, PGlite a Uint8Array; both are handed out as a Uint8Array. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => new Uint8Array(value.buffer, value.byteOffset, value.byteLength),
+});
+
+/**
+ * Campaign artwork in the database (the default artwork store, so every instance sees it): one row per size of an
+ * upload, keyed by the upload's content hash. Uploads no campaign uses are removed after a day.
+ */
+export const artworkFiles = pgTable(
+  "artwork_files",
+  {
+    key: text("key").notNull(),
+    variant: text("variant").notNull(),
+    contentType: text("content_type").notNull(),
+    bytes: bytea("bytes").notNull(),
+    uploadedBy: text("uploaded_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.variant] }), index("artwork_files_created_idx").on(t.createdAt)],
 );

@@ -1,3 +1,4 @@
+import type { ArtworkStore } from "../artwork/artwork-store.js";
 import { remindEndingCampaigns } from "../campaigns/ending-reminders.js";
 import { pruneClientErrors } from "../client-errors/client-error-reports.js";
 import { pruneIdempotencyKeys } from "../http/idempotency.js";
@@ -12,13 +13,15 @@ import { clearExpiredClickIps } from "../tracking/ip-retention.js";
 import type { Job } from "./scheduler.js";
 
 const MINUTE = 60_000;
+/** An upload no campaign uses after a day was left in an abandoned wizard. */
+const UNUSED_ARTWORK_MS = 24 * 60 * MINUTE;
 
 /**
  * Every job of a server instance. Each is safe to run on several instances at once: campaigns are finalized and
  * clicks rolled up under `skip locked` row locks; a result's announcement, payouts and refunds are claimed by conditional
  * updates, and transfers and refunds carry idempotency keys.
  */
-export function backgroundJobs(deps: { money: PayoutDeps; payoutWeekday: number }): Job[] {
+export function backgroundJobs(deps: { money: PayoutDeps; artwork: ArtworkStore; payoutWeekday: number }): Job[] {
   const { money } = deps;
   return [
     { name: "finalize-ended-campaigns", everyMs: MINUTE, run: () => finalizeEndedCampaigns(money) },
@@ -33,5 +36,10 @@ export function backgroundJobs(deps: { money: PayoutDeps; payoutWeekday: number 
     { name: "prune-shared-fraud-counts", everyMs: 10 * MINUTE, run: () => pruneSharedCounts(money.db) },
     { name: "prune-client-error-reports", everyMs: 60 * MINUTE, run: () => pruneClientErrors(money.db) },
     { name: "prune-idempotency-keys", everyMs: 60 * MINUTE, run: () => pruneIdempotencyKeys(money.db) },
+    {
+      name: "remove-unused-artwork",
+      everyMs: 60 * MINUTE,
+      run: () => deps.artwork.removeUnused(new Date(Date.now() - UNUSED_ARTWORK_MS)),
+    },
   ];
 }

@@ -53,7 +53,7 @@ function trackingHeaders(publicUrl: string): Record<string, string> {
  */
 export function createClickHandler(deps: ClickHandlerDeps): ClickHandler {
   const headers = trackingHeaders(deps.publicUrl);
-  const render = createTrackingPageRenderer();
+  const render = createTrackingPageRenderer({ publicUrl: deps.publicUrl });
   // The header sets actually sent (a verdict and a page length) are few: each is built once.
   const headerSets = new Map<string, Readonly<Record<string, string>>>();
   const respond = (status: number, body: Buffer<ArrayBuffer>, verdict?: string): ClickHttpResponse => {

@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import { artworkPath, generatedCoverDataUrl, generatedCoverPath } from "../../core/artwork.js";
 import type { Database } from "../db/client.js";
 import { campaigns, promoters, trackingLinks, user } from "../db/schema.js";
 
@@ -16,9 +17,27 @@ export type TrackedLink = {
   status: string;
   isPublic: boolean;
   endsAt: Date | null;
+  /** The tracking page's cover: the artwork's small size, or the cover drawn from title, artist and genre. */
+  cover: string;
+  /** The path of the image a shared link unfurls with. */
+  ogImage: string;
 };
 
 const TTL_MS = 2_000;
+
+function withCover({
+  genre,
+  artworkKey,
+  ...link
+}: Omit<TrackedLink, "cover" | "ogImage"> & { genre: string | null; artworkKey: string | null }): TrackedLink {
+  return {
+    ...link,
+    cover: artworkKey
+      ? artworkPath(artworkKey, "320.webp")
+      : generatedCoverDataUrl({ title: link.title, artist_name: link.artistName, genre }),
+    ogImage: artworkKey ? artworkPath(artworkKey, "og.jpg") : generatedCoverPath(link.campaignId),
+  };
+}
 const MAX_ENTRIES = 50_000;
 
 /**
@@ -44,6 +63,8 @@ export function createLinkLookup(db: Database) {
         status: campaigns.status,
         isPublic: campaigns.isPublic,
         endsAt: campaigns.endsAt,
+        genre: campaigns.genre,
+        artworkKey: campaigns.artworkKey,
       })
       .from(trackingLinks)
       .innerJoin(campaigns, eq(campaigns.id, trackingLinks.campaignId))
@@ -51,9 +72,10 @@ export function createLinkLookup(db: Database) {
       .innerJoin(user, eq(user.id, promoters.authUserId))
       .where(eq(trackingLinks.shortCode, shortCode))
       .limit(1);
+    const link = row ? withCover(row) : null;
     if (cache.size >= MAX_ENTRIES) cache.clear();
-    cache.set(shortCode, { link: row ?? null, at: Date.now() });
-    return row ?? null;
+    cache.set(shortCode, { link, at: Date.now() });
+    return link;
   };
   return (shortCode: string): Promise<TrackedLink | null> => {
     const hit = cache.get(shortCode);

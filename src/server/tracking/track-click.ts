@@ -113,12 +113,10 @@ export async function trackClick(
     referrer: request.referrer?.slice(0, 500) ?? null,
     fingerprint,
   };
-  let clickId: number | undefined;
   if (verdict === "counted") {
     try {
       const recorded = await deps.recorder.record(click);
       verdict = recorded.verdict;
-      if (recorded.verdict === "counted") clickId = recorded.id;
       if (verdict === "counted" || verdict === "duplicate") deps.countedAddresses.add(link.campaignId, ipHash);
     } catch {
       return { status: 503, page: { kind: "error", message: trackingMessages.failed } };
@@ -136,6 +134,8 @@ export async function trackClick(
     title: link.title,
     artistName: link.artistName,
     songLink: link.songLink,
+    cover: link.cover,
+    ogImage: link.ogImage,
   };
   if (verdict === "challenged") {
     const issued = await deps.challenges.issue(link, ipHash);
@@ -148,7 +148,6 @@ export async function trackClick(
       kind: "redirect",
       state: shown === "counted" ? "counted" : shown === "duplicate" ? "already" : "not-counted",
       ...song,
-      clickId,
     },
   };
 }

@@ -8,26 +8,36 @@ const song = {
   title: "Night Drive",
   artistName: "Luna Ray",
   songLink: "https://open.spotify.com/track/abc",
+  cover: "/media/artwork/0123456789abcdef0123456789abcdef/320.webp",
+  ogImage: "/media/artwork/0123456789abcdef0123456789abcdef/og.jpg",
 };
+const publicUrl = "https://fans.example";
 
 describe("tracking page renderer", () => {
-  it("puts each counted click's own id into the cached page, and none into a page without one", () => {
-    const render = createTrackingPageRenderer();
-    const first = render({ ...song, clickId: 41 }).toString();
-    const second = render({ ...song, clickId: 42 }).toString();
-    expect(first).toContain("Click ID: 41");
-    expect(second).toContain("Click ID: 42");
-    expect(second.replace("42", "41")).toBe(first);
-    expect(render(song).toString()).not.toContain("Click ID");
+  it("shows the cover, unfurls with the artwork's absolute address, and shows no internal click id", () => {
+    const html = createTrackingPageRenderer({ publicUrl })(song).toString();
+    expect(html).toContain(`<img class="cover" src="${song.cover}" alt="Cover art for Night Drive by Luna Ray"`);
+    expect(html).toContain(`<meta property="og:image" content="https://fans.example${song.ogImage}">`);
+    expect(html).toContain(`<meta name="twitter:image" content="https://fans.example${song.ogImage}">`);
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
+    expect(html).not.toMatch(/click id/i);
+  });
+
+  it("offers Browse Campaigns on 'Link Not Found', and no Try Again that would repeat the same failure", () => {
+    const html = createTrackingPageRenderer({ publicUrl })({ kind: "error", message: "Tracking link not found" });
+    expect(html.toString()).toContain("Link Not Found");
+    expect(html.toString()).toContain("Browse Campaigns");
+    expect(html.toString()).not.toContain("Try Again");
   });
 
   it("never hands one page's bytes to another page filed under the same song link", () => {
-    const render = createTrackingPageRenderer();
+    const render = createTrackingPageRenderer({ publicUrl });
     const variants: TrackingPage[] = [
       song,
       { ...song, title: "Night Drive (Remix)" },
       { ...song, artistName: "Luna Ray & Co" },
       { ...song, state: "already", note: "Already." },
+      { ...song, cover: "data:image/svg+xml,%3Csvg%3E%3C%2Fsvg%3E", ogImage: "/media/covers/x.png" },
       { kind: "error", message: "Tracking link not found" },
       { kind: "error", message: "Campaign is not available" },
     ];
@@ -36,15 +46,14 @@ describe("tracking page renderer", () => {
     expect(variants.map((page) => render(page).toString())).toEqual(pages);
     expect(pages[1]).toContain("Night Drive (Remix)");
     expect(pages[2]).toContain("Luna Ray &amp; Co");
-    expect(pages[5]).toContain("Campaign is not available");
+    expect(pages[4]).toContain("/media/covers/x.png");
+    expect(pages[6]).toContain("Campaign is not available");
   });
 
   it("encodes non-ASCII text as UTF-8 and keeps rendering correctly once its cache is full", () => {
-    const render = createTrackingPageRenderer({ maxPages: 2 });
+    const render = createTrackingPageRenderer({ publicUrl, maxPages: 2 });
     for (const title of ["Été", "Ünïcode ✓", "第三"]) {
-      const bytes = render({ ...song, title, clickId: 7 });
-      expect(bytes.toString("utf8")).toContain(title);
-      expect(bytes.toString("utf8")).toContain("Click ID: 7");
+      expect(render({ ...song, title }).toString("utf8")).toContain(title);
     }
   });
 });

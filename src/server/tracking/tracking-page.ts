@@ -3,7 +3,10 @@ import type { ClickVerdict } from "../db/schema.js";
 import { escapeHtml } from "../http/escape-html.js";
 import type { ClickChallenge } from "./click-challenges.js";
 
-/** The small server-rendered tracking page (no app bundle): SPEC.md's tracking states, Open Graph tags, redirect. */
+/**
+ * The small server-rendered tracking page (no app bundle): SPEC.md's tracking states with the campaign's cover, Open
+ * Graph tags that unfurl with it, and the redirect. No internal click id is shown (PRODUCT.md).
+ */
 
 export const REDIRECT_SECONDS = 3;
 
@@ -33,8 +36,10 @@ export type TrackingPage =
       title: string;
       artistName: string;
       songLink: string;
-      /** Shown on a counted click's page. */
-      clickId?: number;
+      /** The cover's image address (the artwork's small size, or the generated cover as a data URL). */
+      cover: string;
+      /** The unfurl image's path (the artwork's 1200×630 JPEG, or the generated cover's PNG). */
+      ogImage: string;
     }
   | {
       kind: "challenge";
@@ -44,6 +49,8 @@ export type TrackingPage =
       title: string;
       artistName: string;
       songLink: string;
+      cover: string;
+      ogImage: string;
     }
   | { kind: "error"; message: string };
 
@@ -51,10 +58,10 @@ export type TrackingPage =
 export const verdictNotes: Record<Exclude<ClickVerdict, "voided">, string> = {
   counted: "Your visit was verified and counted for the promoter who shared this link. Thanks for listening!",
   duplicate:
-    "IP has already clicked this campaign. This visit won't count again, but you're still on your way to the song.",
-  bot: "Automated visits and link previews don't count.",
+    "A visit from your network already counted for this campaign, so this one won't count again. Enjoy the song!",
+  bot: "Link previews and automated visits don't count, so this one won't. Enjoy the song!",
   rate_limited: "Too many clicks from your network right now, so this one won't count.",
-  self: "Your own clicks don't count toward the leaderboard.",
+  self: "Your own visits to this campaign don't count toward the leaderboard. Enjoy the song!",
   inactive: "This campaign isn't counting clicks right now, so this visit won't count.",
   banned: "This link no longer earns its promoter anything, so this visit won't count.",
   challenged:
@@ -88,79 +95,61 @@ main{background:#fff;border-radius:20px;max-width:440px;width:100%;padding:32px;
 .icon{width:56px;height:56px;border-radius:50%;display:inline-flex;align-items:center;justify-content:center;font-size:28px}
 .ok{background:#d1fae5;color:#047857}.warn{background:#fef3c7;color:#b45309}.err{background:#fee2e2;color:#b91c1c}
 .song{font-weight:700;font-size:18px;margin:4px 0}.by{color:#475569;margin:0 0 16px}.note{font-size:14px;color:#334155;background:#f8fafc;border-radius:12px;padding:12px;margin:16px 0}
-.count{font-weight:600;color:#6d28d9}.id{font-size:12px;color:#64748b;margin-top:12px}
+.count{font-weight:600;color:#6d28d9}.cover{display:block;width:160px;height:160px;object-fit:cover;border-radius:16px;margin:0 auto 12px;box-shadow:0 8px 24px rgba(15,10,30,.25)}
 a.btn{display:inline-block;margin:6px;padding:10px 18px;border-radius:12px;font-weight:600;text-decoration:none}
 .primary{background:#7c3aed;color:#fff}.secondary{background:#fff;color:#0f172a;box-shadow:inset 0 0 0 1px #cbd5e1}`;
 
-/** The page around its click id: a redirect page is `before + "Click ID: n" line + after`. */
-function renderParts(page: TrackingPage): { before: string; after: string } {
+/** The whole page. `publicUrl` makes the unfurl image's address absolute, as networks require. */
+function renderPage(page: TrackingPage, publicUrl: string): string {
   const head = (title: string, extra: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">
 <title>${escapeHtml(title)}</title>${extra}<style>${styles}</style></head>`;
 
   if (page.kind === "error") {
-    return {
-      before: `${head("Link Not Found · FanBoost", "")}<body><main><p class="brand">FanBoost</p>
+    return `${head("Link Not Found · FanBoost", "")}<body><main><p class="brand">FanBoost</p>
 <div class="icon err" aria-hidden="true">!</div><h1>Link Not Found</h1><p class="by">${escapeHtml(page.message)}</p>
-<a class="btn primary" href="/join-campaign">Browse Campaigns</a><a class="btn secondary" href="">Try Again</a></main></body></html>`,
-      after: "",
-    };
+<a class="btn primary" href="/join-campaign">Browse Campaigns</a></main></body></html>`;
   }
 
   const title = `${page.title} by ${page.artistName}`;
   const song = escapeHtml(page.songLink);
+  const image = escapeHtml(`${publicUrl}${page.ogImage}`);
+  const alt = escapeHtml(`Cover art for ${title}`);
   const refresh = `<meta http-equiv="refresh" content="${REDIRECT_SECONDS};url=${song}">`;
   const meta = `${page.kind === "challenge" ? `<noscript>${refresh}</noscript>` : refresh}
 <meta name="description" content="${escapeHtml(`Listen to ${title} and support independent music on FanBoost.`)}">
 <meta property="og:type" content="music.song"><meta property="og:site_name" content="FanBoost">
 <meta property="og:title" content="${escapeHtml(title)}"><meta property="og:description" content="${escapeHtml(`${page.artistName} on FanBoost: listen now.`)}">
-<meta name="twitter:card" content="summary"><meta name="twitter:title" content="${escapeHtml(title)}">
-<meta name="twitter:description" content="${escapeHtml(`${page.artistName} on FanBoost`)}">`;
+<meta property="og:image" content="${image}"><meta property="og:image:alt" content="${alt}">
+<meta name="twitter:card" content="summary_large_image"><meta name="twitter:title" content="${escapeHtml(title)}">
+<meta name="twitter:description" content="${escapeHtml(`${page.artistName} on FanBoost`)}"><meta name="twitter:image" content="${image}">`;
+  const cover = `<img class="cover" src="${escapeHtml(page.cover)}" alt="${alt}" width="160" height="160">`;
   if (page.kind === "challenge") {
     // The data block is JSON inside a script element: "<" is escaped so no value can close it.
     const data = JSON.stringify({ ...page.challenge, code: page.shortCode, ...challengeTexts }).replace(
       /</g,
       "\\u003c",
     );
-    return {
-      before: `${head(`${title} · FanBoost`, meta)}<body><main><p class="brand">FanBoost</p>
-<div class="icon warn" aria-hidden="true">↻</div>
+    return `${head(`${title} · FanBoost`, meta)}<body><main><p class="brand">FanBoost</p>${cover}
 <h1 id="h">Checking your visit</h1><p class="song">${escapeHtml(page.title)}</p><p class="by">by ${escapeHtml(page.artistName)}</p>
 <p class="count" id="s" aria-live="polite">One moment...</p>
 <p class="note" id="m">${escapeHtml(page.note)}</p>
 <noscript><p class="note">The check needs JavaScript: without it this visit won't count.</p></noscript>
 <a class="btn primary" id="go" href="${song}">Go to the song now</a>
-</main><script type="application/json" id="pow">${data}</script><script>${solverScript}</script></body></html>`,
-      after: "",
-    };
+</main><script type="application/json" id="pow">${data}</script><script>${solverScript}</script></body></html>`;
   }
 
   const heading =
     page.state === "counted" ? headings.counted : page.state === "already" ? headings.already : headings.other;
-  const icon =
-    page.state === "counted"
-      ? `<div class="icon ok" aria-hidden="true">✓</div>`
-      : `<div class="icon warn" aria-hidden="true">↻</div>`;
-  return {
-    before: `${head(`${title} · FanBoost`, meta)}<body><main><p class="brand">FanBoost</p>${icon}
+  return `${head(`${title} · FanBoost`, meta)}<body><main><p class="brand">FanBoost</p>${cover}
 <h1>${heading}</h1><p class="song">${escapeHtml(page.title)}</p><p class="by">by ${escapeHtml(page.artistName)}</p>
 <p class="count" aria-live="polite">Redirecting in <span id="n">${REDIRECT_SECONDS} seconds</span>...</p>
 <p class="note">${escapeHtml(page.note)}</p>
 <a class="btn primary" id="go" href="${song}">Go to the song now</a>
-`,
-    after: `</main><script>${countdownScript}</script></body></html>`,
-  };
+</main><script>${countdownScript}</script></body></html>`;
 }
 
-const clickIdLine = (page: TrackingPage) =>
-  page.kind === "redirect" && page.clickId !== undefined ? `<p class="id">Click ID: ${page.clickId}</p>` : "";
-
-type EncodedPage = {
-  page: TrackingPage;
-  before: Buffer<ArrayBuffer>;
-  after: Buffer<ArrayBuffer>;
-  whole: Buffer<ArrayBuffer>;
-};
+type EncodedPage = { page: TrackingPage; bytes: Buffer<ArrayBuffer> };
 
 const samePage = (a: TrackingPage, b: TrackingPage) => {
   if (a.kind === "error" || b.kind === "error")
@@ -171,27 +160,24 @@ const samePage = (a: TrackingPage, b: TrackingPage) => {
     a.note === b.note &&
     a.title === b.title &&
     a.artistName === b.artistName &&
-    a.songLink === b.songLink
+    a.songLink === b.songLink &&
+    a.cover === b.cover &&
+    a.ogImage === b.ogImage
   );
 };
 
 /**
  * Renders tracking pages as UTF-8 bytes, keeping the most recent ones encoded: a viral link shows the same page
- * thousands of times a second, differing only in the click id, so a response costs one copy, not an encoding. Pages
- * are filed under their song link or message, strings the link cache hands out again and again, so finding one costs
- * no new key.
+ * thousands of times a second, so a response costs a lookup, not an encoding. Pages are filed under their song link
+ * or message, strings the link cache hands out again and again, so finding one costs no new key.
  */
-export function createTrackingPageRenderer(options: { maxPages?: number } = {}) {
+export function createTrackingPageRenderer(options: { publicUrl: string; maxPages?: number }) {
   const maxPages = options.maxPages ?? 1_000;
   const pages = new Map<string, EncodedPage[]>();
   let count = 0;
-  const encode = (page: TrackingPage): EncodedPage => {
-    const { before, after } = renderParts(page);
-    return { page, before: Buffer.from(before), after: Buffer.from(after), whole: Buffer.from(before + after) };
-  };
   return (page: TrackingPage): Buffer<ArrayBuffer> => {
     // Each challenge is new: its page is rendered for it alone.
-    if (page.kind === "challenge") return Buffer.from(renderParts(page).before);
+    if (page.kind === "challenge") return Buffer.from(renderPage(page, options.publicUrl));
     const key = page.kind === "error" ? page.message : page.songLink;
     let filed = pages.get(key);
     let encoded = filed?.find((entry) => samePage(entry.page, page));
@@ -200,13 +186,12 @@ export function createTrackingPageRenderer(options: { maxPages?: number } = {}) 
         pages.clear();
         count = 0;
       }
-      encoded = encode(page);
+      encoded = { page, bytes: Buffer.from(renderPage(page, options.publicUrl)) };
       filed = pages.get(key) ?? [];
       filed.push(encoded);
       pages.set(key, filed);
       count++;
     }
-    const idLine = clickIdLine(page);
-    return idLine ? Buffer.concat([encoded.before, Buffer.from(idLine, "latin1"), encoded.after]) : encoded.whole;
+    return encoded.bytes;
   };
 }

@@ -6,11 +6,19 @@ import { type StaticAsset, staticAsset } from "./static-assets.js";
  * The built index.html with a page's own title, description, canonical address and Open Graph / Twitter tags, so a
  * shared link unfurls and search engines read the page without running JavaScript.
  */
-export function withPageMeta(indexHtml: string, meta: PageMeta, url: string): string {
+export function withPageMeta(indexHtml: string, meta: PageMeta, publicUrl: string, path: string): string {
   if (!/<\/head>/i.test(indexHtml)) return indexHtml;
   const title = escapeHtml(documentTitle(meta.title));
   const description = escapeHtml(meta.description);
-  const href = escapeHtml(url);
+  const href = escapeHtml(`${publicUrl}${path}`);
+  const image = meta.image
+    ? [
+        `<meta property="og:image" content="${escapeHtml(`${publicUrl}${meta.image.path}`)}" />`,
+        `<meta property="og:image:alt" content="${escapeHtml(meta.image.alt)}" />`,
+        `<meta name="twitter:image" content="${escapeHtml(`${publicUrl}${meta.image.path}`)}" />`,
+        `<meta name="twitter:image:alt" content="${escapeHtml(meta.image.alt)}" />`,
+      ]
+    : [];
   const tags = [
     `<title>${title}</title>`,
     `<meta name="description" content="${description}" />`,
@@ -20,9 +28,10 @@ export function withPageMeta(indexHtml: string, meta: PageMeta, url: string): st
     `<meta property="og:title" content="${title}" />`,
     `<meta property="og:description" content="${description}" />`,
     `<meta property="og:url" content="${href}" />`,
-    `<meta name="twitter:card" content="summary" />`,
+    `<meta name="twitter:card" content="${meta.image ? "summary_large_image" : "summary"}" />`,
     `<meta name="twitter:title" content="${title}" />`,
     `<meta name="twitter:description" content="${description}" />`,
+    ...image,
   ].join("\n    ");
   const withoutOwn = indexHtml
     .replace(/<title>[\s\S]*?<\/title>\s*/i, "")
@@ -44,7 +53,7 @@ export function prerenderPublicPages(
   if (!index) return prepared;
   const html = new TextDecoder().decode(index.body);
   for (const [path, meta] of Object.entries(pages)) {
-    const body = new TextEncoder().encode(withPageMeta(html, meta, `${publicUrl}${path}`));
+    const body = new TextEncoder().encode(withPageMeta(html, meta, publicUrl, path));
     prepared.set(path, staticAsset("/index.html", Uint8Array.from(body)));
   }
   return prepared;

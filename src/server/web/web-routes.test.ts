@@ -2,8 +2,11 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { documentTitle, publicPageMeta } from "../../core/page-meta";
+import { signUp } from "../testing/accounts";
+import { createLiveCampaign, joinAs, validCampaignBody } from "../testing/campaigns";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "../testing/test-app";
 import { webRoutes } from "./routes";
 
@@ -96,7 +99,7 @@ describe("public pages' title, description and preview tags in the served HTML",
 describe("escaping", () => {
   it("escapes titles, descriptions and the address it writes into the HTML", async () => {
     const app = webRoutes(webRoot, "https://fans.example/a&b", {
-      "/": { title: `Songs & "hits" <3`, description: `It's <b>bold</b> & "quoted"` },
+      pages: { "/": { title: `Songs & "hits" <3`, description: `It's <b>bold</b> & "quoted"` } },
     });
     const html = await (await app.request("/")).text();
     expect(html).toContain("<title>Songs &amp; &quot;hits&quot; &lt;3 · FanBoost</title>");
@@ -108,5 +111,88 @@ describe("escaping", () => {
     expect(html).toContain('<link rel="canonical" href="https://fans.example/a&amp;b/" />');
     expect(html).not.toContain("<b>");
     expect(html).not.toContain('"hits"');
+  });
+});
+
+describe("a campaign's page", () => {
+  it("is served with the campaign's title, the artist's words and its cover as the unfurl image", async () => {
+    const artist = await signUp(t, "artist");
+    const description = `A late-night drive through a neon city. ${'Synths & "strings". '.repeat(12)}`;
+    const id = await createLiveCampaign(t, artist, { description, genre: "electronic" });
+    const response = await t.request(`/campaigns/${id}`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    const title = "Midnight Drive by Nova Lights · FanBoost";
+    expect(tag(html, /<title>([^<]*)<\/title>/)).toBe(title);
+    expect(tag(html, /<meta property="og:title" content="([^"]*)"/)).toBe(title);
+    const shown = tag(html, /<meta name="description" content="([^"]*)"/) ?? "";
+    expect(shown.startsWith("A late-night drive through a neon city. Synths &amp; &quot;strings&quot;.")).toBe(true);
+    expect(shown.endsWith("…")).toBe(true);
+    expect(tag(html, /<link rel="canonical" href="([^"]*)"/)).toBe(`${TEST_ORIGIN}/campaigns/${id}`);
+    expect(tag(html, /<meta property="og:image" content="([^"]*)"/)).toBe(`${TEST_ORIGIN}/media/covers/${id}.png`);
+    expect(tag(html, /<meta name="twitter:image" content="([^"]*)"/)).toBe(`${TEST_ORIGIN}/media/covers/${id}.png`);
+    expect(tag(html, /<meta property="og:image:alt" content="([^"]*)"/)).toBe(
+      "Cover art for Midnight Drive by Nova Lights",
+    );
+    expect(tag(html, /<meta name="twitter:card" content="([^"]*)"/)).toBe("summary_large_image");
+    expect(count(html, /property="og:image"/g)).toBe(1);
+
+    const uploaded = await t.request("/api/artwork", {
+      method: "POST",
+      cookie: artist.cookie,
+      headers: { "Content-Type": "image/png" },
+      body: new Uint8Array(
+        await sharp({ create: { width: 600, height: 600, channels: 3, background: "#123456" } })
+          .png()
+          .toBuffer(),
+      ),
+    });
+    const { artwork } = (await uploaded.json()) as { artwork: { key: string } };
+    const withArt = await createLiveCampaign(t, artist, { title: "Cover Story", artwork_key: artwork.key });
+    const artHtml = await (await t.request(`/campaigns/${withArt}`)).text();
+    expect(tag(artHtml, /<meta property="og:image" content="([^"]*)"/)).toBe(
+      `${TEST_ORIGIN}/media/artwork/${artwork.key}/og.jpg`,
+    );
+    expect(tag(artHtml, /<meta name="description" content="([^"]*)"/)).toBe(
+      "Share &quot;Cover Story&quot; by Nova Lights and compete for the $100 prize on FanBoost.",
+    );
+  });
+
+  it("answers 404 without the campaign's tags for a draft or an unknown campaign, and leads old links to the page", async () => {
+    const artist = await signUp(t, "artist");
+    const draft = await t.request("/api/campaigns", {
+      method: "POST",
+      cookie: artist.cookie,
+      json: validCampaignBody(),
+    });
+    const { campaign } = (await draft.json()) as { campaign: { id: string } };
+    for (const path of [`/campaigns/${campaign.id}`, "/campaigns/00000000-0000-4000-8000-000000000000"]) {
+      const response = await t.request(path);
+      expect(response.status).toBe(404);
+      expect(await response.text()).toBe(indexHtml);
+    }
+    const legacy = await t.request(`/join-campaign?campaign=${campaign.id.toUpperCase()}`);
+    expect(legacy.status).toBe(301);
+    expect(legacy.headers.get("location")).toBe(`/campaigns/${campaign.id}`);
+    expect((await t.request("/join-campaign?campaign=nonsense")).status).toBe(200);
+  });
+
+  it("gives its page's API the artist's words, the song and the viewer's own link", async () => {
+    const artist = await signUp(t, "artist");
+    const promoter = await signUp(t, "promoter");
+    const id = await createLiveCampaign(t, artist, { description: "Made in one night." });
+    const shortCode = await joinAs(t, promoter, id);
+    type View = { campaign: { description: string; song_link: string; is_own: boolean; my_link: unknown } };
+    const asPromoter = (await (await t.request(`/api/campaigns/${id}`, { cookie: promoter.cookie })).json()) as View;
+    expect(asPromoter.campaign).toMatchObject({
+      description: "Made in one night.",
+      song_link: "https://open.spotify.com/track/abc123",
+      is_own: false,
+      my_link: { short_code: shortCode, total_clicks: 0 },
+    });
+    const asArtist = (await (await t.request(`/api/campaigns/${id}`, { cookie: artist.cookie })).json()) as View;
+    expect(asArtist.campaign).toMatchObject({ is_own: true, my_link: null });
+    const asVisitor = (await (await t.request(`/api/campaigns/${id}`)).json()) as View;
+    expect(asVisitor.campaign).toMatchObject({ is_own: false, my_link: null });
   });
 });

@@ -1,19 +1,13 @@
 import { BadgeCheck, CalendarClock, Percent, Wallet } from "lucide-react";
-import {
-  formatCents,
-  formatCentsFloorDollars,
-  MIN_PAYOUT_CENTS,
-  MIN_PRIZE_CENTS,
-  PLATFORM_FEE_PERCENT,
-} from "../../core/money";
+import { formatCents, MIN_PAYOUT_CENTS, MIN_PRIZE_CENTS, PLATFORM_FEE_PERCENT } from "../../core/money";
 import { prizeAmounts } from "../../core/pricing";
 import type { Fact } from "../components/marketing/fact-grid";
 import type { Faq } from "../components/marketing/faq-accordion";
 
 const fee = `${PLATFORM_FEE_PERCENT}%`;
 const minimumPayout = formatCents(MIN_PAYOUT_CENTS);
-// The "Popular" preset: its total is the one the rounding visibly changes.
-const popular = prizeAmounts(250);
+// A preset whose fee has cents: the example of the fee's rounding.
+const withCents = prizeAmounts(250);
 
 /** Where an artist's money goes and how winners are paid. */
 export const moneyFacts: readonly Fact[] = [
@@ -49,8 +43,8 @@ export const pricingFaq: readonly Faq[] = [
     answer: `Yes: any whole-dollar prize from ${formatCents(MIN_PRIZE_CENTS)}. The fee is ${fee} of it, rounded to the cent, and the payment screen shows the exact total before you pay.`,
   },
   {
-    question: `Why does the table show ${formatCentsFloorDollars(popular.totalCents)} for a ${formatCents(popular.prizeCents)} prize?`,
-    answer: `Totals on this page are rounded down to whole dollars. A ${formatCents(popular.prizeCents)} prize has a ${formatCents(popular.feeCents)} fee, so you pay exactly ${formatCents(popular.totalCents)}; the payment screen always shows the cents.`,
+    question: `Why does a ${formatCents(withCents.prizeCents)} prize cost ${formatCents(withCents.totalCents)}?`,
+    answer: `The fee is ${fee} of the prize, rounded to the cent: ${formatCents(withCents.feeCents)} on a ${formatCents(withCents.prizeCents)} prize, so you pay ${formatCents(withCents.totalCents)}. Every total here and on the payment screen is the exact amount charged.`,
   },
   {
     question: "What if nobody wins?",

@@ -1,7 +1,7 @@
 import { keepPreviousData, useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { campaignsApi } from "../../core/api/campaigns";
-import { formatCount } from "../../core/money";
+import { countOf } from "../../core/money";
 import { apiKey, callApi, useApi } from "./use-api";
 
 export type { CampaignListItem, SiteMetrics } from "../../core/api/campaigns";
@@ -47,6 +47,9 @@ export function trackingUrl(shortCode: string): string {
   return `${window.location.origin}/t/${shortCode}`;
 }
 
+/** A campaign's own page: the link its artist shares to recruit promoters. */
+export const campaignPageUrl = (campaignId: string) => `${window.location.origin}/campaigns/${campaignId}`;
+
 /** 'Ended' when past, otherwise days and hours left (SPEC.md Campaign card). */
 export function timeLeftLabel(endsAt: string | null, now = Date.now()): string {
   if (!endsAt) return "Not started";
@@ -66,4 +69,4 @@ export function useSiteMetrics() {
 }
 
 /** "1 click", "2.5K clicks". */
-export const clicksLabel = (clicks: number) => `${formatCount(clicks)} ${clicks === 1 ? "click" : "clicks"}`;
+export const clicksLabel = (clicks: number) => countOf(clicks, "click");

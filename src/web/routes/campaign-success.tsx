@@ -3,6 +3,8 @@ import { Link, useParams, useSearchParams } from "react-router";
 import { campaignsApi } from "../../core/api/campaigns";
 import { genres } from "../../core/genres";
 import { DEFAULT_DURATION_DAYS, formatCents, PLATFORM_FEE_PERCENT } from "../../core/money";
+import { CampaignCover } from "../components/campaigns/campaign-cover";
+import { ShareKit } from "../components/campaigns/share-kit";
 import { buttonStyles } from "../components/ui/button";
 import { Card, CardBody } from "../components/ui/card";
 import { usePageMeta } from "../lib/page-meta";
@@ -75,15 +77,35 @@ export default function CampaignSuccessPage() {
   ];
 
   return (
-    <section className="container-page max-w-2xl py-12 sm:py-16">
-      <div className="text-center">
-        <PartyPopper className="mx-auto h-12 w-12 text-accent-600" aria-hidden />
-        <h1 className="mt-4 text-3xl font-extrabold text-slate-900 sm:text-4xl">Campaign Launched!</h1>
-        <p className="mt-2 text-lg text-slate-700">
-          <span className="font-semibold">{data.title}</span> by {data.artist_name}
-        </p>
+    <section className="container-page max-w-3xl py-12 sm:py-16">
+      <div className="flex flex-col items-center gap-6 text-center sm:flex-row sm:text-left">
+        <CampaignCover
+          campaign={data}
+          priority
+          sizes="160px"
+          className="h-40 w-40 shrink-0 rounded-2xl shadow-lg ring-1 ring-slate-200"
+        />
+        <div>
+          <p className="flex items-center justify-center gap-2 text-sm font-semibold text-accent-700 sm:justify-start">
+            <PartyPopper className="h-5 w-5" aria-hidden /> Your campaign is live
+          </p>
+          <h1 className="mt-2 text-3xl font-extrabold text-slate-900 sm:text-4xl">Campaign Launched!</h1>
+          <p className="mt-2 text-lg break-words text-slate-700">
+            <span className="font-semibold">{data.title}</span> by {data.artist_name}
+          </p>
+        </div>
       </div>
       <Card className="mt-8">
+        <CardBody className="flex flex-col gap-4">
+          <h2 className="text-xl font-bold text-slate-900">Share it now</h2>
+          <p className="text-sm text-slate-600">
+            Promoters who open your campaign's link can join and get their own tracking link. Post it where your fans
+            are.
+          </p>
+          <ShareKit campaign={data} />
+        </CardBody>
+      </Card>
+      <Card className="mt-6">
         <CardBody>
           <dl className="flex flex-col gap-3 text-sm">
             {rows.map(([label, value]) => (
@@ -105,11 +127,14 @@ export default function CampaignSuccessPage() {
         ))}
       </ol>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to="/join-campaign" className={buttonStyles("primary", "lg")}>
-          View Campaigns
+        <Link to="/artist-dashboard" className={buttonStyles("primary", "lg")}>
+          Go to Artist Dashboard
         </Link>
-        <Link to="/artist-dashboard" className={buttonStyles("secondary", "lg")}>
-          Artist Dashboard
+        <Link to={`/campaigns/${data.id}`} className={buttonStyles("secondary", "lg")}>
+          View Campaign Page
+        </Link>
+        <Link to="/join-campaign" className={buttonStyles("secondary", "lg")}>
+          View Campaigns
         </Link>
       </div>
     </section>

@@ -2,8 +2,10 @@ import { Check, ChevronLeft, ChevronRight, Rocket } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { campaignsApi } from "../../core/api/campaigns";
-import { prizePresets } from "../../core/money";
+import { campaignDurations, DEFAULT_DURATION_DAYS, prizePresets } from "../../core/money";
 import { useAuthDialog } from "../components/auth/auth-dialog-context";
+import { ArtworkPicker } from "../components/campaigns/artwork-picker";
+import { CampaignCover, type CoverCampaign } from "../components/campaigns/campaign-cover";
 import { CampaignSetupStep } from "../components/campaigns/wizard/campaign-setup-step";
 import { LaunchStep } from "../components/campaigns/wizard/launch-step";
 import { MusicDetailsStep } from "../components/campaigns/wizard/music-details-step";
@@ -46,6 +48,41 @@ function ArtistAccountNeeded() {
   );
 }
 
+/** The cover, on the first step: an upload needs the artist's account, so a visitor is asked to sign up first. */
+function ArtworkStep({
+  canUpload,
+  onSignIn,
+  cover,
+  onChange,
+}: {
+  canUpload: boolean;
+  onSignIn: () => void;
+  cover: CoverCampaign;
+  onChange: (key: string | null) => void;
+}) {
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="text-sm font-medium text-slate-800">Cover artwork (optional)</legend>
+      {canUpload ? (
+        <ArtworkPicker campaign={cover} onChange={onChange} />
+      ) : (
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+          <div className="h-32 w-32 shrink-0 overflow-hidden rounded-xl ring-1 ring-slate-200">
+            <CampaignCover campaign={cover} sizes="128px" className="h-full w-full" />
+          </div>
+          <p className="text-sm text-slate-600">
+            Your cover is drawn from the title and genre.{" "}
+            <button type="button" className="font-semibold text-brand-700 underline" onClick={onSignIn}>
+              Sign up as an artist
+            </button>{" "}
+            to upload your own artwork.
+          </p>
+        </div>
+      )}
+    </fieldset>
+  );
+}
+
 /** SPEC.md's create-campaign wizard: Music Details, Campaign Setup, Launch Campaign. */
 export default function CreateCampaignPage() {
   usePageMeta("Start a campaign", "Fund a cash prize for your song and let fans compete to spread it.");
@@ -54,11 +91,16 @@ export default function CreateCampaignPage() {
   const { openAuth } = useAuthDialog();
   const [step, setStep] = useState(0);
   const settings = useApi(campaignsApi.settings, {}, { staleTime: Number.POSITIVE_INFINITY });
-  // The pricing page links here with ?prize=500 to start from that preset.
+  // The pricing page links here with ?prize=500 or ?duration=14 to start from that preset or duration.
   const [params] = useSearchParams();
   const presetFromLink = prizePresets.find((preset) => String(preset.dollars) === params.get("prize"));
-  const form = useWizardForm(settings.data?.songLinkHosts, presetFromLink ? String(presetFromLink.dollars) : "");
+  const durationFromLink = campaignDurations.find((duration) => String(duration.days) === params.get("duration"));
+  const form = useWizardForm(settings.data?.songLinkHosts, {
+    prize: presetFromLink ? String(presetFromLink.dollars) : "",
+    durationDays: durationFromLink?.days ?? DEFAULT_DURATION_DAYS,
+  });
   const [banner, setBanner] = useState<string>();
+  const [artworkKey, setArtworkKey] = useState<string | null>(null);
   const create = useApiMutation(campaignsApi.create, { idempotent: true });
 
   const prize = prizeCentsOf(form.values);
@@ -96,6 +138,7 @@ export default function CreateCampaignPage() {
           description: values.description || null,
           prize_cents: prizeCents,
           duration_days: Number(values.duration),
+          artwork_key: artworkKey,
         },
       });
       toast.success("Campaign created successfully!");
@@ -147,7 +190,22 @@ export default function CreateCampaignPage() {
         <CardBody>
           <form ref={form.formRef} onSubmit={submit} noValidate className="flex flex-col gap-5">
             <h2 className="text-xl font-bold text-slate-900">{wizardSteps[step]}</h2>
-            {step === 0 ? <MusicDetailsStep form={form} /> : null}
+            {step === 0 ? (
+              <>
+                <MusicDetailsStep form={form} />
+                <ArtworkStep
+                  canUpload={account?.user.user_type === "artist"}
+                  onSignIn={() => openAuth({ mode: "signup", userType: "artist" })}
+                  cover={{
+                    title: form.values.songTitle.trim() || "Your song",
+                    artist_name: form.values.artistName.trim(),
+                    genre: form.values.genre || null,
+                    artwork_key: artworkKey,
+                  }}
+                  onChange={setArtworkKey}
+                />
+              </>
+            ) : null}
             {step === 1 ? <CampaignSetupStep form={form} /> : null}
             {step === 2 ? <LaunchStep values={form.values} prizeCents={prizeCents} /> : null}
 

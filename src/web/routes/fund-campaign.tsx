@@ -55,13 +55,14 @@ export default function FundCampaignPage() {
   const isLive = live.data?.campaign.status === "active";
 
   useEffect(() => {
-    if (funding.data?.alreadyFunded) navigate("/join-campaign", { replace: true });
-  }, [funding.data, navigate]);
+    if (funding.data?.alreadyFunded) navigate(`/campaigns/${id}`, { replace: true });
+  }, [funding.data, navigate, id]);
   useEffect(() => {
     if (!isLive) return;
-    const timer = setTimeout(() => navigate("/join-campaign"), 2000);
+    // The launch moment (PRODUCT.md): 'Campaign Launched!' with the share kit, not the generic list.
+    const timer = setTimeout(() => navigate(`/campaigns/${id}/success`, { replace: true }), 1500);
     return () => clearTimeout(timer);
-  }, [isLive, navigate]);
+  }, [isLive, navigate, id]);
 
   if (!accountLoading && !account) return <Navigate to="/" replace />;
 
@@ -85,7 +86,7 @@ export default function FundCampaignPage() {
       <CenteredCard>
         <CheckCircle2 className="h-12 w-12 text-emerald-600" aria-hidden />
         <h1 className="text-2xl font-bold text-slate-900">Payment Successful!</h1>
-        <p className="text-slate-600">Your campaign is now live. Taking you to the campaigns…</p>
+        <p className="text-slate-600">Your campaign is now live. Taking you to your launch page…</p>
       </CenteredCard>
     );
   }

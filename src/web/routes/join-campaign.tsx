@@ -1,22 +1,17 @@
 import { DollarSign, Megaphone, MousePointerClick, Music, RefreshCw, Search, Users } from "lucide-react";
 import { useMemo, useState } from "react";
-import { Link, useSearchParams } from "react-router";
-import { campaignsApi } from "../../core/api/campaigns";
+import { Link, Navigate, useSearchParams } from "react-router";
 import { genres } from "../../core/genres";
 import { formatCents, formatCount } from "../../core/money";
 import { publicPageMeta } from "../../core/page-meta";
 import { CampaignCard } from "../components/campaigns/campaign-card";
-import { CampaignLeaderboard } from "../components/leaderboards/campaign-leaderboard";
 import { ErrorAlert } from "../components/ui/alert";
 import { Button, buttonStyles } from "../components/ui/button";
 import { Card, CardBody } from "../components/ui/card";
-import { Dialog } from "../components/ui/dialog";
-import { ErrorBox } from "../components/ui/error-box";
 import { Input, Select } from "../components/ui/field";
 import { StatTile } from "../components/ui/stat-tile";
-import { timeLeftLabel, useCampaigns, useSiteMetrics } from "../lib/campaigns";
+import { useCampaigns, useSiteMetrics } from "../lib/campaigns";
 import { usePublicPageMeta } from "../lib/page-meta";
-import { useApi } from "../lib/use-api";
 import { useDebounced } from "../lib/use-debounced";
 
 const sorts = {
@@ -29,7 +24,7 @@ type SortKey = keyof typeof sorts;
 
 export default function JoinCampaignPage() {
   usePublicPageMeta(publicPageMeta["/join-campaign"]);
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const [query, setQuery] = useState("");
   const [genre, setGenre] = useState("all");
   const [sort, setSort] = useState<SortKey>("prize");
@@ -39,13 +34,9 @@ export default function JoinCampaignPage() {
   const filtering = q.trim() !== "" || genre !== "all";
   const metrics = useSiteMetrics().data?.metrics;
 
-  const selectedId = params.get("campaign");
-  const selected = useApi(
-    campaignsApi.detail,
-    { params: { id: selectedId ?? "" } },
-    { enabled: Boolean(selectedId), retry: false },
-  );
-  const openCampaign = (id: string | null) => setParams(id ? { campaign: id } : {}, { replace: true });
+  // The old pop-up's address (shared links, notifications) opens the campaign's own page.
+  const legacyId = params.get("campaign");
+  if (legacyId) return <Navigate to={`/campaigns/${encodeURIComponent(legacyId)}`} replace />;
 
   return (
     <section className="container-page py-10 sm:py-14">
@@ -155,7 +146,7 @@ export default function JoinCampaignPage() {
             <h2 className="sr-only">Live campaigns</h2>
             <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {items.map((campaign) => (
-                <CampaignCard key={campaign.id} campaign={campaign} onOpen={openCampaign} />
+                <CampaignCard key={campaign.id} campaign={campaign} />
               ))}
             </div>
             {campaigns.hasNextPage ? (
@@ -172,31 +163,6 @@ export default function JoinCampaignPage() {
           </>
         )}
       </div>
-
-      <Dialog
-        open={Boolean(selectedId)}
-        onOpenChange={(open) => !open && openCampaign(null)}
-        title={selected.data ? selected.data.campaign.title : "Campaign"}
-        description={
-          selected.data
-            ? `by ${selected.data.campaign.artist_name} · ${formatCents(selected.data.campaign.prize_cents)} prize · ${timeLeftLabel(selected.data.campaign.ends_at)}`
-            : undefined
-        }
-        className="max-w-lg"
-      >
-        {selected.isError ? (
-          <ErrorBox
-            error={selected.error}
-            title="Campaign Error"
-            onRetry={() => void selected.refetch()}
-            retrying={selected.isFetching}
-          />
-        ) : selectedId && selected.data ? (
-          <CampaignLeaderboard campaignId={selectedId} />
-        ) : (
-          <p className="text-sm text-slate-500">Loading…</p>
-        )}
-      </Dialog>
     </section>
   );
 }

@@ -70,17 +70,20 @@ export default function PricingPage() {
               </h3>
               <ul className="mt-4 flex flex-wrap gap-2">
                 {campaignDurations.map((duration) => (
-                  <li
-                    key={duration.days}
-                    className={cn(
-                      "rounded-full px-3 py-1 text-sm",
-                      duration.days === DEFAULT_DURATION_DAYS
-                        ? "bg-brand-600 font-semibold text-white"
-                        : "bg-slate-100 text-slate-700",
-                    )}
-                  >
-                    {duration.label}
-                    {duration.days === DEFAULT_DURATION_DAYS ? " (default)" : ""}
+                  <li key={duration.days}>
+                    <Link
+                      to={`/create-campaign?duration=${duration.days}`}
+                      aria-label={`Start a ${duration.label} campaign`}
+                      className={cn(
+                        "inline-block rounded-full px-3 py-1 text-sm transition",
+                        duration.days === DEFAULT_DURATION_DAYS
+                          ? "bg-brand-600 font-semibold text-white hover:bg-brand-700"
+                          : "bg-slate-100 text-slate-700 hover:bg-slate-200",
+                      )}
+                    >
+                      {duration.label}
+                      {duration.days === DEFAULT_DURATION_DAYS ? " (default)" : ""}
+                    </Link>
                   </li>
                 ))}
               </ul>

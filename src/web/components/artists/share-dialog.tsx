@@ -1,14 +1,11 @@
 import { Copy } from "lucide-react";
 import { lazy, Suspense } from "react";
+import { campaignPageUrl } from "../../lib/campaigns";
 import { toast } from "../../lib/toast";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 
 const QRCodeSVG = lazy(async () => ({ default: (await import("qrcode.react")).QRCodeSVG }));
-
-/** The link an artist shares to recruit promoters: the campaign on the join page. */
-export const campaignShareUrl = (campaignId: string) =>
-  `${window.location.origin}/join-campaign?campaign=${encodeURIComponent(campaignId)}`;
 
 /** Share a live campaign: its link to copy, and a QR code for posters and screens. */
 export function ShareDialog({
@@ -18,7 +15,7 @@ export function ShareDialog({
   campaign: { id: string; title: string } | null;
   onClose: () => void;
 }) {
-  const url = campaign ? campaignShareUrl(campaign.id) : "";
+  const url = campaign ? campaignPageUrl(campaign.id) : "";
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(url);

@@ -1,21 +1,16 @@
 import { BarChart3, Clock, Copy, Crown, MousePointerClick, QrCode, Users } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
-import { campaignsApi } from "../../../core/api/campaigns";
-import { fillPath } from "../../../core/api/contract";
 import { genres } from "../../../core/genres";
-import { formatCents, formatCount } from "../../../core/money";
+import { countOf, formatCents } from "../../../core/money";
 import { type CampaignListItem, timeLeftLabel, trackingUrl } from "../../lib/campaigns";
-import { isOffline, offlineQueue } from "../../lib/offline-queue";
-import { toastRequestError } from "../../lib/request-errors";
 import { useAccount } from "../../lib/session";
-import { toast } from "../../lib/toast";
-import { useApiMutation } from "../../lib/use-api";
 import { useAuthDialog } from "../auth/auth-dialog-context";
 import { Badge } from "../ui/badge";
 import { Button, buttonStyles } from "../ui/button";
 import { Card } from "../ui/card";
-import { CampaignArt } from "./campaign-art";
+import { CampaignCover } from "./campaign-cover";
+import { copyLink, useJoinCampaign } from "./use-join-campaign";
 
 /** The admin tool bar (and its confirmation dialog) loads only for admins: visitors never download it. */
 const CampaignAdminTools = lazy(async () => ({
@@ -28,83 +23,56 @@ const QRCodeSVG = lazy(async () => ({ default: (await import("qrcode.react")).QR
 export const genreLabel = (genre: string | null) =>
   genres.find((entry) => entry.value === genre)?.label ?? genre ?? "Music";
 
-export async function copyLink(shortCode: string) {
-  try {
-    await navigator.clipboard.writeText(trackingUrl(shortCode));
-    toast.success("Tracking link copied to clipboard!", { duration: 3000 });
-  } catch {
-    toast.error("Failed to copy link");
-  }
-}
-
+/** The leader's handle gives way before their click count does: the count is never cut off. */
 function LeadingPromoter({ campaign }: { campaign: CampaignListItem }) {
-  const text =
-    campaign.promoter_count === 0
-      ? "No promoters yet"
-      : !campaign.leader || campaign.leader.clicks === 0
-        ? "No clicks yet"
-        : null;
+  const leader = campaign.leader && campaign.leader.clicks > 0 ? campaign.leader : null;
+  const text = campaign.promoter_count === 0 ? "No promoters yet" : leader ? null : "No clicks yet";
   return (
-    <div className="flex items-center gap-2 rounded-xl bg-amber-50 px-3 py-2 text-sm ring-1 ring-amber-200">
-      <Crown className="h-4 w-4 shrink-0 text-amber-600" aria-hidden />
-      <span className="text-amber-900">Leading Promoter:</span>
-      {text ? (
-        <span className="text-amber-800">{text}</span>
-      ) : (
-        <span className="min-w-0 truncate font-semibold text-amber-950">
-          @{campaign.leader?.handle} · {formatCount(campaign.leader?.clicks ?? 0)} clicks
+    <div className="flex min-w-0 items-center gap-2 rounded-xl bg-amber-50 px-3 py-2 text-sm ring-1 ring-amber-200">
+      {leader ? <Crown className="h-4 w-4 shrink-0 text-amber-600" aria-hidden /> : null}
+      <span className="shrink-0 text-amber-900">Leading Promoter:</span>
+      {leader ? (
+        <span className="flex min-w-0 font-semibold text-amber-950">
+          <span className="truncate">@{leader.handle}</span>
+          <span className="shrink-0 whitespace-nowrap">&nbsp;· {countOf(leader.clicks, "click")}</span>
         </span>
+      ) : (
+        <span className="text-amber-800">{text}</span>
       )}
     </div>
   );
 }
 
-export function CampaignCard({ campaign, onOpen }: { campaign: CampaignListItem; onOpen?: (id: string) => void }) {
+export function CampaignCard({ campaign }: { campaign: CampaignListItem }) {
   const { account, loading } = useAccount();
   const { openAuth } = useAuthDialog();
   const [showQr, setShowQr] = useState(false);
-  // A join that meets an expired session is done again once the user signs back in (session-expiry.ts).
-  const join = useApiMutation(campaignsApi.join, {
-    idempotent: true,
-    invalidates: [campaignsApi.list],
-    onSuccess: async ({ link }) => {
-      toast.success("You joined! Share your link to climb the leaderboard.");
-      await copyLink(link.short_code);
-    },
-    onError: toastRequestError,
-  });
-  const joining = join.isPending;
-  // Offline, the join waits in the queue and is sent, once, when the connection is back.
-  const joinOrQueue = () => {
-    if (!isOffline()) return join.mutate({ params: { id: campaign.id } });
-    offlineQueue.add({
-      label: `Join "${campaign.title}"`,
-      path: fillPath(campaignsApi.join.path, { id: campaign.id }),
-      body: {},
-    });
-    toast.warning(`You are offline: joining "${campaign.title}" is queued and will be sent when you reconnect.`);
-  };
+  const { join, joining } = useJoinCampaign(campaign);
+  const page = `/campaigns/${campaign.id}`;
 
   return (
     <Card className="flex flex-col overflow-hidden">
-      <button
-        type="button"
-        onClick={() => onOpen?.(campaign.id)}
-        className="text-left"
-        aria-label={`Open ${campaign.title} leaderboard`}
-      >
-        <CampaignArt id={campaign.id} title={campaign.title} artist={campaign.artist_name} />
-      </button>
+      <Link to={page} tabIndex={-1} aria-hidden className="block">
+        <CampaignCover
+          campaign={campaign}
+          sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
+          className="h-40 w-full rounded-t-2xl"
+        />
+      </Link>
       <div className="flex flex-1 flex-col gap-4 p-5">
         <div className="flex items-center gap-2">
           <Badge tone="success">ACTIVE</Badge>
           <Badge tone="neutral">{genreLabel(campaign.genre)}</Badge>
         </div>
-        <div>
-          <h3 className="line-clamp-1 text-lg font-bold text-slate-900">{campaign.title}</h3>
-          <p className="text-sm text-slate-600">by {campaign.artist_name}</p>
+        <div className="min-w-0">
+          <h3 className="line-clamp-1 text-lg font-bold text-slate-900">
+            <Link to={page} className="hover:text-brand-700 focus-visible:underline">
+              {campaign.title}
+            </Link>
+          </h3>
+          <p className="truncate text-sm text-slate-600">by {campaign.artist_name}</p>
         </div>
-        <div className="flex items-end justify-between">
+        <div className="flex items-end justify-between gap-2">
           <div>
             <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">Prize</p>
             <p className="text-2xl font-extrabold text-slate-900">{formatCents(campaign.prize_cents)}</p>
@@ -115,12 +83,11 @@ export function CampaignCard({ campaign, onOpen }: { campaign: CampaignListItem;
         </div>
         <div className="grid grid-cols-2 gap-2 text-sm text-slate-700">
           <span className="flex items-center gap-1.5">
-            <MousePointerClick className="h-4 w-4 text-brand-600" aria-hidden /> {formatCount(campaign.total_clicks)}{" "}
-            clicks
+            <MousePointerClick className="h-4 w-4 text-brand-600" aria-hidden />{" "}
+            {countOf(campaign.total_clicks, "click")}
           </span>
           <span className="flex items-center gap-1.5">
-            <Users className="h-4 w-4 text-brand-600" aria-hidden /> {formatCount(campaign.promoter_count)}{" "}
-            {campaign.promoter_count === 1 ? "promoter" : "promoters"}
+            <Users className="h-4 w-4 text-brand-600" aria-hidden /> {countOf(campaign.promoter_count, "promoter")}
           </span>
         </div>
         <LeadingPromoter campaign={campaign} />
@@ -175,9 +142,11 @@ export function CampaignCard({ campaign, onOpen }: { campaign: CampaignListItem;
               </Link>
             </>
           ) : campaign.is_own ? (
-            <p className="rounded-xl bg-slate-50 px-3 py-2 text-center text-sm text-slate-600">Your campaign</p>
+            <Link to={page} className={buttonStyles("secondary")}>
+              Your campaign: view and share
+            </Link>
           ) : (
-            <Button variant="accent" loading={joining} onClick={joinOrQueue}>
+            <Button variant="accent" loading={joining} onClick={join}>
               Join Campaign
             </Button>
           )}

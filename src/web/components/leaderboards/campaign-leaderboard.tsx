@@ -1,6 +1,11 @@
 import { Award, Crown, Medal } from "lucide-react";
-import { type CampaignResultView, type ExclusionReason, leaderboardsApi } from "../../../core/api/leaderboards";
-import { formatCents, formatCount } from "../../../core/money";
+import {
+  type CampaignResultView,
+  type ExclusionReason,
+  type LeaderboardEntry,
+  leaderboardsApi,
+} from "../../../core/api/leaderboards";
+import { countOf, formatCents } from "../../../core/money";
 import { cn } from "../../lib/cn";
 import { useLiveData } from "../../lib/live";
 
@@ -44,8 +49,40 @@ function ResultBanner({ result }: { result: CampaignResultView }) {
   );
 }
 
+/** The top three with clicks on steps: second, first, third (a promoter without a click gets no medal). */
+function Podium({ entries }: { entries: LeaderboardEntry[] }) {
+  const placed = entries.filter((entry) => entry.rank <= 3 && entry.clicks > 0).slice(0, 3);
+  if (placed.length === 0) return null;
+  const order = [placed[1], placed[0], placed[2]];
+  const heights = ["h-16", "h-24", "h-12"];
+  return (
+    <ol className="grid grid-cols-3 items-end gap-2" aria-label="Podium">
+      {order.map((entry, index) => {
+        if (!entry) return <li key={heights[index]} aria-hidden />;
+        const rankIcon = rankIcons[entry.rank - 1];
+        const Icon = rankIcon?.icon ?? Award;
+        return (
+          <li key={entry.promoter_id} className="flex min-w-0 flex-col items-center gap-1 text-center">
+            <Icon className={cn("h-6 w-6", rankIcon?.className)} aria-label={rankIcon?.label} />
+            <span className="w-full truncate text-sm font-semibold text-slate-900">@{entry.handle}</span>
+            <span className="text-xs whitespace-nowrap text-slate-600">{countOf(entry.clicks, "click")}</span>
+            <span
+              className={cn(
+                "flex w-full items-start justify-center rounded-t-lg bg-gradient-to-b from-brand-100 to-brand-50 pt-1 text-lg font-extrabold text-brand-800",
+                heights[index],
+              )}
+            >
+              {entry.rank}
+            </span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
 /** A campaign's live leaderboard (SPEC.md Live leaderboard component): pushed by the server, polled every 10 s as a fallback. */
-export function CampaignLeaderboard({ campaignId }: { campaignId: string }) {
+export function CampaignLeaderboard({ campaignId, podium = false }: { campaignId: string; podium?: boolean }) {
   const board = useLiveData(
     leaderboardsApi.campaign,
     leaderboardsApi.campaignStream,
@@ -100,6 +137,7 @@ export function CampaignLeaderboard({ campaignId }: { campaignId: string }) {
             : `@${leaders[0]?.handle}: Currently winning the campaign!`}
         </p>
       ) : null}
+      {podium ? <Podium entries={entries} /> : null}
       <ol className="max-h-96 overflow-y-auto rounded-xl ring-1 ring-slate-200" aria-label="Leaderboard">
         {entries.map((entry) => {
           const rankIcon = entry.clicks > 0 ? rankIcons[entry.rank - 1] : undefined;
@@ -125,9 +163,7 @@ export function CampaignLeaderboard({ campaignId }: { campaignId: string }) {
                 <span className="block truncate font-semibold text-slate-900">@{entry.handle}</span>
                 {note(entry)}
               </span>
-              <span className="text-sm font-semibold text-slate-900">
-                {formatCount(entry.clicks)} {entry.clicks === 1 ? "click" : "clicks"}
-              </span>
+              <span className="text-sm font-semibold text-slate-900">{countOf(entry.clicks, "click")}</span>
             </li>
           );
         })}

@@ -1,18 +1,24 @@
-import {
-  formatCents,
-  formatCentsFloorDollars,
-  MIN_PRIZE_CENTS,
-  PLATFORM_FEE_PERCENT,
-  prizePresets,
-} from "../../../core/money";
+import { formatCents, MIN_PRIZE_CENTS, PLATFORM_FEE_PERCENT, prizePresets } from "../../../core/money";
 import { prizeAmounts } from "../../../core/pricing";
 import { cn } from "../../lib/cn";
 
-const rows = prizePresets.map((preset) => ({ label: preset.label, ...prizeAmounts(preset.dollars) }));
+const rows = prizePresets.map((preset) => ({
+  label: preset.label,
+  mostPopular: "mostPopular" in preset,
+  ...prizeAmounts(preset.dollars),
+}));
+
+function MostPopular() {
+  return (
+    <span className="ml-2 rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-800">
+      Most popular
+    </span>
+  );
+}
 const cell = "px-4 py-3";
 const fee = `${PLATFORM_FEE_PERCENT}%`;
 
-/** The prize presets with fee and whole-dollar total: a table from tablet width, a list on phones. */
+/** The prize presets with fee and total: a table from tablet width, a list on phones; the most popular marked. */
 export function PresetPrices() {
   return (
     <div className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
@@ -39,10 +45,11 @@ export function PresetPrices() {
             <tr key={row.label}>
               <th scope="row" className={cn(cell, "font-semibold text-slate-900")}>
                 {row.label}
+                {row.mostPopular ? <MostPopular /> : null}
               </th>
               <td className={cell}>{formatCents(row.prizeCents)}</td>
               <td className={cell}>{formatCents(row.feeCents)}</td>
-              <td className={cn(cell, "font-semibold text-slate-900")}>{formatCentsFloorDollars(row.totalCents)}</td>
+              <td className={cn(cell, "font-semibold text-slate-900")}>{formatCents(row.totalCents)}</td>
             </tr>
           ))}
           <tr className="bg-brand-50/60">
@@ -60,11 +67,14 @@ export function PresetPrices() {
         {rows.map((row) => (
           <li key={row.label} className="flex items-center justify-between gap-4 px-4 py-3">
             <span>
-              <span className="block font-semibold text-slate-900">{row.label}</span>
+              <span className="block font-semibold text-slate-900">
+                {row.label}
+                {row.mostPopular ? <MostPopular /> : null}
+              </span>
               <span className="block text-sm text-slate-600">{formatCents(row.prizeCents)} prize</span>
             </span>
             <span className="text-right">
-              <span className="block font-semibold text-slate-900">{formatCentsFloorDollars(row.totalCents)}</span>
+              <span className="block font-semibold text-slate-900">{formatCents(row.totalCents)}</span>
               <span className="block text-xs text-slate-600">incl. {formatCents(row.feeCents)} fee</span>
             </span>
           </li>

@@ -1,11 +1,11 @@
 import { Check, Sparkles } from "lucide-react";
 import { Link } from "react-router";
-import { formatCents, formatCentsFloorDollars, PLATFORM_FEE_PERCENT } from "../../../core/money";
+import { formatCents, PLATFORM_FEE_PERCENT } from "../../../core/money";
 import { type PricingTier, prizeAmounts } from "../../../core/pricing";
 import { cn } from "../../lib/cn";
 import { buttonStyles } from "../ui/button";
 
-/** One pricing tier: the prize, the fee and the whole-dollar total the artist pays, then what it suits. */
+/** One pricing tier: the prize, the fee and the total the artist pays, then what it suits. */
 export function PricingTierCard({ tier }: { tier: PricingTier }) {
   const amounts = prizeAmounts(tier.prizeDollars);
   const headingId = `tier-${tier.name.toLowerCase()}`;
@@ -43,17 +43,15 @@ export function PricingTierCard({ tier }: { tier: PricingTier }) {
         </div>
         <div className="flex justify-between gap-4 text-base">
           <dt className="font-semibold text-slate-900">You pay</dt>
-          <dd className="font-bold text-brand-700">{formatCentsFloorDollars(amounts.totalCents)} total</dd>
+          <dd className="font-bold text-brand-700">{formatCents(amounts.totalCents)} total</dd>
         </div>
       </dl>
       <ul className="mt-6 flex flex-1 flex-col gap-3 text-sm text-slate-700">
-        {[tier.promoters, `${tier.durationDays.min}-${tier.durationDays.max} day campaigns`, ...tier.features].map(
-          (feature) => (
-            <li key={feature} className="flex gap-2">
-              <Check className="mt-0.5 h-4 w-4 shrink-0 text-emerald-600" aria-hidden /> {feature}
-            </li>
-          ),
-        )}
+        {[`${tier.durationDays.min}-${tier.durationDays.max} day campaigns`, ...tier.features].map((feature) => (
+          <li key={feature} className="flex gap-2">
+            <Check className="mt-0.5 h-4 w-4 shrink-0 text-emerald-600" aria-hidden /> {feature}
+          </li>
+        ))}
       </ul>
       <Link
         to={`/create-campaign?prize=${tier.prizeDollars}`}

@@ -3,26 +3,14 @@ import { lazy, Suspense, useState } from "react";
 import type { PromoterLink } from "../../../core/api/promoters";
 import { formatCents, formatCount } from "../../../core/money";
 import { clicksLabel, trackingUrl } from "../../lib/campaigns";
-import { copyLink } from "../campaigns/campaign-card";
 import { Countdown } from "../campaigns/countdown";
+import { shareTargets } from "../campaigns/share-buttons";
+import { copyLink } from "../campaigns/use-join-campaign";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
 
 const QRCodeSVG = lazy(async () => ({ default: (await import("qrcode.react")).QRCodeSVG }));
-
-/** Where a link can be shared without the Web Share API: each service's own share address. */
-function shareTargets(url: string, text: string) {
-  const u = encodeURIComponent(url);
-  const t = encodeURIComponent(text);
-  return [
-    { label: "X", href: `https://twitter.com/intent/tweet?text=${t}&url=${u}` },
-    { label: "Facebook", href: `https://www.facebook.com/sharer/sharer.php?u=${u}` },
-    { label: "WhatsApp", href: `https://wa.me/?text=${t}%20${u}` },
-    { label: "Telegram", href: `https://t.me/share/url?url=${u}&text=${t}` },
-    { label: "Email", href: `mailto:?subject=${t}&body=${t}%20${u}` },
-  ];
-}
 
 /** The potential win in words: first place wins the prize (or a share of a tie); anyone else is told the gap. */
 function Standing({ link }: { link: PromoterLink }) {

@@ -8,7 +8,7 @@ const prizeOptions = [
   ...prizePresets.map((preset) => ({
     value: String(preset.dollars),
     title: formatCents(preset.dollars * 100),
-    label: preset.label,
+    label: "mostPopular" in preset ? `${preset.label} · Most popular` : preset.label,
   })),
   { value: "custom", title: "Custom", label: "Your amount" },
 ];

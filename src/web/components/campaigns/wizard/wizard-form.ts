@@ -1,5 +1,5 @@
 import { campaignMessages, musicDetailsSchema } from "../../../../core/campaign-rules";
-import { DEFAULT_DURATION_DAYS, dollarsToCents, MIN_PRIZE_CENTS } from "../../../../core/money";
+import { dollarsToCents, MIN_PRIZE_CENTS } from "../../../../core/money";
 import { useZodForm } from "../../../lib/use-zod-form";
 
 /** SPEC.md's create form: songTitle, artistName, songLink, genre, prizeAmount (preset or 'custom'), ... */
@@ -20,7 +20,10 @@ export const wizardSteps = ["Music Details", "Campaign Setup", "Launch Campaign"
  * The wizard's form: step 1 is checked with the server's own music-details schema (`songLinkHosts` from the server,
  * once loaded); server field errors land on the fields they name.
  */
-export function useWizardForm(songLinkHosts: readonly string[] | undefined, initialPrize: string) {
+export function useWizardForm(
+  songLinkHosts: readonly string[] | undefined,
+  initial: { prize: string; durationDays: number },
+) {
   return useZodForm({
     schema: musicDetailsSchema(songLinkHosts),
     initial: {
@@ -29,9 +32,9 @@ export function useWizardForm(songLinkHosts: readonly string[] | undefined, init
       songLink: "",
       genre: "",
       description: "",
-      prizeAmount: initialPrize,
+      prizeAmount: initial.prize,
       customAmount: "",
-      duration: String(DEFAULT_DURATION_DAYS),
+      duration: String(initial.durationDays),
     } satisfies WizardValues,
     toInput: (values) => ({ title: values.songTitle, artist_name: values.artistName, song_link: values.songLink }),
     fieldOf: {
