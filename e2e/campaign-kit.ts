@@ -35,7 +35,7 @@ export async function createCampaign(page: Page, title: string) {
   await page.getByRole("button", { name: "Continue" }).click();
   await page.getByRole("button", { name: "Continue" }).click();
   await visible(page, "Please select a prize amount");
-  await page.getByText("Rising").click();
+  await page.getByText("Growth").click();
   await page.getByRole("button", { name: "Continue" }).click();
   await visible(page, "Total cost");
   await visible(page, "$262.50");

@@ -127,7 +127,8 @@ describe("public pages", () => {
     await page.getByLabel("Message").fill("When does the Friday payout run?");
     await page.getByRole("button", { name: "Send Message" }).click();
     await visible(page, "Message sent!");
-    await visible(page, /emailed a confirmation to ada@example.com/);
+    // The embedded setup has no mail server: the page does not claim an email was sent.
+    await visible(page, /We'll reply to ada@example.com within 1-2 business days/);
     await context.close();
 
     await server.stop();

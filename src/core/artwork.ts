@@ -59,7 +59,7 @@ export function generatedCoverSvg(campaign: CoverSeed): string {
   const pick = (shift: number, range: number) => (((seed >>> shift) ^ hash(`${shift}${name}`)) >>> 0) % range;
   const baseHue = genreHues[campaign.genre ?? ""] ?? 265;
   const hueA = (baseHue + pick(0, 40) - 20 + 360) % 360;
-  const hueB = (hueA + 40 + pick(4, 80)) % 360;
+  const hueB = (hueA + 25 + pick(4, 45)) % 360;
   const angle = pick(8, 360);
   const rings = [0, 1, 2]
     .map((index) => {
@@ -73,7 +73,7 @@ export function generatedCoverSvg(campaign: CoverSeed): string {
     const height = 30 + (hash(`${campaign.title}${index}`) % 150);
     return `<rect x="${76 + index * 29}" y="${470 - height}" width="17" height="${height}" rx="8" fill="#fff" fill-opacity="0.55"/>`;
   }).join("");
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 600" width="600" height="600"><defs><linearGradient id="g" gradientTransform="rotate(${angle} .5 .5)"><stop offset="0" stop-color="hsl(${hueA},78%,48%)"/><stop offset="1" stop-color="hsl(${hueB},72%,38%)"/></linearGradient></defs><rect width="600" height="600" fill="url(#g)"/>${rings}<rect y="380" width="600" height="220" fill="#000" fill-opacity="0.18"/>${bars}</svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 600" width="600" height="600"><defs><linearGradient id="g" gradientTransform="rotate(${angle} .5 .5)"><stop offset="0" stop-color="hsl(${hueA},78%,48%)"/><stop offset="1" stop-color="hsl(${hueB},70%,34%)"/></linearGradient></defs><rect width="600" height="600" fill="url(#g)"/>${rings}<rect y="380" width="600" height="220" fill="#000" fill-opacity="0.18"/>${bars}</svg>`;
 }
 
 /**

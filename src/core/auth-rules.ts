@@ -20,6 +20,7 @@ export const authMessages = {
   fallback: "Authentication failed",
   passwordTooLong: "Password must be at most 128 characters",
   socialHandleInvalid: "Social handle may use 2 to 30 letters, numbers, dots, dashes and underscores",
+  socialHandleTaken: "That social handle is already taken. Choose another, or leave it blank.",
   accountTypeFixed: "Your account type cannot be changed",
 } as const;
 

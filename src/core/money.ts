@@ -12,7 +12,7 @@ export const EARNINGS_PER_CLICK_CENTS = 10;
 
 export const prizePresets = [
   { dollars: 100, label: "Starter" },
-  { dollars: 250, label: "Rising" },
+  { dollars: 250, label: "Growth" },
   { dollars: 500, label: "Professional", mostPopular: true },
   { dollars: 1000, label: "Premium" },
   { dollars: 2500, label: "Elite" },

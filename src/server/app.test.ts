@@ -207,3 +207,39 @@ describe("HTTP conventions", () => {
     expect(again.status).toBe(304);
   });
 });
+
+describe("the embedded set-up's addresses", () => {
+  it("signs up and signs in from http://127.0.0.1:PORT as from localhost, and still refuses other sites", async () => {
+    const embedded = await createTestApp({ env: { PUBLIC_URL: undefined as unknown as string } });
+    try {
+      const body = {
+        email: "loopback@example.com",
+        password: "correct horse battery",
+        first_name: "Loop",
+        last_name: "Back",
+        user_type: "promoter",
+      };
+      const fromLoopback = await embedded.request("/api/auth/sign-up/email", {
+        method: "POST",
+        json: body,
+        headers: { Origin: "http://127.0.0.1:3000" },
+      });
+      expect(fromLoopback.status).toBe(200);
+      const signIn = await embedded.request("/api/auth/sign-in/email", {
+        method: "POST",
+        json: { email: body.email, password: body.password },
+        headers: { Origin: "http://127.0.0.1:3000" },
+      });
+      expect(signIn.status).toBe(200);
+      const foreign = await embedded.request("/api/contact", {
+        method: "POST",
+        json: {},
+        headers: { Origin: "http://127.0.0.2:3000" },
+      });
+      expect(foreign.status).toBe(403);
+      expect((await foreign.json()).error.message).toBe("Requests from other sites are not allowed");
+    } finally {
+      await embedded.close();
+    }
+  });
+});

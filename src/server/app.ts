@@ -161,7 +161,7 @@ export function createApp(services: AppServices) {
     }),
   );
 
-  app.use("/api/*", refuseForeignOrigins(config.publicUrl), apiRequestBody(), async (c, next) => {
+  app.use("/api/*", refuseForeignOrigins(config.trustedOrigins), apiRequestBody(), async (c, next) => {
     await next();
     // API answers are about this moment and often about one signed-in user: no cache keeps them.
     if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
@@ -193,7 +193,7 @@ export function createApp(services: AppServices) {
   app.route("/api", contactRoutes({ db, mailer, log, supportEmail: config.supportEmail, guards }));
   app.all("/api/*", (c) => c.json(errorBody("not_found", `No API route for ${c.req.method} ${c.req.path}`), 404));
   if (payments.kind === "sandbox") {
-    app.use("/sandbox/*", refuseForeignOrigins(config.publicUrl), formRequestBody);
+    app.use("/sandbox/*", refuseForeignOrigins(config.trustedOrigins), formRequestBody);
     app.route("/", sandboxOnboardingRoutes(db));
   }
   app.route("/", unsubscribeRoutes({ db, authSecret: config.authSecret, publicUrl: config.publicUrl }));

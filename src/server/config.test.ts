@@ -12,6 +12,8 @@ describe("loadConfig", () => {
     const config = loadConfig({ DATA_DIR: dataDir });
     expect(config.port).toBe(3000);
     expect(config.publicUrl).toBe("http://localhost:3000");
+    // The embedded set-up opens at localhost or at the loopback address alike.
+    expect(config.trustedOrigins).toEqual(["http://localhost:3000", "http://127.0.0.1:3000", "http://[::1]:3000"]);
     expect(config.databaseUrl).toBeUndefined();
     expect(config.trustProxy).toEqual({ kind: "none" });
     expect(config.authSecret.length).toBeGreaterThanOrEqual(32);
@@ -59,6 +61,7 @@ describe("loadConfig", () => {
       ADMIN_EMAILS: " Ops@Example.com, boss@example.com ",
     });
     expect(config.publicUrl).toBe("https://fanboost.example");
+    expect(config.trustedOrigins).toEqual(["https://fanboost.example"]);
     expect(config.adminEmails).toEqual(["ops@example.com", "boss@example.com"]);
   });
 

@@ -128,6 +128,11 @@ export type Config = {
   port: number;
   host: string;
   publicUrl: string;
+  /**
+   * Origins whose pages may call the API (and sign in): the public URL's; without PUBLIC_URL, also the loopback
+   * addresses of the embedded set-up, so http://127.0.0.1:PORT works as well as http://localhost:PORT.
+   */
+  trustedOrigins: readonly string[];
   dataDir: string;
   databaseUrl: string | undefined;
   authSecret: string;
@@ -180,11 +185,15 @@ export function loadConfig(env: Env = process.env): Config {
   if (!parsed.success) throw new ConfigError(`Invalid configuration: ${describeIssues(parsed.error)}`);
   const values = parsed.data;
   const dataDir = resolve(values.DATA_DIR);
+  const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, "");
   return {
     nodeEnv: values.NODE_ENV,
     port: values.PORT,
     host: values.HOST,
-    publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ""),
+    publicUrl,
+    trustedOrigins: values.PUBLIC_URL
+      ? [new URL(publicUrl).origin]
+      : [new URL(publicUrl).origin, `http://127.0.0.1:${values.PORT}`, `http://[::1]:${values.PORT}`],
     dataDir,
     databaseUrl: values.DATABASE_URL,
     authSecret: values.AUTH_SECRET ?? embeddedAuthSecret(dataDir),

@@ -2,5 +2,6 @@ import type { ContactMessageInput } from "../contact-rules.js";
 import { post } from "./contract.js";
 
 export const contactApi = {
-  send: post<{ ok: true; id: string }, ContactMessageInput>()("/api/contact"),
+  /** `confirmation_emailed`: a confirmation went to the sender (only when the site has a mail server). */
+  send: post<{ ok: true; id: string; confirmation_emailed: boolean }, ContactMessageInput>()("/api/contact"),
 } as const;

@@ -112,15 +112,27 @@ describe("sign-up, sign-in and sessions", () => {
     });
   });
 
-  it("signs up a promoter with a profile named after the social handle, or a generated one when taken", async () => {
+  it("signs up a promoter with a profile named after the social handle, refuses a taken one, or generates one", async () => {
     const first = await signUp(t, "promoter", { social_handle: "@BeatHunter" });
     const firstMe = await (await t.request("/api/me", { cookie: first.cookie })).json();
     expect(firstMe.role).toBe("promoter");
     expect(firstMe.promoter.handle).toBe("beathunter");
 
-    const second = await signUp(t, "promoter", { social_handle: "beathunter" });
+    const email = uniqueEmail("promoter");
+    const taken = await postJson("/api/auth/sign-up/email", {
+      email,
+      password: "correct horse battery",
+      first_name: "Second",
+      last_name: "Fan",
+      user_type: "promoter",
+      social_handle: "@BEATHUNTER",
+    });
+    expect(taken.status).toBe(400);
+    expect(taken.body.message ?? taken.body.error?.message).toBe(authMessages.socialHandleTaken);
+    // Nothing was created: the same address signs up with another handle.
+    const second = await signUp(t, "promoter", { email, social_handle: "beat.hunter.2" });
     const secondMe = await (await t.request("/api/me", { cookie: second.cookie })).json();
-    expect(secondMe.promoter.handle).toMatch(/^promoter-[a-z0-9]{5}$/);
+    expect(secondMe.promoter.handle).toBe("beat.hunter.2");
 
     const third = await signUp(t, "promoter");
     const thirdMe = await (await t.request("/api/me", { cookie: third.cookie })).json();

@@ -3,7 +3,7 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
 import { sql } from "drizzle-orm";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../core/auth-rules.js";
+import { authMessages, normalizeHandle, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../core/auth-rules.js";
 import { isBanned } from "../admin/admin-users.js";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
@@ -12,7 +12,7 @@ import type { Logger } from "../logger.js";
 import type { Mailer } from "../mail/mailer.js";
 import { composeEmail } from "../mail/templates/email-layout.js";
 import { syncAdminEmails } from "./admins.js";
-import { ensurePromoterProfile } from "./promoter-profile.js";
+import { ensurePromoterProfile, isHandleTaken } from "./promoter-profile.js";
 import { clearSignInAttempts } from "./sign-in-hold.js";
 
 /** Set by our own middleware from the socket (or a trusted proxy); any client-sent value is dropped first. */
@@ -32,7 +32,7 @@ export function createAuth(deps: { config: Config; db: Database; mailer: Mailer;
     basePath: "/api/auth",
     secret: config.authSecret,
     logger: { level: "warn", log: (level, message) => log[level]({ component: "better-auth" }, message) },
-    trustedOrigins: [config.publicUrl],
+    trustedOrigins: [...config.trustedOrigins],
     database: drizzleAdapter(db, { provider: "pg", schema: { user, session, account, verification, rateLimit } }),
     emailAndPassword: {
       enabled: true,
@@ -133,8 +133,14 @@ export function createAuth(deps: { config: Config; db: Database; mailer: Mailer;
         create: {
           /** The role chosen at sign-up (validated in routes.ts); the only time it is ever written. */
           before: async (data, context) => {
-            const chosen = (context?.body as { user_type?: unknown } | undefined)?.user_type;
-            return { data: { ...data, user_type: chosen === "artist" ? "artist" : "promoter" } };
+            const body = context?.body as { user_type?: unknown; social_handle?: unknown } | undefined;
+            const userType = body?.user_type === "artist" ? "artist" : "promoter";
+            // A handle someone has is said at sign-up, not silently replaced by a generated one.
+            const handle = typeof body?.social_handle === "string" ? normalizeHandle(body.social_handle) : undefined;
+            if (userType === "promoter" && handle && (await isHandleTaken(db, handle))) {
+              throw new APIError("BAD_REQUEST", { message: authMessages.socialHandleTaken });
+            }
+            return { data: { ...data, user_type: userType } };
           },
           after: async (created) => {
             const fields = created as typeof created & { user_type?: string; social_handle?: string | null };

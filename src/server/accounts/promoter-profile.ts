@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { normalizeHandle } from "../../core/auth-rules.js";
 import type { Database } from "../db/client.js";
 import { promoters } from "../db/schema.js";
@@ -14,6 +14,16 @@ export function randomAlphanumeric(length: number): string {
 }
 
 export type PromoterProfile = typeof promoters.$inferSelect;
+
+/** Whether another promoter has this handle, in any letter case. */
+export async function isHandleTaken(db: Database, handle: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: promoters.id })
+    .from(promoters)
+    .where(sql`lower(${promoters.handle}) = lower(${handle})`)
+    .limit(1);
+  return Boolean(row);
+}
 
 export async function findPromoterProfile(db: Database, userId: string): Promise<PromoterProfile | undefined> {
   const [row] = await db.select().from(promoters).where(eq(promoters.authUserId, userId)).limit(1);

@@ -63,7 +63,8 @@ export async function submitContactMessage(
     }
     return row;
   });
-  return { id: stored?.id as string };
+  // Only a configured mail server sends the confirmation; the dev outbox keeps it for admins to read.
+  return { id: stored?.id as string, confirmationEmailed: confirmations.allowed && deps.mailer.kind === "smtp" };
 }
 
 /** Newest first, for the admin list. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listOutbox } from "../mail/outbox";
+import { startSmtpStandIn } from "../testing/smtp-stand-in";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { listContactMessages } from "./contact-messages";
 
@@ -45,11 +46,26 @@ describe("contact form", () => {
   it("stores a valid message and confirms it to the sender", async () => {
     const response = await t.request("/api/contact", { method: "POST", json: valid });
     expect(response.status).toBe(201);
-    const { id } = await response.json();
+    const { id, confirmation_emailed } = await response.json();
+    // The dev outbox keeps the confirmation for admins: the sender is not told it was emailed.
+    expect(confirmation_emailed).toBe(false);
     const [stored] = await listContactMessages(t.database.db);
     expect(stored).toMatchObject({ id, name: "Sam", email: "sam@example.com", type: "artist", subject: "Hello" });
     const [mail] = await listOutbox(t.database.db, "sam@example.com");
     expect(mail?.subject).toBe("We received your message");
+  });
+
+  it("tells the sender a confirmation was emailed when a mail server is configured", async () => {
+    const smtp = await startSmtpStandIn();
+    const withMail = await createTestApp({ env: { SMTP_URL: `smtp://mailer:secret@127.0.0.1:${smtp.port}` } });
+    try {
+      const response = await withMail.request("/api/contact", { method: "POST", json: valid });
+      expect(response.status).toBe(201);
+      expect((await response.json()).confirmation_emailed).toBe(true);
+    } finally {
+      await withMail.close();
+      await smtp.close();
+    }
   });
 
   it("confirms without quoting anything the sender wrote, a few times a day per address at most", async () => {

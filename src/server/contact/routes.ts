@@ -39,8 +39,11 @@ export function contactRoutes(deps: {
         return c.json(errorBody("rate_limited", "Too many messages. Please try again later."), 429);
       }
       const user = await deps.guards.sessionUser(c);
-      const { id } = await submitContactMessage(deps, c.req.valid("json"), { userId: user?.id, ip });
-      return c.json(reply(contactApi.send, { ok: true, id }), 201);
+      const { id, confirmationEmailed } = await submitContactMessage(deps, c.req.valid("json"), {
+        userId: user?.id,
+        ip,
+      });
+      return c.json(reply(contactApi.send, { ok: true, id, confirmation_emailed: confirmationEmailed }), 201);
     },
   );
 }

@@ -44,7 +44,7 @@ export function unsubscribeRoutes(deps: { db: Database; authSecret: string; publ
       ),
     );
   });
-  app.post("/email/unsubscribe", refuseForeignOrigins(deps.publicUrl), formRequestBody, async (c) => {
+  app.post("/email/unsubscribe", refuseForeignOrigins([new URL(deps.publicUrl).origin]), formRequestBody, async (c) => {
     const found = target(c.req.query());
     if (!found) return c.html(page("Link not valid", `<p>${escapeHtml(unsubscribeMessages.invalid)}</p>`), 400);
     await setEmailPreference(deps.db, found.userId, found.kind, false);

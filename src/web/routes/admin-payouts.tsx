@@ -291,7 +291,8 @@ export default function AdminPayoutsPage() {
               columns={columns}
               caption="Campaign payouts"
               empty="No Payouts Pending"
-              minWidth="min-w-[60rem]"
+              minWidth="sm:min-w-[60rem]"
+              stackOnPhones
             />
           </Card>
         )}

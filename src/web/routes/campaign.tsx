@@ -170,7 +170,7 @@ function Fact({ icon: Icon, label, children }: { icon: LucideIcon; label: string
       <dt className="flex items-center gap-1 text-xs font-medium text-slate-500 uppercase">
         <Icon className="h-3.5 w-3.5" aria-hidden /> {label}
       </dt>
-      <dd className="text-xl font-bold text-slate-900">{children}</dd>
+      <dd className="text-base font-bold text-slate-900 sm:text-xl">{children}</dd>
     </div>
   );
 }

@@ -22,15 +22,15 @@ export default function ContactPage() {
   usePublicPageMeta(publicPageMeta["/contact"]);
   const form = useZodForm({ schema: contactMessageSchema, initial: emptyForm });
   const [serverError, setServerError] = useState<string | null>(null);
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [sent, setSent] = useState<{ to: string; emailed: boolean } | null>(null);
   const [queuedFor, setQueuedFor] = useState<string | null>(null);
   const confirmationRef = useRef<HTMLHeadingElement>(null);
   const send = useApiMutation(contactApi.send, { idempotent: true });
 
   // The form is replaced by the confirmation: move focus there so keyboard and screen-reader users are not lost.
   useEffect(() => {
-    if (sentTo) confirmationRef.current?.focus();
-  }, [sentTo]);
+    if (sent) confirmationRef.current?.focus();
+  }, [sent]);
 
   const submit = form.onSubmit(async () => {
     setServerError(null);
@@ -44,8 +44,8 @@ export default function ContactPage() {
       return;
     }
     try {
-      await send.mutateAsync({ body: message });
-      setSentTo(message.email);
+      const answer = await send.mutateAsync({ body: message });
+      setSent({ to: message.email, emailed: answer.confirmation_emailed });
       form.setValues(emptyForm);
     } catch (error) {
       form.showServerErrors(error);
@@ -70,7 +70,7 @@ export default function ContactPage() {
       >
         <Card>
           <CardBody>
-            {sentTo ? (
+            {sent ? (
               <div role="status" className="flex flex-col items-start gap-4 py-6">
                 <CheckCircle2 className="h-10 w-10 text-emerald-600" aria-hidden />
                 <h2
@@ -81,9 +81,11 @@ export default function ContactPage() {
                   Message sent!
                 </h2>
                 <p className="text-slate-600">
-                  Thanks for writing. We've emailed a confirmation to {sentTo} and will reply within 1-2 business days.
+                  {sent.emailed
+                    ? `Thanks for writing. We've emailed a confirmation to ${sent.to} and will reply within 1-2 business days.`
+                    : `Thanks for writing. We'll reply to ${sent.to} within 1-2 business days.`}
                 </p>
-                <Button variant="secondary" onClick={() => setSentTo(null)}>
+                <Button variant="secondary" onClick={() => setSent(null)}>
                   Send another message
                 </Button>
               </div>
@@ -93,7 +95,7 @@ export default function ContactPage() {
                 <h2 className="text-2xl font-bold text-slate-900">Message queued</h2>
                 <p className="text-slate-600">
                   You are offline. Your message is kept in this browser and will be sent as soon as you are back online;
-                  we'll then email a confirmation to {queuedFor}.
+                  we'll then reply to {queuedFor}.
                 </p>
                 <Button variant="secondary" onClick={() => setQueuedFor(null)}>
                   Send another message

@@ -209,7 +209,7 @@ export default function CreateCampaignPage() {
             {step === 1 ? <CampaignSetupStep form={form} /> : null}
             {step === 2 ? <LaunchStep values={form.values} prizeCents={prizeCents} /> : null}
 
-            <div className="flex items-center justify-between gap-3 pt-2">
+            <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:items-center sm:justify-between">
               <Button variant="secondary" onClick={() => setStep(step - 1)} disabled={step === 0 || submitting}>
                 <ChevronLeft className="h-4 w-4" aria-hidden /> Previous
               </Button>

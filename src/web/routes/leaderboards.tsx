@@ -1,9 +1,9 @@
-import { Award, Crown, Medal, Radio, RefreshCw, Trophy, Users } from "lucide-react";
+import { Award, Crown, Medal, Radio, RefreshCw, Users } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { leaderboardsApi, type AllTimePromoter as Promoter } from "../../core/api/leaderboards";
 import { estimatedEarningsCents, promoterTier, type Tier } from "../../core/leaderboard-rules";
-import { formatCents, formatCount } from "../../core/money";
+import { countOf, formatCents, formatCount } from "../../core/money";
 import { publicPageMeta } from "../../core/page-meta";
 import { LazyDebugPanel } from "../components/diagnostics/lazy-debug-panel";
 import { ErrorAlert } from "../components/ui/alert";
@@ -34,8 +34,8 @@ const podiumIcons = [
 
 function metricLabel(category: Category, promoter: Promoter) {
   if (category === "earnings") return formatCents(promoter.earnings_cents);
-  if (category === "wins") return `${promoter.wins} ${promoter.wins === 1 ? "win" : "wins"}`;
-  return `${formatCount(promoter.clicks)} clicks`;
+  if (category === "wins") return countOf(promoter.wins, "win");
+  return countOf(promoter.clicks, "click");
 }
 
 /** The full list's columns; a promoter's rank is shared with everyone level with them in the chosen category. */
@@ -159,13 +159,17 @@ export default function LeaderboardsPage() {
             <>
               <ol className="mt-6 grid gap-4 sm:grid-cols-3" aria-label="Top three">
                 {ranked.slice(0, 3).map((promoter, index) => {
-                  const podium = podiumIcons[index];
-                  const Icon = podium?.icon ?? Trophy;
+                  // A medal is for a promoter who has a verified click.
+                  const podium = promoter.clicks > 0 ? podiumIcons[index] : undefined;
                   return (
                     <li key={promoter.promoter_id}>
                       <Card className={cn("h-full text-center", index === 0 ? "ring-2 ring-amber-300" : "")}>
                         <CardBody className="flex flex-col items-center gap-2">
-                          <Icon className={cn("h-8 w-8", podium?.className)} aria-label={podium?.label} />
+                          {podium ? (
+                            <podium.icon className={cn("h-8 w-8", podium.className)} aria-label={podium.label} />
+                          ) : (
+                            <span className="flex h-8 items-center text-lg font-bold text-slate-500">#{index + 1}</span>
+                          )}
                           <p className="max-w-full truncate text-lg font-bold text-slate-900">@{promoter.handle}</p>
                           <p className="text-2xl font-extrabold text-slate-900">{metricLabel(category, promoter)}</p>
                           <Badge tone={tierTones[promoterTier(promoter.clicks)]}>{promoterTier(promoter.clicks)}</Badge>
@@ -203,23 +207,30 @@ export default function LeaderboardsPage() {
                   <h2 className="truncate text-lg font-bold text-slate-900">{campaign.title}</h2>
                   <p className="text-sm text-slate-600">by {campaign.artist_name}</p>
                 </div>
-                <p className="flex items-center gap-2 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
-                  <Crown className="h-4 w-4 shrink-0 text-amber-600" aria-hidden />
-                  {campaign.leader && campaign.leader.clicks > 0
-                    ? `@${campaign.leader.handle} leads with ${formatCount(campaign.leader.clicks)} clicks`
-                    : campaign.totals.promoters > 0
-                      ? "No clicks yet"
-                      : "No promoters yet"}
+                <p className="flex min-w-0 items-center gap-2 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
+                  {campaign.leader && campaign.leader.clicks > 0 ? (
+                    <>
+                      <Crown className="h-4 w-4 shrink-0 text-amber-600" aria-hidden />
+                      <span className="truncate">@{campaign.leader.handle}</span>
+                      <span className="shrink-0 whitespace-nowrap">
+                        leads with {countOf(campaign.leader.clicks, "click")}
+                      </span>
+                    </>
+                  ) : campaign.totals.promoters > 0 ? (
+                    "No clicks yet"
+                  ) : (
+                    "No promoters yet"
+                  )}
                 </p>
                 <div className="flex justify-between text-sm text-slate-700">
                   <span className="font-bold text-slate-900">{formatCents(campaign.prize_cents)} prize</span>
                   <span>{timeLeftLabel(campaign.ends_at)}</span>
                 </div>
                 <p className="flex items-center gap-1.5 text-sm text-slate-600">
-                  <Users className="h-4 w-4" aria-hidden /> {formatCount(campaign.totals.promoters)} promoters ·{" "}
-                  {formatCount(campaign.totals.clicks)} clicks
+                  <Users className="h-4 w-4" aria-hidden /> {countOf(campaign.totals.promoters, "promoter")} ·{" "}
+                  {countOf(campaign.totals.clicks, "click")}
                 </p>
-                <Link to={`/join-campaign?campaign=${campaign.id}`} className={buttonStyles("secondary", "sm")}>
+                <Link to={`/campaigns/${campaign.id}`} className={buttonStyles("secondary", "sm")}>
                   View leaderboard
                 </Link>
               </CardBody>

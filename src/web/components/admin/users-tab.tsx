@@ -3,7 +3,7 @@ import { Ban, Search, ShieldCheck, ShieldOff, UserCheck } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { type AdminUser, adminApi } from "../../../core/api/admin";
-import { formatCents, formatCount } from "../../../core/money";
+import { countOf, formatCents, formatCount } from "../../../core/money";
 import { apiKey, callApi, useApi } from "../../lib/use-api";
 import { useDebounced } from "../../lib/use-debounced";
 import { Badge } from "../ui/badge";
@@ -78,7 +78,7 @@ export function UsersTab() {
       header: "Record",
       cell: (target) => (
         <span className="text-xs text-slate-700">
-          {formatCount(target.campaigns)} campaigns · {formatCount(target.wins)} wins
+          {countOf(target.campaigns, "campaign")} · {countOf(target.wins, "win")}
           <br />
           {formatCents(target.paid_cents)} paid · {formatCount(target.open_flags)} open flags
         </span>

@@ -150,7 +150,7 @@ function ForgotPassword({ initialEmail, onBack }: { initialEmail: string; onBack
   );
 }
 
-/** The sign-in / sign-up modal of SPEC.md (Auth modal), with Artist and Promoter tabs. */
+/** The sign-in / sign-up modal of SPEC.md (Auth modal), with Artist and Promoter tabs when signing up. */
 export function AuthDialog() {
   const { request, closeAuth } = useAuthDialog();
   const refreshAccount = useRefreshAccount();
@@ -207,6 +207,10 @@ export function AuthDialog() {
       signedInAgain();
     } catch (caught) {
       if (caught instanceof ApiError && caught.fields) setErrors(formErrorsOf(caught.fields));
+      // A taken social handle is said beside its field: the account was not created.
+      if (caught instanceof Error && caught.message === authMessages.socialHandleTaken) {
+        setErrors({ socialHandle: caught.message });
+      }
       setProviderError(caught instanceof Error && caught.message ? caught.message : authMessages.fallback);
     } finally {
       setSubmitting(false);
@@ -243,6 +247,101 @@ export function AuthDialog() {
     </Field>
   );
 
+  const fields = (
+    <>
+      {providerError ? <ErrorAlert>{providerError}</ErrorAlert> : null}
+
+      {mode === "signup" ? (
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+          {textField("firstName", "First name", "given-name")}
+          {textField("lastName", "Last name", "family-name")}
+        </div>
+      ) : null}
+      {mode === "signup" && userType === "artist" ? textField("artistName", "Artist name", "organization") : null}
+      {mode === "signup" && userType === "promoter"
+        ? textField("socialHandle", "Social handle (optional)", "nickname")
+        : null}
+      {textField("email", "Email", "email")}
+      <Field label="Password" error={errors.password}>
+        {(ids) => (
+          <PasswordInput
+            {...ids}
+            value={values.password}
+            onChange={(value) => set("password", value)}
+            autoComplete={mode === "signup" ? "new-password" : "current-password"}
+          />
+        )}
+      </Field>
+      {mode === "login" ? (
+        <button
+          type="button"
+          onClick={() => setMode("forgot")}
+          className="-mt-2 self-end text-sm font-medium text-brand-700 hover:underline"
+        >
+          Forgot your password?
+        </button>
+      ) : null}
+      {mode === "signup" ? (
+        <>
+          <Field label="Confirm password" error={errors.confirmPassword}>
+            {(ids) => (
+              <PasswordInput
+                {...ids}
+                value={values.confirmPassword}
+                onChange={(value) => set("confirmPassword", value)}
+                autoComplete="new-password"
+              />
+            )}
+          </Field>
+          <div>
+            <label className="flex items-start gap-2 text-sm text-slate-700">
+              <input
+                type="checkbox"
+                checked={values.acceptTerms}
+                onChange={(event) => set("acceptTerms", event.target.checked)}
+                aria-invalid={Boolean(errors.acceptTerms) || undefined}
+                className="mt-0.5 h-4 w-4 rounded border-slate-300 accent-brand-600"
+              />
+              <span>
+                I agree to the{" "}
+                <a href="/terms" target="_blank" className="font-medium text-brand-700 underline" rel="noopener">
+                  Terms of Service
+                </a>{" "}
+                and{" "}
+                <a href="/privacy" target="_blank" className="font-medium text-brand-700 underline" rel="noopener">
+                  Privacy Policy
+                </a>
+              </span>
+            </label>
+            {errors.acceptTerms ? (
+              <p className="mt-1 text-sm text-red-700" role="alert">
+                {errors.acceptTerms}
+              </p>
+            ) : null}
+          </div>
+        </>
+      ) : null}
+
+      <Button type="submit" variant="accent" size="lg" loading={submitting}>
+        {mode === "signup" ? (userType === "artist" ? "Create Artist Account" : "Create Promoter Account") : "Sign In"}
+      </Button>
+      <p className="text-center text-sm text-slate-600">
+        {mode === "signup" ? "Already have an account?" : "Don't have an account?"}{" "}
+        <button
+          type="button"
+          className="font-semibold text-brand-700 hover:underline"
+          onClick={() => {
+            setMode(mode === "signup" ? "login" : "signup");
+            setErrors({});
+            setProviderError(undefined);
+          }}
+        >
+          {mode === "signup" ? "Sign in" : "Sign up"}
+        </button>
+      </p>
+    </>
+  );
+
   return (
     <Dialog
       open={request !== null}
@@ -254,126 +353,26 @@ export function AuthDialog() {
         <ForgotPassword initialEmail={values.email} onBack={() => setMode("login")} />
       ) : (
         <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-          <Tabs value={userType} onValueChange={setUserType}>
-            <TabList label="Account type" className="grid w-full grid-cols-2">
-              <Tab value="artist" className="flex items-center justify-center gap-2">
-                <Music className="h-4 w-4" aria-hidden /> Artist
-              </Tab>
-              <Tab value="promoter" className="flex items-center justify-center gap-2">
-                <Megaphone className="h-4 w-4" aria-hidden /> Promoter
-              </Tab>
-            </TabList>
-            {(["artist", "promoter"] as const).map((type) => (
-              <TabPanel key={type} value={type} className="mt-4 flex flex-col gap-4">
-                {providerError ? <ErrorAlert>{providerError}</ErrorAlert> : null}
-
-                {mode === "signup" ? (
-                  <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-                    {textField("firstName", "First name", "given-name")}
-                    {textField("lastName", "Last name", "family-name")}
-                  </div>
-                ) : null}
-                {mode === "signup" && userType === "artist"
-                  ? textField("artistName", "Artist name", "organization")
-                  : null}
-                {mode === "signup" && userType === "promoter"
-                  ? textField("socialHandle", "Social handle (optional)", "nickname")
-                  : null}
-                {textField("email", "Email", "email")}
-                <Field label="Password" error={errors.password}>
-                  {(ids) => (
-                    <PasswordInput
-                      {...ids}
-                      value={values.password}
-                      onChange={(value) => set("password", value)}
-                      autoComplete={mode === "signup" ? "new-password" : "current-password"}
-                    />
-                  )}
-                </Field>
-                {mode === "login" ? (
-                  <button
-                    type="button"
-                    onClick={() => setMode("forgot")}
-                    className="-mt-2 self-end text-sm font-medium text-brand-700 hover:underline"
-                  >
-                    Forgot your password?
-                  </button>
-                ) : null}
-                {mode === "signup" ? (
-                  <>
-                    <Field label="Confirm password" error={errors.confirmPassword}>
-                      {(ids) => (
-                        <PasswordInput
-                          {...ids}
-                          value={values.confirmPassword}
-                          onChange={(value) => set("confirmPassword", value)}
-                          autoComplete="new-password"
-                        />
-                      )}
-                    </Field>
-                    <div>
-                      <label className="flex items-start gap-2 text-sm text-slate-700">
-                        <input
-                          type="checkbox"
-                          checked={values.acceptTerms}
-                          onChange={(event) => set("acceptTerms", event.target.checked)}
-                          aria-invalid={Boolean(errors.acceptTerms) || undefined}
-                          className="mt-0.5 h-4 w-4 rounded border-slate-300 accent-brand-600"
-                        />
-                        <span>
-                          I agree to the{" "}
-                          <a
-                            href="/terms"
-                            target="_blank"
-                            className="font-medium text-brand-700 underline"
-                            rel="noopener"
-                          >
-                            Terms of Service
-                          </a>{" "}
-                          and{" "}
-                          <a
-                            href="/privacy"
-                            target="_blank"
-                            className="font-medium text-brand-700 underline"
-                            rel="noopener"
-                          >
-                            Privacy Policy
-                          </a>
-                        </span>
-                      </label>
-                      {errors.acceptTerms ? (
-                        <p className="mt-1 text-sm text-red-700" role="alert">
-                          {errors.acceptTerms}
-                        </p>
-                      ) : null}
-                    </div>
-                  </>
-                ) : null}
-
-                <Button type="submit" variant="accent" size="lg" loading={submitting}>
-                  {mode === "signup"
-                    ? userType === "artist"
-                      ? "Create Artist Account"
-                      : "Create Promoter Account"
-                    : "Sign In"}
-                </Button>
-                <p className="text-center text-sm text-slate-600">
-                  {mode === "signup" ? "Already have an account?" : "Don't have an account?"}{" "}
-                  <button
-                    type="button"
-                    className="font-semibold text-brand-700 hover:underline"
-                    onClick={() => {
-                      setMode(mode === "signup" ? "login" : "signup");
-                      setErrors({});
-                      setProviderError(undefined);
-                    }}
-                  >
-                    {mode === "signup" ? "Sign in" : "Sign up"}
-                  </button>
-                </p>
-              </TabPanel>
-            ))}
-          </Tabs>
+          {mode === "signup" ? (
+            <Tabs value={userType} onValueChange={setUserType}>
+              <TabList label="Account type" className="grid w-full grid-cols-2">
+                <Tab value="artist" className="flex items-center justify-center gap-2">
+                  <Music className="h-4 w-4" aria-hidden /> Artist
+                </Tab>
+                <Tab value="promoter" className="flex items-center justify-center gap-2">
+                  <Megaphone className="h-4 w-4" aria-hidden /> Promoter
+                </Tab>
+              </TabList>
+              {(["artist", "promoter"] as const).map((type) => (
+                <TabPanel key={type} value={type} className="mt-4 flex flex-col gap-4">
+                  {fields}
+                </TabPanel>
+              ))}
+            </Tabs>
+          ) : (
+            // Signing in is the same for both kinds of account: no tabs that would change nothing.
+            <div className="flex flex-col gap-4">{fields}</div>
+          )}
         </form>
       )}
     </Dialog>

@@ -25,6 +25,18 @@ function HeroStats() {
   const { data, isPending, isError, refetch } = useSiteMetrics();
   const metrics = data?.metrics;
   const paid = metrics?.paidToPromotersCents;
+  // A new site has nothing to count yet: it invites the first artist and fans instead of showing zeros.
+  if (metrics && !paid && metrics.totalClicks === 0 && metrics.activePromoters === 0) {
+    return (
+      <div className="mt-12 max-w-3xl rounded-2xl bg-white/5 px-5 py-5 ring-1 ring-white/10">
+        <p className="text-lg font-bold text-white">Be the first on FanBoost</p>
+        <p className="mt-1 text-slate-300">
+          No campaign has run here yet. Artists: fund a prize for your song and open the first contest. Fans: join it,
+          share your link and win.
+        </p>
+      </div>
+    );
+  }
   return (
     <div className="mt-12 max-w-3xl">
       <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3" aria-busy={isPending}>

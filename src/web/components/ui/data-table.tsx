@@ -14,7 +14,8 @@ export type Column<Row> = {
 
 /**
  * A table by configuration: columns, a row key, the text shown when there are no rows. On a phone a table wider than
- * the screen scrolls inside its card rather than the page (`minWidth`).
+ * the screen scrolls inside its card rather than the page (`minWidth`), or, with `stackOnPhones`, becomes a list: one
+ * block per row, each cell under its column's name.
  */
 export function DataTable<Row>({
   rows,
@@ -25,6 +26,7 @@ export function DataTable<Row>({
   minWidth,
   rowProps,
   className,
+  stackOnPhones = false,
 }: {
   rows: readonly Row[];
   rowKey: (row: Row) => string;
@@ -36,6 +38,7 @@ export function DataTable<Row>({
   minWidth?: string;
   rowProps?: (row: Row) => HTMLAttributes<HTMLTableRowElement> & Record<`data-${string}`, string>;
   className?: string;
+  stackOnPhones?: boolean;
 }) {
   if (rows.length === 0) return <div className="px-5 py-10 text-center text-sm text-slate-600">{empty}</div>;
   const cellClass = (column: Column<Row>) =>
@@ -43,8 +46,11 @@ export function DataTable<Row>({
       "px-4 py-3",
       column.align === "right" ? "text-right" : "",
       column.hideOnPhones ? "hidden sm:table-cell" : "",
+      stackOnPhones &&
+        "max-sm:flex max-sm:items-start max-sm:justify-between max-sm:gap-4 max-sm:py-1.5 max-sm:text-right max-sm:before:shrink-0 max-sm:before:text-left max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:tracking-wide max-sm:before:text-slate-500 max-sm:before:uppercase max-sm:before:content-[attr(data-label)]",
       column.className,
     );
+  const stack = (phones: string) => (stackOnPhones ? phones : "");
   return (
     <section
       aria-label={caption}
@@ -53,9 +59,14 @@ export function DataTable<Row>({
       tabIndex={0}
       className={cn("overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-600", className)}
     >
-      <table className={cn("w-full text-left text-sm", minWidth)}>
+      <table className={cn("w-full text-left text-sm", stack("max-sm:block"), minWidth)}>
         <caption className="sr-only">{caption}</caption>
-        <thead className="border-b border-slate-200 bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
+        <thead
+          className={cn(
+            "border-b border-slate-200 bg-slate-50 text-xs tracking-wide text-slate-600 uppercase",
+            stack("max-sm:hidden"),
+          )}
+        >
           <tr>
             {columns.map((column) => (
               <th key={column.key} scope="col" className={cn(cellClass(column), "font-semibold")}>
@@ -64,14 +75,18 @@ export function DataTable<Row>({
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100">
+        <tbody className={cn("divide-y divide-slate-100", stack("max-sm:block"))}>
           {rows.map((row, index) => {
             const { className: rowClass, ...props } = rowProps?.(row) ?? {};
             return (
-              <tr key={rowKey(row)} className={cn("align-top", rowClass)} {...props}>
+              <tr key={rowKey(row)} className={cn("align-top", stack("max-sm:block max-sm:py-2"), rowClass)} {...props}>
                 {columns.map((column) => (
-                  <td key={column.key} className={cellClass(column)}>
-                    {column.cell(row, index)}
+                  <td
+                    key={column.key}
+                    className={cellClass(column)}
+                    data-label={stackOnPhones && typeof column.header === "string" ? column.header : undefined}
+                  >
+                    {stackOnPhones ? <div className="min-w-0">{column.cell(row, index)}</div> : column.cell(row, index)}
                   </td>
                 ))}
               </tr>

@@ -24,8 +24,10 @@ export function LaunchStep({ values, prizeCents }: { values: WizardValues; prize
     <dl className="divide-y divide-slate-100 rounded-xl ring-1 ring-slate-200">
       {rows.map(([label, value]) => (
         <div key={label} className="flex items-start justify-between gap-4 px-4 py-3 text-sm">
-          <dt className="text-slate-600">{label}</dt>
-          <dd className="max-w-[60%] truncate text-right font-medium text-slate-900">{value}</dd>
+          <dt className="max-w-[55%] text-slate-600">{label}</dt>
+          <dd className="min-w-0 text-right font-medium break-words text-slate-900 [overflow-wrap:anywhere]">
+            {value}
+          </dd>
         </div>
       ))}
       <div className="flex items-center justify-between gap-4 bg-slate-50 px-4 py-3">
