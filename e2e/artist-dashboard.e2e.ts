@@ -67,15 +67,8 @@ describe("artist dashboard", () => {
     await expect.poll(() => card.getByText(/^Winner: @/).isVisible(), { timeout: 10_000 }).toBe(true);
     await expect.poll(() => card.getByText("ENDED", { exact: true }).isVisible()).toBe(true);
     expect(await clickFrom(server, code, "203.0.113.8")).toBe("inactive");
-    await page.goto(`/join-campaign?campaign=${campaignId}`);
-    await expect
-      .poll(() =>
-        page
-          .getByRole("dialog")
-          .getByText(/^Winner: @/)
-          .isVisible(),
-      )
-      .toBe(true);
+    await page.goto(`/campaigns/${campaignId}`);
+    await expect.poll(() => page.getByText(/^Winner: @/).isVisible()).toBe(true);
   });
 
   it("sends a signed-out visitor and a promoter home", async ({ server, openPage }) => {

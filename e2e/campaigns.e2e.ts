@@ -18,7 +18,8 @@ describe("campaign journey", () => {
 
     await pay(artist.page, "4242 4242 4242 4242");
     await visible(artist.page, "Payment Successful!");
-    await artist.page.waitForURL(`${server.url}/join-campaign`, { timeout: 15_000 });
+    await artist.page.waitForURL(/\/campaigns\/[0-9a-f-]+\/success$/, { timeout: 15_000 });
+    await visible(artist.page, "Campaign Launched!");
     await visible(artist.page, title);
 
     const promoter = await openPage("promoter-campaign");

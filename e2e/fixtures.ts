@@ -89,5 +89,13 @@ const screenshotDir = join(new URL("..", import.meta.url).pathname, ".artifacts/
  */
 export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}) {
   mkdirSync(screenshotDir, { recursive: true });
+  // The images the page loads at once are drawn before it is taken (lazy ones load as they scroll into view).
+  await page
+    .waitForFunction(
+      () => Array.from(document.images).every((image) => image.loading === "lazy" || image.complete),
+      null,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
   await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: options.fullPage ?? true });
 }

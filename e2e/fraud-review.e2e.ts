@@ -38,7 +38,7 @@ describe("fraud review", () => {
 
     const { page } = await openPage("fraud-review", { cookies: admin, bypassCSP: true });
     // The provisional result: the farm is winning.
-    await page.goto(`/join-campaign?campaign=${id}`);
+    await page.goto(`/campaigns/${id}`);
     await visible(page, `Winner: @${farmHandle}`);
     await visible(page, /^Provisional: results under review until/);
 
@@ -60,7 +60,7 @@ describe("fraud review", () => {
     await visible(page, `Voided 3 counted clicks. Winners decided again: @${honestHandle} ($80).`);
     await visible(page, "actioned");
 
-    await page.goto(`/join-campaign?campaign=${id}`);
+    await page.goto(`/campaigns/${id}`);
     await visible(page, `Winner: @${honestHandle}`);
     await screenshot(page, "board-provisional");
 

@@ -36,7 +36,7 @@ describe("live leaderboard", () => {
     });
 
     const { page, context } = await openPage("live-leaderboard");
-    await page.goto(`/join-campaign?campaign=${id}`);
+    await page.goto(`/campaigns/${id}`);
     const board = page.getByRole("list", { name: "Leaderboard" });
     await expect.poll(() => board.getByText("0 clicks").isVisible(), { timeout: 10_000 }).toBe(true);
     // Let the stream connect before the click, so the update must come from it.

@@ -62,7 +62,7 @@ describe("notifications journey", () => {
     const campaignId = artistView.page.url().match(/campaigns\/([0-9a-f-]+)\/fund/)?.[1] as string;
     await pay(artistView.page, "4242 4242 4242 4242");
     await visible(artistView.page, "Payment Successful!");
-    await artistView.page.waitForURL(`${server.url}/join-campaign`, { timeout: 15_000 });
+    await artistView.page.waitForURL(`${server.url}/campaigns/${campaignId}/success`, { timeout: 15_000 });
     await expect.poll(() => unreadCount(artistView.page), { timeout: 15_000 }).toBe(2);
     await artistView.page.getByRole("button", { name: "Notifications, 2 unread" }).click();
     const menu = artistView.page.getByRole("menu");
@@ -70,7 +70,7 @@ describe("notifications journey", () => {
     await expect.poll(() => menu.getByText(`Receipt: $262.50 for "${title}"`).isVisible()).toBe(true);
     await screenshot(artistView.page, "notifications-artist-bell");
     await menu.getByRole("menuitem", { name: new RegExp(`"${title}" is live`) }).click();
-    await artistView.page.waitForURL(new RegExp(`/join-campaign\\?campaign=${campaignId}`));
+    await artistView.page.waitForURL(`${server.url}/campaigns/${campaignId}`);
     await expect.poll(() => unreadCount(artistView.page)).toBe(1);
 
     // ...and the dev outbox holds both emails, which an admin can read as their recipient would.

@@ -87,8 +87,10 @@ describe("promoter dashboard and settings", () => {
     }
     expect(await seriousViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 1366, height: 900 });
-    await page.goto(`/join-campaign?campaign=${first.id}`);
-    await expect.poll(() => page.getByRole("dialog").getByText(`@${handle}`).first().isVisible()).toBe(true);
+    await page.goto(`/campaigns/${first.id}`);
+    await expect
+      .poll(() => page.getByRole("list", { name: "Leaderboard" }).getByText(`@${handle}`).first().isVisible())
+      .toBe(true);
 
     // A new password: the old one stops working, the new one signs in.
     await page.goto("/settings");

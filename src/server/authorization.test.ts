@@ -269,6 +269,18 @@ const appRows: Record<string, Row> = {
     expect: all(201),
   },
 
+  "POST /api/artwork": {
+    // Not an image: an artist is told so; anyone else may not upload.
+    call: () => ({ path: "/api/artwork", body: "not an image", headers: { "Content-Type": "image/png" } }),
+    expect: { anonymous: 401, promoter: 403, artist: 400, otherArtist: 400, admin: 403 },
+  },
+  "POST /api/campaigns/:id/artwork": {
+    call: (fx) => ({ path: `/api/campaigns/${fx.draftId}/artwork`, json: { key: null } }),
+    expect: { ...all(404), anonymous: 401, artist: 200 },
+  },
+  "GET /media/artwork/:key/:variant": { call: at(`/media/artwork/${"0".repeat(32)}/640.webp`), expect: all(404) },
+  "GET /media/covers/:file": { call: (fx) => ({ path: `/media/covers/${fx.liveId}.png` }), expect: all(200) },
+
   "GET /sandbox/connect/:token": { call: at("/sandbox/connect/no-such-token"), expect: all(404) },
   "POST /sandbox/connect/:token": {
     call: () => ({
@@ -278,6 +290,11 @@ const appRows: Record<string, Row> = {
     }),
     expect: all(404),
   },
+
+  // A campaign's page, public (its API decides what a viewer sees); the old pop-up's address leads there.
+  "GET /campaigns/:id": { call: (fx) => ({ path: `/campaigns/${fx.liveId}` }), expect: all(200) },
+  "HEAD /campaigns/:id": { call: (fx) => ({ path: `/campaigns/${fx.liveId}` }), expect: all(200) },
+  "GET /join-campaign": { call: (fx) => ({ path: `/join-campaign?campaign=${fx.liveId}` }), expect: all(301) },
 
   // The web app: every client route is public; the screens ask the API, which decides.
   "GET /*": { call: at("/admin/payouts"), expect: all(200) },

@@ -85,6 +85,7 @@ const writeEndpoints: Record<string, Target> = {
   },
   "POST /api/campaigns/:id/funding": { path: () => `/api/campaigns/${draftId}/funding`, as: "artist", fields: [] },
   "POST /api/campaigns/:id/join": { path: () => `/api/campaigns/${liveId}/join`, as: "promoter", fields: [] },
+  "POST /api/campaigns/:id/artwork": { path: () => `/api/campaigns/${draftId}/artwork`, as: "artist", fields: ["key"] },
   "POST /api/contact": { path: () => "/api/contact", fields: ["name", "email", "type", "subject", "message"] },
   "POST /api/clicks/verify": { path: () => "/api/clicks/verify", fields: ["code", "payload"] },
   "POST /api/notifications/read": { path: () => "/api/notifications/read", as: "promoter", fields: ["ids"] },
@@ -186,6 +187,38 @@ describe("hostile Idempotency-Key headers", () => {
   });
 });
 
+describe("hostile uploads", () => {
+  it("POST /api/artwork: any bytes, any declared type, are stored as an image or refused with the envelope", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uint8Array({ maxLength: 4096 }),
+        fc.constantFrom("image/png", "image/jpeg", "image/webp", "image/svg+xml", "text/plain", ""),
+        async (bytes, type) => {
+          const response = await t.request("/api/artwork", {
+            method: "POST",
+            cookie: who.artist.cookie,
+            body: Uint8Array.from(bytes),
+            headers: type ? { "Content-Type": type } : {},
+          });
+          await expectWellRefused(response, `${bytes.length} bytes as ${type}`);
+          expect(response.status).toBeGreaterThanOrEqual(400);
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  });
+
+  it("GET /media/artwork: any key and size in the path", async () => {
+    await fc.assert(
+      fc.asyncProperty(hostileString, hostileString, async (key, variant) => {
+        const path = `/media/artwork/${encodeURIComponent(key)}/${encodeURIComponent(variant)}`.slice(0, 4000);
+        expect((await t.request(path)).status, path.slice(0, 120)).toBe(404);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});
+
 describe("hostile query parameters and path ids", () => {
   it("GET /api/campaigns: any q, genre, sort, limit and offset", async () => {
     await fc.assert(
@@ -263,6 +296,9 @@ describe("hostile query parameters and path ids", () => {
       ["GET", `/api/campaigns/${id}/leaderboard`],
       ["POST", `/api/campaigns/${id}/join`],
       ["POST", `/api/campaigns/${id}/funding`],
+      ["POST", `/api/campaigns/${id}/artwork`],
+      ["GET", `/campaigns/${id}`],
+      ["GET", `/media/covers/${id}.png`],
       ["POST", `/api/admin/campaigns/${id}/end`],
       ["DELETE", `/api/admin/campaigns/${id}`],
     ];

@@ -26,7 +26,7 @@ describe("a campaign's emails", () => {
     expect(receipt?.text).toContain("Paid with Visa ending in 4242");
     expect(receipt?.html).toContain("Payment received");
     const live = mails.find((mail) => mail.subject === '"Receipt Song" is live');
-    expect(live?.text).toContain(`/join-campaign?campaign=${campaignId}`);
+    expect(live?.text).toContain(`/campaigns/${campaignId}`);
     // Paying again changes nothing and sends nothing.
     await t.request(`/api/campaigns/${campaignId}/sandbox-payment`, {
       method: "POST",

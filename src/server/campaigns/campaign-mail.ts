@@ -43,7 +43,7 @@ export function receiptMail(campaign: LaunchedCampaign, card: PaidCard, publicUr
 }
 
 export function campaignLiveMail(campaign: LaunchedCampaign, publicUrl: string): Promise<MailMessage> {
-  const link = `${publicUrl}/join-campaign?campaign=${campaign.id}`;
+  const link = `${publicUrl}/campaigns/${campaign.id}`;
   return composeEmail({
     to: campaign.artistEmail,
     inApp: true,
@@ -52,7 +52,7 @@ export function campaignLiveMail(campaign: LaunchedCampaign, publicUrl: string):
     heading: `"${campaign.title}" is live`,
     paragraphs: [
       `Promoters can now join and compete for your ${formatCents(campaign.prizeCents)} prize until ${day(campaign.endsAt)} (UTC).`,
-      "Share your campaign's link where fans and promoters will see it: every verified click of a promoter's link counts toward the prize. Your dashboard has the QR code to print.",
+      "Share your campaign's page where fans and promoters will see it: every verified click of a promoter's link counts toward the prize. The page has its QR code and an image to post.",
     ],
     action: { label: "Share your campaign", url: link },
     footer: "You received this email because you launched a FanBoost campaign.",

@@ -41,7 +41,7 @@ describe("in-app notifications", () => {
     const feed = await feedOf(artist);
     expect(feed.unread).toBe(2);
     expect(feed.items.map((item) => [item.title, item.link, item.read])).toEqual([
-      ['"Bell Song" is live', `/join-campaign?campaign=${campaignId}`, false],
+      ['"Bell Song" is live', `/campaigns/${campaignId}`, false],
       ['Receipt: $105 for "Bell Song"', "/artist-dashboard", false],
     ]);
     // Security emails (the sign-up's verification) are not events of the bell; other users see nothing of this.

@@ -19,7 +19,7 @@ import { copyLink, useJoinCampaign } from "../components/campaigns/use-join-camp
 import { CampaignLeaderboard } from "../components/leaderboards/campaign-leaderboard";
 import { Badge } from "../components/ui/badge";
 import { Button, buttonStyles } from "../components/ui/button";
-import { Card, CardBody, CardTitle } from "../components/ui/card";
+import { Card, CardBody } from "../components/ui/card";
 import { ErrorBox } from "../components/ui/error-box";
 import { trackingUrl } from "../lib/campaigns";
 import { usePageMeta } from "../lib/page-meta";
@@ -157,7 +157,7 @@ function ChangeArtwork({ campaign }: { campaign: CampaignView }) {
   return (
     <Card>
       <CardBody className="flex flex-col gap-3">
-        <CardTitle>Cover artwork</CardTitle>
+        <h2 className="text-lg font-semibold text-slate-900">Cover artwork</h2>
         <ArtworkPicker campaign={campaign} onChange={save} busy={saving} />
       </CardBody>
     </Card>
@@ -185,7 +185,7 @@ function CampaignDetails({ campaign }: { campaign: CampaignView }) {
         <CampaignCover
           campaign={campaign}
           priority
-          sizes="(min-width: 1024px) 320px, (min-width: 640px) 320px, 100vw"
+          sizes="(min-width: 1024px) 320px, (min-width: 640px) 384px, 320px"
           className="aspect-square w-full max-w-xs rounded-2xl shadow-lg ring-1 ring-slate-200 sm:max-w-sm lg:max-w-none"
         />
         <div className="flex min-w-0 flex-col gap-5">
@@ -227,18 +227,18 @@ function CampaignDetails({ campaign }: { campaign: CampaignView }) {
         </div>
       </div>
 
-      <div className="mt-10 grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+      <div className="mt-10 grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:items-start">
         <div className="flex min-w-0 flex-col gap-6">
           <Card>
             <CardBody className="flex flex-col gap-4">
-              <CardTitle>Listen</CardTitle>
+              <h2 className="text-lg font-semibold text-slate-900">Listen</h2>
               <SongPlayer songLink={campaign.song_link} title={campaign.title} artist={campaign.artist_name} />
             </CardBody>
           </Card>
           {campaign.description ? (
             <Card>
               <CardBody className="flex flex-col gap-2">
-                <CardTitle>About this song</CardTitle>
+                <h2 className="text-lg font-semibold text-slate-900">About this song</h2>
                 <p className="break-words whitespace-pre-line text-slate-700">{campaign.description}</p>
               </CardBody>
             </Card>
@@ -248,7 +248,7 @@ function CampaignDetails({ campaign }: { campaign: CampaignView }) {
         {campaign.status === "draft" ? null : (
           <Card className="min-w-0">
             <CardBody className="flex flex-col gap-4">
-              <CardTitle>{ended ? "Final leaderboard" : "Live leaderboard"}</CardTitle>
+              <h2 className="text-lg font-semibold text-slate-900">{ended ? "Final leaderboard" : "Live leaderboard"}</h2>
               <CampaignLeaderboard campaignId={campaign.id} podium />
             </CardBody>
           </Card>

@@ -66,7 +66,7 @@ export function CampaignCard({ campaign }: { campaign: CampaignListItem }) {
         </div>
         <div className="min-w-0">
           <h3 className="line-clamp-1 text-lg font-bold text-slate-900">
-            <Link to={page} className="hover:text-brand-700 focus-visible:underline">
+            <Link to={page} className="block truncate hover:text-brand-700 focus-visible:underline">
               {campaign.title}
             </Link>
           </h3>

@@ -1,5 +1,6 @@
 import { campaignsApi } from "../../../core/api/campaigns";
 import { fillPath } from "../../../core/api/contract";
+import { leaderboardsApi } from "../../../core/api/leaderboards";
 import { trackingUrl } from "../../lib/campaigns";
 import { isOffline, offlineQueue } from "../../lib/offline-queue";
 import { toastRequestError } from "../../lib/request-errors";
@@ -23,7 +24,8 @@ export async function copyLink(shortCode: string) {
 export function useJoinCampaign(campaign: { id: string; title: string }) {
   const join = useApiMutation(campaignsApi.join, {
     idempotent: true,
-    invalidates: [campaignsApi.list, campaignsApi.detail],
+    // The lists, the campaign's page and its board show the new promoter at once.
+    invalidates: [campaignsApi.list, campaignsApi.detail, leaderboardsApi.campaign],
     onSuccess: async ({ link }) => {
       toast.success("You joined! Share your link to climb the leaderboard.");
       await copyLink(link.short_code);

@@ -47,7 +47,8 @@ export function AppLayout() {
       </a>
       <DatabaseSetupBanner />
       <SiteHeader />
-      <main id="main" className="flex flex-1 flex-col">
+      {/* At least a screen tall: the footer starts below the fold, so a screen that loads its content does not push it. */}
+      <main id="main" className="flex min-h-svh flex-1 flex-col">
         <Outlet />
       </main>
       <SiteFooter />

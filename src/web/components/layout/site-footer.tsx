@@ -50,7 +50,7 @@ export function SiteFooter() {
             <ul className="mt-3 flex flex-col gap-2">
               {column.links.map((link) => (
                 <li key={link.to}>
-                  <Link to={link.to} className="text-sm text-slate-600 hover:text-brand-700">
+                  <Link to={link.to} className="inline-block py-0.5 text-sm text-slate-600 hover:text-brand-700">
                     {link.label}
                   </Link>
                 </li>
