@@ -126,5 +126,12 @@ describe("campaign page journey", () => {
       .poll(() => promoter.page.getByRole("list", { name: "Leaderboard" }).getByText(/^@/).count(), { timeout: 10_000 })
       .toBe(1);
     await visible(promoter.page, "1 promoter");
+
+    // With a campaign and a promoter, the home page's hero shows the site's figures instead of its invitation.
+    await promoter.page.goto("/");
+    for (const label of ["Paid to Music Promoters", "Clicks for Independent Artists", "Active Music Promoters"]) {
+      await visible(promoter.page, label);
+    }
+    expect(await promoter.page.getByText("Be the first on FanBoost").count()).toBe(0);
   });
 });

@@ -17,14 +17,8 @@ const publicRoutes: Array<{ path: string; heading: string | RegExp; texts: Array
   {
     path: "/",
     heading: /Turn your fans into your street team/,
-    texts: [
-      "Paid to Music Promoters",
-      "Clicks for Independent Artists",
-      "Active Music Promoters",
-      "Launch Music Campaign",
-      "Promote Music & Earn",
-      "Live campaigns",
-    ],
+    // This site has no campaign yet: the hero invites the first ones instead of showing zeros.
+    texts: ["Be the first on FanBoost", "Launch Music Campaign", "Promote Music & Earn", "Live campaigns"],
   },
   { path: "/join-campaign", heading: "Join a campaign", texts: ["Active campaigns", "No Campaigns Yet"] },
   {
