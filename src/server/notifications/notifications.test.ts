@@ -77,6 +77,8 @@ describe("in-app notifications", () => {
     const [promoter, other] = [await signUp(t, "promoter"), await signUp(t, "promoter")];
     for (const subject of ["First", "Second", "Third"]) {
       await recordNotification(t.database.db, promoter.email, { title: subject, body: "", link: null });
+      // The embedded database's clock counts milliseconds: apart, the three are listed newest first.
+      await new Promise((resolve) => setTimeout(resolve, 3));
     }
     await recordNotification(t.database.db, other.email, { title: "Theirs", body: "", link: null });
     const [third, second] = (await feedOf(promoter)).items;
