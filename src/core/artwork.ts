@@ -10,8 +10,12 @@ export const artworkMessages = {
   tooLarge: "The image is larger than 5 MB. Choose a smaller one.",
   notAnImage: "That file is not a JPEG, PNG or WebP image.",
   tooSmall: "The image is too small: use one at least 300 pixels wide and high.",
+  tooManyPixels: "The image has too many pixels: use one of at most 25 megapixels.",
   notFound: "That artwork upload was not found. Upload the image again.",
 } as const;
+
+/** Most pixels an upload may have: a small file can claim enormous dimensions, which are refused before decoding. */
+export const MAX_ARTWORK_PIXELS = 25_000_000;
 
 /** Smallest side an upload may have: below it a cover looks blurred on every screen. */
 export const MIN_ARTWORK_SIDE = 300;

@@ -13,7 +13,7 @@ export type SongEmbed = {
   video: boolean;
 };
 
-/** The hosts the players above load from: the campaign page's CSP allows frames from these alone. */
+/** The hosts the players above load from: the app's CSP allows frames from these alone (besides Stripe's). */
 export const songEmbedFrameHosts = [
   "https://open.spotify.com",
   "https://www.youtube-nocookie.com",

@@ -11,7 +11,10 @@ export type ArtworkStore = {
   save(key: string, files: ArtworkFile[], uploadedBy: string): Promise<void>;
   read(key: string, variant: ArtworkVariant): Promise<{ contentType: string; bytes: Uint8Array } | null>;
   exists(key: string): Promise<boolean>;
-  /** Removes uploads older than `olderThan` that no campaign uses (a wizard left before its campaign was made). */
+  /**
+   * Removes uploads older than `olderThan` that no campaign uses (a wizard left before its campaign was made); answers
+   * how many files (sizes) went.
+   */
   removeUnused(olderThan: Date): Promise<number>;
 };
 
@@ -21,7 +24,8 @@ export function databaseArtworkStore(db: Database): ArtworkStore {
       await db
         .insert(artworkFiles)
         .values(files.map((file) => ({ key, ...file, uploadedBy })))
-        .onConflictDoNothing();
+        // The same image uploaded again is fresh again: the clean-up of unused uploads counts from now.
+        .onConflictDoUpdate({ target: [artworkFiles.key, artworkFiles.variant], set: { createdAt: sql`now()` } });
     },
     async read(key, variant) {
       const [row] = await db

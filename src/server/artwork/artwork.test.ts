@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { artworkMessages, MAX_ARTWORK_BYTES } from "../../core/artwork";
@@ -84,6 +85,15 @@ describe("artwork upload", () => {
     expect(empty.status).toBe(400);
   });
 
+  it("refuses an image with more pixels than it decodes, before decoding it", async () => {
+    const huge = await sharp({ create: { width: 6000, height: 5000, channels: 3, background: "#000" } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    const refused = await upload(new Uint8Array(huge));
+    expect(refused.status).toBe(400);
+    expect(await errorOf(refused)).toBe(artworkMessages.tooManyPixels);
+  });
+
   it("refuses an image over 5 MB, and one too small to look sharp", async () => {
     const large = new Uint8Array(MAX_ARTWORK_BYTES + 1);
     large.set(await image("png"));
@@ -168,5 +178,14 @@ describe("a campaign's artwork", () => {
     await store.removeUnused(new Date(Date.now() + 60_000));
     expect(await store.exists(unused)).toBe(false);
     expect(await store.exists(used)).toBe(true);
+
+    // An image uploaded again is fresh again: a wizard that reuses yesterday's file keeps it.
+    const again = await uploadedKey("png", 1302);
+    await t.database.db.execute(
+      sql`update artwork_files set created_at = now() - interval '2 days' where key = ${again}`,
+    );
+    expect(await uploadedKey("png", 1302)).toBe(again);
+    await store.removeUnused(new Date(Date.now() - 60_000));
+    expect(await store.exists(again)).toBe(true);
   });
 });

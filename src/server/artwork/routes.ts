@@ -13,6 +13,7 @@ import {
 } from "../../core/artwork.js";
 import { currentUser, type Guards } from "../accounts/guards.js";
 import { assertCampaignId, findOwnCampaign } from "../campaigns/campaign-access.js";
+import { publicStatuses } from "../campaigns/campaign-view.js";
 import type { Database } from "../db/client.js";
 import { campaigns } from "../db/schema.js";
 import { DomainError } from "../errors.js";
@@ -33,7 +34,7 @@ const setArtworkSchema = z.object({
 });
 
 /** Reads an upload's bytes, refusing more than 5 MB before reading further (a declared length is believed). */
-export const artworkBody = bodyLimit({
+const artworkBody = bodyLimit({
   maxSize: MAX_ARTWORK_BYTES,
   onError: (c) => c.json(errorBody("payload_too_large", artworkMessages.tooLarge), 413),
 });
@@ -109,13 +110,7 @@ export function artworkRoutes(deps: { db: Database; guards: Guards; store: Artwo
       const [campaign] = await db
         .select({ title: campaigns.title, artist_name: campaigns.artistName, genre: campaigns.genre })
         .from(campaigns)
-        .where(
-          and(
-            eq(campaigns.id, id),
-            eq(campaigns.isPublic, true),
-            inArray(campaigns.status, ["active", "paused", "ended", "completed"]),
-          ),
-        )
+        .where(and(eq(campaigns.id, id), eq(campaigns.isPublic, true), inArray(campaigns.status, [...publicStatuses])))
         .limit(1);
       if (!campaign) return c.notFound();
       png = await renderGeneratedCover(generatedCoverSvg(campaign));

@@ -93,11 +93,11 @@ font-family:ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;b
 main{background:#fff;border-radius:20px;max-width:440px;width:100%;padding:32px;text-align:center;box-shadow:0 20px 50px rgba(0,0,0,.35)}
 .brand{font-weight:800;font-size:18px;color:#6d28d9;margin:0 0 20px}h1{font-size:24px;margin:12px 0 8px}
 .icon{width:56px;height:56px;border-radius:50%;display:inline-flex;align-items:center;justify-content:center;font-size:28px}
-.ok{background:#d1fae5;color:#047857}.warn{background:#fef3c7;color:#b45309}.err{background:#fee2e2;color:#b91c1c}
+.err{background:#fee2e2;color:#b91c1c}
 .song{font-weight:700;font-size:18px;margin:4px 0}.by{color:#475569;margin:0 0 16px}.note{font-size:14px;color:#334155;background:#f8fafc;border-radius:12px;padding:12px;margin:16px 0}
 .count{font-weight:600;color:#6d28d9}.cover{display:block;width:160px;height:160px;object-fit:cover;border-radius:16px;margin:0 auto 12px;box-shadow:0 8px 24px rgba(15,10,30,.25)}
 a.btn{display:inline-block;margin:6px;padding:10px 18px;border-radius:12px;font-weight:600;text-decoration:none}
-.primary{background:#7c3aed;color:#fff}.secondary{background:#fff;color:#0f172a;box-shadow:inset 0 0 0 1px #cbd5e1}`;
+.primary{background:#7c3aed;color:#fff}`;
 
 /** The whole page. `publicUrl` makes the unfurl image's address absolute, as networks require. */
 function renderPage(page: TrackingPage, publicUrl: string): string {

@@ -37,7 +37,8 @@ export function withPageMeta(indexHtml: string, meta: PageMeta, publicUrl: strin
     .replace(/<title>[\s\S]*?<\/title>\s*/i, "")
     .replace(/<meta\s+(?:name="description"|property="og:[^"]+"|name="twitter:[^"]+")[^>]*>\s*/gi, "")
     .replace(/<link\s+rel="canonical"[^>]*>\s*/gi, "");
-  return withoutOwn.replace(/<\/head>/i, `  ${tags}\n  </head>`);
+  // A function, so "$&" or "$'" in a title is text, not a replacement pattern.
+  return withoutOwn.replace(/<\/head>/i, () => `  ${tags}\n  </head>`);
 }
 
 /**

@@ -9,8 +9,12 @@ import { loadStaticAssets, negotiateEncoding, type StaticAsset, staticAsset } fr
 const missingBuildPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>FanBoost</title></head>
 <body><h1>FanBoost</h1><p>The web app has not been built. Run <code>npm run build</code>, or start with <code>npm start</code>.</p></body></html>`;
 
-/** A campaign page's HTML is prepared once a minute at most: a shared link is opened in bursts. */
+/**
+ * A campaign page's HTML is prepared once a minute at most: a shared link is opened in bursts. A campaign that is not
+ * public yet is looked up again after a few seconds, so a page opened just before its payment unfurls soon after.
+ */
 const CAMPAIGN_PAGE_TTL_MS = 60_000;
+const MISSING_CAMPAIGN_TTL_MS = 5_000;
 const MAX_CAMPAIGN_PAGES = 500;
 
 export type WebRouteOptions = {
@@ -45,7 +49,9 @@ export function webRoutes(webRoot: string, publicUrl: string, options: WebRouteO
   /** index.html with the campaign's tags; null for a campaign that is not public (its page then says so). */
   const campaignPage = async (id: string): Promise<StaticAsset | null> => {
     const cached = campaignPages.get(id);
-    if (cached && Date.now() - cached.at < CAMPAIGN_PAGE_TTL_MS) return cached.page;
+    if (cached && Date.now() - cached.at < (cached.page ? CAMPAIGN_PAGE_TTL_MS : MISSING_CAMPAIGN_TTL_MS)) {
+      return cached.page;
+    }
     const meta = index && options.campaignMeta ? await options.campaignMeta(id) : null;
     const page =
       meta && index

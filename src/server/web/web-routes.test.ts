@@ -111,6 +111,14 @@ describe("escaping", () => {
     expect(html).toContain('<link rel="canonical" href="https://fans.example/a&amp;b/" />');
     expect(html).not.toContain("<b>");
     expect(html).not.toContain('"hits"');
+
+    // Replacement patterns in a title are text: "$&" does not paste the matched markup back in.
+    const patterned = webRoutes(webRoot, "https://fans.example", {
+      pages: { "/": { title: "Cash $& prizes $$ $' $`", description: "Win $1" } },
+    });
+    const patternedHtml = await (await patterned.request("/")).text();
+    expect(patternedHtml).toContain("<title>Cash $&amp; prizes $$ $&#39; $` · FanBoost</title>");
+    expect(count(patternedHtml, /<\/head>/g)).toBe(1);
   });
 });
 

@@ -102,6 +102,7 @@ function CampaignActions({ campaign }: { campaign: CampaignView }) {
               url={url}
               text={`Listen to "${campaign.title}" by ${campaign.artist_name}`}
               copied="Tracking link copied to clipboard!"
+              copy={false}
             />
             <QrToggle url={url} />
           </div>
@@ -148,7 +149,11 @@ function ChangeArtwork({ campaign }: { campaign: CampaignView }) {
     setSaving(true);
     try {
       await callApi(artworkApi.setForCampaign, { params: { id: campaign.id }, body: { key } });
-      await queryClient.invalidateQueries({ queryKey: apiKey(campaignsApi.detail) });
+      await Promise.all(
+        [campaignsApi.detail, campaignsApi.list].map((contract) =>
+          queryClient.invalidateQueries({ queryKey: apiKey(contract) }),
+        ),
+      );
       toast.success(key ? "Artwork updated." : "Artwork removed: the drawn cover is back.");
     } finally {
       setSaving(false);
@@ -248,7 +253,9 @@ function CampaignDetails({ campaign }: { campaign: CampaignView }) {
         {campaign.status === "draft" ? null : (
           <Card className="min-w-0">
             <CardBody className="flex flex-col gap-4">
-              <h2 className="text-lg font-semibold text-slate-900">{ended ? "Final leaderboard" : "Live leaderboard"}</h2>
+              <h2 className="text-lg font-semibold text-slate-900">
+                {ended ? "Final leaderboard" : "Live leaderboard"}
+              </h2>
               <CampaignLeaderboard campaignId={campaign.id} podium />
             </CardBody>
           </Card>

@@ -207,9 +207,10 @@ export function AuthDialog() {
       signedInAgain();
     } catch (caught) {
       if (caught instanceof ApiError && caught.fields) setErrors(formErrorsOf(caught.fields));
-      // A taken social handle is said beside its field: the account was not created.
+      // A taken social handle is said beside its field (the account was not created), not again above the form.
       if (caught instanceof Error && caught.message === authMessages.socialHandleTaken) {
         setErrors({ socialHandle: caught.message });
+        return;
       }
       setProviderError(caught instanceof Error && caught.message ? caught.message : authMessages.fallback);
     } finally {

@@ -24,19 +24,23 @@ export function ArtworkPicker({
   const [error, setError] = useState<string | null>(null);
   const working = uploading || busy;
 
-  const choose = async (file: File | undefined) => {
-    if (!file) return;
+  /** An upload or a removal: its failure is said here, under the buttons. */
+  const run = async (work: () => Promise<void>) => {
     setError(null);
-    const problem = artworkFileProblem(file);
-    if (problem) return setError(problem);
     setUploading(true);
     try {
-      await onChange(await uploadArtwork(file));
+      await work();
     } catch (cause) {
-      setError(cause instanceof ApiError ? cause.message : "The upload failed. Please try again.");
+      setError(cause instanceof ApiError ? cause.message : "That did not work. Please try again.");
     } finally {
       setUploading(false);
     }
+  };
+  const choose = (file: File | undefined) => {
+    if (!file) return;
+    const problem = artworkFileProblem(file);
+    if (problem) return setError(problem);
+    return run(async () => onChange(await uploadArtwork(file)));
   };
 
   return (
@@ -71,7 +75,7 @@ export function ArtworkPicker({
             />
           </label>
           {campaign.artwork_key ? (
-            <Button size="sm" variant="ghost" disabled={working} onClick={() => onChange(null)}>
+            <Button size="sm" variant="ghost" disabled={working} onClick={() => run(async () => onChange(null))}>
               <X className="h-4 w-4" aria-hidden /> Remove
             </Button>
           ) : null}

@@ -19,7 +19,18 @@ export function shareTargets(url: string, text: string) {
  * Copy the link, hand it to the device's share sheet where there is one, or post it to a network. `copied` is the
  * toast's text (SPEC.md's for a tracking link).
  */
-export function ShareButtons({ url, text, copied }: { url: string; text: string; copied: string }) {
+export function ShareButtons({
+  url,
+  text,
+  copied,
+  copy: withCopy = true,
+}: {
+  url: string;
+  text: string;
+  copied: string;
+  /** False where the page already has its own copy button. */
+  copy?: boolean;
+}) {
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(url);
@@ -31,9 +42,11 @@ export function ShareButtons({ url, text, copied }: { url: string; text: string;
   const canShare = typeof navigator !== "undefined" && typeof navigator.share === "function";
   return (
     <div className="flex flex-wrap gap-2">
-      <Button size="sm" variant="secondary" onClick={copy}>
-        <Copy className="h-4 w-4" aria-hidden /> Copy Link
-      </Button>
+      {withCopy ? (
+        <Button size="sm" variant="secondary" onClick={copy}>
+          <Copy className="h-4 w-4" aria-hidden /> Copy Link
+        </Button>
+      ) : null}
       {canShare ? (
         <Button size="sm" variant="secondary" onClick={() => navigator.share({ url, text }).catch(() => undefined)}>
           <Share2 className="h-4 w-4" aria-hidden /> Share…

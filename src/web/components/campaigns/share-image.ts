@@ -3,7 +3,7 @@ import { formatCents } from "../../../core/money";
 import type { CoverCampaign } from "./campaign-cover";
 
 /** The square image for social posts: 1080 pixels, the size every network shows whole. */
-export const SHARE_IMAGE_SIZE = 1080;
+const SHARE_IMAGE_SIZE = 1080;
 
 function loadImage(src: string): Promise<HTMLImageElement> {
   return new Promise((resolve, reject) => {

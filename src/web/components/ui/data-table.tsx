@@ -47,6 +47,7 @@ export function DataTable<Row>({
       column.align === "right" ? "text-right" : "",
       column.hideOnPhones ? "hidden sm:table-cell" : "",
       stackOnPhones &&
+        !column.hideOnPhones &&
         "max-sm:flex max-sm:items-start max-sm:justify-between max-sm:gap-4 max-sm:py-1.5 max-sm:text-right max-sm:before:shrink-0 max-sm:before:text-left max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:tracking-wide max-sm:before:text-slate-500 max-sm:before:uppercase max-sm:before:content-[attr(data-label)]",
       column.className,
     );
