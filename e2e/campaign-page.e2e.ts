@@ -125,7 +125,10 @@ describe("campaign page journey", () => {
     await expect
       .poll(() => promoter.page.getByRole("list", { name: "Leaderboard" }).getByText(/^@/).count(), { timeout: 10_000 })
       .toBe(1);
-    await visible(promoter.page, "1 promoter");
+    // The page's promoter count follows the join.
+    await expect
+      .poll(() => promoter.page.getByText("Promoters", { exact: true }).locator("..").textContent())
+      .toBe("1Promoters");
 
     // With a campaign and a promoter, the home page's hero shows the site's figures instead of its invitation.
     await promoter.page.goto("/");

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { ContactMessageView, OutboxEmail } from "../../core/api/admin.js";
-import { uuidPattern } from "../campaigns/campaign-access.js";
+import { uuidPattern } from "../../core/ids.js";
 import type { Database } from "../db/client.js";
 import { contactMessages, mailOutbox } from "../db/schema.js";
 import { DomainError } from "../errors.js";

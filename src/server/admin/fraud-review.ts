@@ -7,6 +7,7 @@ import type {
   SuspiciousItem,
   VoidClicksResult,
 } from "../../core/api/admin.js";
+import { uuidPattern } from "../../core/ids.js";
 import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
 import { clickAudit, suspiciousActivity } from "../db/schema.js";
@@ -100,8 +101,6 @@ async function subjectLabel(db: Database, subject: Subject): Promise<string> {
   return row.label;
 }
 
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 async function resolveSubject(
   db: Database,
   query: InvestigateQuery,
@@ -124,7 +123,7 @@ async function resolveSubject(
   const kind = kinds.find((candidate) => query[candidate] !== undefined);
   const key = kind ? query[kind] : undefined;
   if (!kind || key === undefined) throw new DomainError("validation", "Choose what to investigate");
-  if ((kind === "promoter" || kind === "link" || kind === "campaign") && !uuid.test(key)) {
+  if ((kind === "promoter" || kind === "link" || kind === "campaign") && !uuidPattern.test(key)) {
     throw new DomainError("not_found", "Nothing to investigate: it does not exist");
   }
   return { subject: { kind, key }, flag: null };

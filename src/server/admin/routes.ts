@@ -1,9 +1,10 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { adminApi, adminCampaignStatuses, timeRanges } from "../../core/api/admin.js";
+import { uuidPattern } from "../../core/ids.js";
 import { queryText, requiredText } from "../../core/text-rules.js";
 import { currentUser, type Guards } from "../accounts/guards.js";
-import { assertCampaignId, uuidPattern } from "../campaigns/campaign-access.js";
+import { assertCampaignId } from "../campaigns/campaign-access.js";
 import { deleteCampaign } from "../campaigns/delete-campaign.js";
 import { listClientErrorGroups } from "../client-errors/client-error-reports.js";
 import { DomainError } from "../errors.js";

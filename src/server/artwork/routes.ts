@@ -1,4 +1,3 @@
-import { and, eq, inArray } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
@@ -8,22 +7,18 @@ import {
   artworkKeyPattern,
   artworkMessages,
   artworkVariants,
-  generatedCoverSvg,
   MAX_ARTWORK_BYTES,
 } from "../../core/artwork.js";
 import { currentUser, type Guards } from "../accounts/guards.js";
-import { assertCampaignId, findOwnCampaign } from "../campaigns/campaign-access.js";
-import { publicStatuses } from "../campaigns/campaign-view.js";
+import { assertCampaignId } from "../campaigns/campaign-access.js";
 import type { Database } from "../db/client.js";
-import { campaigns } from "../db/schema.js";
-import { DomainError } from "../errors.js";
 import type { AppEnv } from "../http/app-env.js";
 import { reply } from "../http/contracts.js";
 import { errorBody } from "../http/error-body.js";
 import { consumeRequestLimit } from "../http/request-limit.js";
 import { validate } from "../http/validate.js";
-import { processArtwork, renderGeneratedCover } from "./artwork-images.js";
 import type { ArtworkStore } from "./artwork-store.js";
+import { createGeneratedCovers, setCampaignArtwork, storeArtworkUpload } from "./campaign-artwork.js";
 
 /** Uploads an artist may make in an hour: a wizard or two, with room for second thoughts. */
 const UPLOADS_PER_HOUR = 30;
@@ -39,11 +34,6 @@ const artworkBody = bodyLimit({
   onError: (c) => c.json(errorBody("payload_too_large", artworkMessages.tooLarge), 413),
 });
 
-/** Checks that an upload exists before a campaign points at it. */
-export async function assertArtworkExists(store: ArtworkStore, key: string | null | undefined) {
-  if (key && !(await store.exists(key))) throw new DomainError("validation", artworkMessages.notFound);
-}
-
 /**
  * `POST /api/artwork` (an artist's image, re-encoded and stored), `POST /api/campaigns/:id/artwork` (the artist sets
  * or removes their campaign's cover), and the images themselves: uploads under `/media/artwork/{key}/{size}`
@@ -52,7 +42,7 @@ export async function assertArtworkExists(store: ArtworkStore, key: string | nul
 export function artworkRoutes(deps: { db: Database; guards: Guards; store: ArtworkStore }) {
   const { db, guards, store } = deps;
   const app = new Hono<AppEnv>();
-  const covers = new Map<string, Uint8Array>();
+  const generatedCover = createGeneratedCovers(db);
 
   app.post(artworkApi.upload.path, guards.requireArtist, artworkBody, async (c) => {
     const user = currentUser(c);
@@ -61,20 +51,14 @@ export function artworkRoutes(deps: { db: Database; guards: Guards; store: Artwo
       c.header("Retry-After", String(limit.retryAfterSeconds));
       return c.json(errorBody("rate_limited", "Too many uploads. Please try again later."), 429);
     }
-    const upload = new Uint8Array(await c.req.arrayBuffer());
-    if (upload.byteLength === 0) throw new DomainError("validation", artworkMessages.notAnImage);
-    const { key, files } = await processArtwork(upload);
-    await store.save(key, files, user.id);
+    const key = await storeArtworkUpload(store, user.id, new Uint8Array(await c.req.arrayBuffer()));
     return c.json(reply(artworkApi.upload, { artwork: { key } }), 201);
   });
 
   app.post(artworkApi.setForCampaign.path, guards.requireUser, validate("json", setArtworkSchema), async (c) => {
-    const campaign = await findOwnCampaign(db, currentUser(c).id, c.req.param("id"));
-    if (campaign.status === "cancelled") throw new DomainError("conflict", "Campaign is not available");
     const { key } = c.req.valid("json");
-    await assertArtworkExists(store, key);
-    await db.update(campaigns).set({ artworkKey: key, updatedAt: new Date() }).where(eq(campaigns.id, campaign.id));
-    return c.json(reply(artworkApi.setForCampaign, { campaign: { id: campaign.id, artwork_key: key } }));
+    const campaign = await setCampaignArtwork({ db, store }, currentUser(c).id, c.req.param("id"), key);
+    return c.json(reply(artworkApi.setForCampaign, { campaign }));
   });
 
   const sendImage = (c: Context<AppEnv>, image: { contentType: string; bytes: Uint8Array }, cache: string) => {
@@ -105,18 +89,8 @@ export function artworkRoutes(deps: { db: Database; guards: Guards; store: Artwo
     } catch {
       return c.notFound();
     }
-    let png = covers.get(id);
-    if (!png) {
-      const [campaign] = await db
-        .select({ title: campaigns.title, artist_name: campaigns.artistName, genre: campaigns.genre })
-        .from(campaigns)
-        .where(and(eq(campaigns.id, id), eq(campaigns.isPublic, true), inArray(campaigns.status, [...publicStatuses])))
-        .limit(1);
-      if (!campaign) return c.notFound();
-      png = await renderGeneratedCover(generatedCoverSvg(campaign));
-      if (covers.size >= 200) covers.clear();
-      covers.set(id, png);
-    }
+    const png = await generatedCover(id);
+    if (!png) return c.notFound();
     return sendImage(c, { contentType: "image/png", bytes: png }, "public, max-age=86400");
   });
 

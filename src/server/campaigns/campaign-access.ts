@@ -1,9 +1,8 @@
 import { and, eq } from "drizzle-orm";
+import { uuidPattern } from "../../core/ids.js";
 import type { Database } from "../db/client.js";
 import { campaigns } from "../db/schema.js";
 import { DomainError } from "../errors.js";
-
-export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 

@@ -4,7 +4,7 @@ import { campaignsApi } from "../../core/api/campaigns.js";
 import { campaignListQuerySchema, createCampaignSchema } from "../../core/campaign-rules.js";
 import { currentUser, type Guards } from "../accounts/guards.js";
 import type { ArtworkStore } from "../artwork/artwork-store.js";
-import { assertArtworkExists } from "../artwork/routes.js";
+import { assertArtworkExists } from "../artwork/campaign-artwork.js";
 import type { Database } from "../db/client.js";
 import type { AppEnv } from "../http/app-env.js";
 import { reply, routePath } from "../http/contracts.js";

@@ -1,9 +1,9 @@
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
+import { uuidPattern } from "../../core/ids.js";
 import { formatCents, MIN_PAYOUT_CENTS } from "../../core/money.js";
 import { findPromoterProfile } from "../accounts/promoter-profile.js";
 import { type Actor, auditInsert } from "../admin/audit-log.js";
-import { uuidPattern } from "../campaigns/campaign-access.js";
 import { column, queryParsed } from "../db/rows.js";
 import { DomainError } from "../errors.js";
 import { TransferDeclinedError } from "../payments/provider.js";

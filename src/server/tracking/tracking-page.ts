@@ -58,7 +58,7 @@ export type TrackingPage =
 export const verdictNotes: Record<Exclude<ClickVerdict, "voided">, string> = {
   counted: "Your visit was verified and counted for the promoter who shared this link. Thanks for listening!",
   duplicate:
-    "A visit from your network already counted for this campaign, so this one won't count again. Enjoy the song!",
+    "IP has already clicked this campaign. This visit won't count again, but you're still on your way to the song.",
   bot: "Link previews and automated visits don't count, so this one won't. Enjoy the song!",
   rate_limited: "Too many clicks from your network right now, so this one won't count.",
   self: "Your own visits to this campaign don't count toward the leaderboard. Enjoy the song!",

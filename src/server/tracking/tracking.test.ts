@@ -105,7 +105,7 @@ describe("verdicts", () => {
     const again = await click(`/track/${shortCode}`, { ip: "198.51.100.1" });
     const againHtml = await again.text();
     expect(againHtml).toContain("Already Clicked");
-    expect(againHtml).toContain("A visit from your network already counted for this campaign");
+    expect(againHtml).toContain("IP has already clicked this campaign");
     expect(againHtml).toContain("url=https://open.spotify.com/track/abc123");
 
     expect(again.headers.get("x-click-verdict")).toBe("duplicate");

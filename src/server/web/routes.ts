@@ -1,7 +1,7 @@
 import { type Context, Hono } from "hono";
+import { uuidPattern } from "../../core/ids.js";
 import type { PageMeta } from "../../core/page-meta.js";
 import { isClientRoute } from "../../core/routes.js";
-import { uuidPattern } from "../campaigns/campaign-access.js";
 import type { AppEnv } from "../http/app-env.js";
 import { prerenderPublicPages, withPageMeta } from "./page-meta.js";
 import { loadStaticAssets, negotiateEncoding, type StaticAsset, staticAsset } from "./static-assets.js";

@@ -2,6 +2,7 @@ import { Loader2, PartyPopper, Share2, Trophy, Users } from "lucide-react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { campaignsApi } from "../../core/api/campaigns";
 import { genres } from "../../core/genres";
+import { uuidPattern } from "../../core/ids";
 import { DEFAULT_DURATION_DAYS, formatCents, PLATFORM_FEE_PERCENT } from "../../core/money";
 import { CampaignCover } from "../components/campaigns/campaign-cover";
 import { ShareKit } from "../components/campaigns/share-kit";
@@ -9,8 +10,6 @@ import { buttonStyles } from "../components/ui/button";
 import { Card, CardBody } from "../components/ui/card";
 import { usePageMeta } from "../lib/page-meta";
 import { useApi } from "../lib/use-api";
-
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function ErrorScreen({ message }: { message: string }) {
   return (
@@ -34,7 +33,7 @@ export default function CampaignSuccessPage() {
   const params = useParams();
   const [search] = useSearchParams();
   const id = params.id ?? search.get("campaign") ?? "";
-  const valid = uuid.test(id);
+  const valid = uuidPattern.test(id);
   const campaign = useApi(
     campaignsApi.detail,
     { params: { id } },

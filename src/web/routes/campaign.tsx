@@ -1,10 +1,11 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { BarChart3, Clock, Copy, type LucideIcon, MousePointerClick, QrCode, Trophy, Users } from "lucide-react";
+import { BarChart3, Clock, Copy, MousePointerClick, QrCode, Trophy, Users } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link, useParams } from "react-router";
 import { artworkApi } from "../../core/api/artwork";
 import { type CampaignView, campaignsApi } from "../../core/api/campaigns";
-import { countOf, formatCents } from "../../core/money";
+import { uuidPattern } from "../../core/ids";
+import { formatCents, formatCount } from "../../core/money";
 import { campaignPageMeta } from "../../core/page-meta";
 import { useAuthDialog } from "../components/auth/auth-dialog-context";
 import { ArtworkPicker } from "../components/campaigns/artwork-picker";
@@ -13,7 +14,6 @@ import { CampaignCover } from "../components/campaigns/campaign-cover";
 import { campaignStatusLabel, campaignStatusTone } from "../components/campaigns/campaign-status";
 import { Countdown } from "../components/campaigns/countdown";
 import { ShareButtons } from "../components/campaigns/share-buttons";
-import { ShareKit } from "../components/campaigns/share-kit";
 import { SongPlayer } from "../components/campaigns/song-player";
 import { copyLink, useJoinCampaign } from "../components/campaigns/use-join-campaign";
 import { CampaignLeaderboard } from "../components/leaderboards/campaign-leaderboard";
@@ -21,6 +21,7 @@ import { Badge } from "../components/ui/badge";
 import { Button, buttonStyles } from "../components/ui/button";
 import { Card, CardBody } from "../components/ui/card";
 import { ErrorBox } from "../components/ui/error-box";
+import { StatTile } from "../components/ui/stat-tile";
 import { trackingUrl } from "../lib/campaigns";
 import { usePageMeta } from "../lib/page-meta";
 import { useAccount } from "../lib/session";
@@ -30,9 +31,9 @@ import { apiKey, callApi, useApi } from "../lib/use-api";
 const CampaignAdminTools = lazy(async () => ({
   default: (await import("../components/campaigns/campaign-admin-tools")).CampaignAdminTools,
 }));
+/** The share kit (with its canvas QR code) is for the campaign's artist: other viewers never download it. */
+const ShareKit = lazy(async () => ({ default: (await import("../components/campaigns/share-kit")).ShareKit }));
 const QRCodeSVG = lazy(async () => ({ default: (await import("qrcode.react")).QRCodeSVG }));
-
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function QrToggle({ url }: { url: string }) {
   const [shown, setShown] = useState(false);
@@ -81,7 +82,11 @@ function CampaignActions({ campaign }: { campaign: CampaignView }) {
     return (
       <div className="flex flex-col gap-3">
         <p className="text-sm font-semibold text-slate-900">Share your campaign</p>
-        {live ? <ShareKit campaign={campaign} /> : null}
+        {live ? (
+          <Suspense fallback={<div className="h-40 animate-pulse rounded-xl bg-slate-100" />}>
+            <ShareKit campaign={campaign} />
+          </Suspense>
+        ) : null}
         <Link to="/artist-dashboard" className={buttonStyles("secondary")}>
           <BarChart3 className="h-4 w-4" aria-hidden /> Artist Dashboard
         </Link>
@@ -169,17 +174,6 @@ function ChangeArtwork({ campaign }: { campaign: CampaignView }) {
   );
 }
 
-function Fact({ icon: Icon, label, children }: { icon: LucideIcon; label: string; children: React.ReactNode }) {
-  return (
-    <div className="rounded-xl bg-white p-3 ring-1 ring-slate-200">
-      <dt className="flex items-center gap-1 text-xs font-medium text-slate-500 uppercase">
-        <Icon className="h-3.5 w-3.5" aria-hidden /> {label}
-      </dt>
-      <dd className="text-base font-bold text-slate-900 sm:text-xl">{children}</dd>
-    </div>
-  );
-}
-
 function CampaignDetails({ campaign }: { campaign: CampaignView }) {
   const { account } = useAccount();
   const ended = ["ended", "completed", "cancelled"].includes(campaign.status);
@@ -203,26 +197,24 @@ function CampaignDetails({ campaign }: { campaign: CampaignView }) {
             <h1 className="text-3xl font-extrabold break-words text-slate-900 sm:text-4xl">{campaign.title}</h1>
             <p className="mt-1 text-lg break-words text-slate-700">by {campaign.artist_name}</p>
           </div>
-          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-            <Fact icon={Trophy} label="Prize">
-              <span className="font-extrabold">{formatCents(campaign.prize_cents)}</span>
-            </Fact>
-            <Fact icon={Clock} label={ended ? "Ended" : "Time left"}>
-              {campaign.status === "draft" ? (
-                `${campaign.duration_days} days once paid`
-              ) : ended && campaign.ends_at ? (
-                new Date(campaign.ends_at).toLocaleDateString(undefined, { dateStyle: "medium" })
-              ) : (
-                <Countdown endsAt={campaign.ends_at} />
-              )}
-            </Fact>
-            <Fact icon={MousePointerClick} label="Clicks">
-              {countOf(campaign.total_clicks, "click")}
-            </Fact>
-            <Fact icon={Users} label="Promoters">
-              {countOf(campaign.promoter_count, "promoter")}
-            </Fact>
-          </dl>
+          <div className="grid grid-cols-2 gap-3">
+            <StatTile icon={Trophy} label="Prize" value={formatCents(campaign.prize_cents)} />
+            <StatTile
+              icon={Clock}
+              label={ended ? "Ended" : "Time left"}
+              value={
+                campaign.status === "draft" ? (
+                  `${campaign.duration_days} days once paid`
+                ) : ended && campaign.ends_at ? (
+                  new Date(campaign.ends_at).toLocaleDateString(undefined, { dateStyle: "medium" })
+                ) : (
+                  <Countdown endsAt={campaign.ends_at} />
+                )
+              }
+            />
+            <StatTile icon={MousePointerClick} label="Verified clicks" value={formatCount(campaign.total_clicks)} />
+            <StatTile icon={Users} label="Promoters" value={formatCount(campaign.promoter_count)} />
+          </div>
           <CampaignActions campaign={campaign} />
           {account?.isAdmin && campaign.status !== "draft" ? (
             <Suspense fallback={null}>
@@ -284,7 +276,7 @@ function NotFound({ message }: { message: string }) {
 /** /campaigns/{id}: a campaign's own page, for visitors, promoters, its artist and admins. */
 export default function CampaignPage() {
   const { id = "" } = useParams();
-  const valid = uuid.test(id);
+  const valid = uuidPattern.test(id);
   const campaign = useApi(campaignsApi.detail, { params: { id } }, { enabled: valid });
   const data = campaign.data?.campaign;
   const meta = data ? campaignPageMeta(data) : null;

@@ -43,7 +43,7 @@ export default function PricingPage() {
           ))}
         </div>
         <p className="mt-8 text-center text-sm text-slate-600">
-          Totals are rounded down to whole dollars; the payment screen shows the exact amount before you pay.
+          Every total is the exact amount charged, to the cent, as the payment screen shows it before you pay.
         </p>
       </section>
 

@@ -1,4 +1,5 @@
 import type { LucideIcon } from "lucide-react";
+import type { ReactNode } from "react";
 
 /** A figure with its label and icon: the totals tiles of the home page, the lists and the dashboards. */
 export function StatTile({
@@ -9,7 +10,7 @@ export function StatTile({
 }: {
   icon: LucideIcon;
   label: string;
-  value: string;
+  value: ReactNode;
   title?: string;
 }) {
   return (
