@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Account, SessionListing } from "../../core/api/accounts";
-import { campaigns, notifications, payouts, refunds, user } from "../db/schema";
+import { campaigns, notifications, payouts, promoters, refunds, user } from "../db/schema";
 import { cookiesFrom, emailedLink, signUp, type TestUser, uniqueEmail } from "../testing/accounts";
 import { createLiveCampaign, joinAs } from "../testing/campaigns";
 import { adminPost, clicks, makeAdmin } from "../testing/payouts";
@@ -47,6 +47,20 @@ describe("handle", () => {
       entries: Array<{ handle: string }>;
     };
     expect(board.entries.map((entry) => entry.handle)).toEqual(["Beat_Hunter_7"]);
+  });
+
+  it("is held once in any letter case by the database too, so requests racing past the check cannot share it", async () => {
+    const holder = await signUp(t, "promoter");
+    expect((await post("/api/account/handle", holder.cookie, { handle: "Race_Winner" })).status).toBe(200);
+    const racer = await signUp(t, "artist");
+    await expect(
+      t.database.db.insert(promoters).values({ authUserId: racer.id, handle: "race_WINNER" }),
+    ).rejects.toThrow();
+    const holders = await t.database.db
+      .select({ handle: promoters.handle })
+      .from(promoters)
+      .where(sql`lower(${promoters.handle}) = 'race_winner'`);
+    expect(holders).toEqual([{ handle: "Race_Winner" }]);
   });
 });
 

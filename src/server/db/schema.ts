@@ -107,7 +107,11 @@ export const promoters = pgTable(
     totalClicksAllTime: integer("total_clicks_all_time").notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("promoters_handle_key").on(t.handle), uniqueIndex("promoters_auth_user_id_key").on(t.authUserId)],
+  // A handle is one person's in any letter case ("Alice" and "alice" are one handle).
+  (t) => [
+    uniqueIndex("promoters_handle_lower_key").on(sql`lower(${t.handle})`),
+    uniqueIndex("promoters_auth_user_id_key").on(t.authUserId),
+  ],
 );
 
 export const trackingLinks = pgTable(

@@ -1,0 +1,13 @@
+-- Handles differing only in letter case could both be taken in a race; all but the earliest get a suffix first.
+WITH "renamed" AS (
+	UPDATE "promoters" "p" SET "handle" = "p"."handle" || '-' || left("p"."id"::text, 8)
+	WHERE EXISTS (
+		SELECT 1 FROM "promoters" "q"
+		WHERE lower("q"."handle") = lower("p"."handle")
+			AND ("q"."created_at", "q"."id") < ("p"."created_at", "p"."id")
+	)
+	RETURNING "p"."auth_user_id", "p"."handle"
+)
+UPDATE "user" "u" SET "social_handle" = "renamed"."handle" FROM "renamed" WHERE "u"."id" = "renamed"."auth_user_id";--> statement-breakpoint
+DROP INDEX "promoters_handle_key";--> statement-breakpoint
+CREATE UNIQUE INDEX "promoters_handle_lower_key" ON "promoters" USING btree (lower("handle"));
