@@ -167,23 +167,11 @@ export function createApp(services: AppServices) {
     if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
   });
   app.route("/api", diagnosticsRoutes({ config, database, payments, mailer, mailSender, jobs: jobLedger, guards }));
-  app.route("/api", accountRoutes(auth, db, guards));
+  app.route("/api", accountRoutes(auth, money, guards));
   app.route("/api/admin", adminRoutes({ ...money, guards, live, mailSender }));
   app.route("/api/artist", artistRoutes({ db, guards, payments, live }));
   app.route("/api/promoter", promoterRoutes({ db, guards, live }));
-  app.route(
-    "/api",
-    campaignRoutes({
-      db,
-      log,
-      mailer,
-      guards,
-      payments,
-      publicUrl: config.publicUrl,
-      songLinkHosts: config.songLinkHosts,
-      artwork,
-    }),
-  );
+  app.route("/api", campaignRoutes({ ...money, guards, songLinkHosts: config.songLinkHosts, artwork }));
   app.route("/", artworkRoutes({ db, guards, store: artwork }));
   app.route("/api", payoutRoutes({ ...money, guards }));
   app.route("/api", leaderboardRoutes({ db, live }));

@@ -220,6 +220,8 @@ export const adminApi = {
 
   payouts: get<PayoutList>()("/api/admin/payouts"),
   payPayout: post<{ ok: true; transfer_id: string }>()("/api/admin/payouts/:payoutId/pay"),
+  /** Passes a banned winner's held prize on to the next eligible promoter(s), or back to the artist. */
+  passOnPayout: post<{ ok: true; winners: string[] }>()("/api/admin/payouts/:payoutId/pass-on"),
 
   topIps: get<{ items: AddressCount[] }, RangeQuery>()("/api/admin/clicks/top-ips"),
   topUserAgents: get<{ items: UserAgentCount[] }, RangeQuery>()("/api/admin/clicks/top-user-agents"),

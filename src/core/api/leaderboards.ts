@@ -29,7 +29,7 @@ export type ActiveCampaignBoard = {
 };
 
 /** Why a promoter with clicks could not win (the contest rules of /terms). */
-export type ExclusionReason = "recent_win" | "banned" | "artist";
+export type ExclusionReason = "recent_win" | "banned" | "artist" | "deleted";
 
 /** An ended campaign's result: provisional while under review, final after. */
 export type CampaignResultView = {

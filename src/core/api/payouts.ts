@@ -57,7 +57,7 @@ export type Earnings = {
 export type PayoutAccountStatus = { hasAccount: boolean; details_submitted: boolean; payouts_enabled: boolean };
 
 /** What the admin can do with a row (SPEC.md section 4 Payout list). */
-export type PayoutAction = "pay" | "under_review" | "completed" | "no_winner" | "not_applicable" | "active";
+export type PayoutAction = "pay" | "under_review" | "held" | "completed" | "no_winner" | "not_applicable" | "active";
 
 /**
  * One row of the admin payout list: one per payout of a finalized campaign (a tie has a row per winner), one for a
@@ -91,6 +91,8 @@ export type PayoutListRow = {
     paid_at: string | null;
     /** The provider's transfer reference, once paid. */
     transfer_id: string | null;
+    /** Why it may not be paid for now (`banned`: its winner was banned after the result); empty when it may. */
+    hold_reasons: Array<"banned">;
   } | null;
   /** A live campaign's current leaders (empty once finalized). */
   leaders: Array<{ promoter_id: string; handle: string; clicks: number }>;

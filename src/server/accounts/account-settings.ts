@@ -2,9 +2,12 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { settingsMessages } from "../../core/auth-rules.js";
 import { formatCents } from "../../core/money.js";
+import { removeLockedDraft, withSettledDrafts } from "../campaigns/draft-removal.js";
 import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
 import { DomainError } from "../errors.js";
+import type { PayoutDeps } from "../payouts/payout-deps.js";
+import { processRefund } from "../payouts/refunds.js";
 import type { Auth } from "./auth.js";
 import { ensurePromoterProfile, HANDLE_SUFFIX_LENGTH, randomAlphanumeric } from "./promoter-profile.js";
 
@@ -70,13 +73,24 @@ async function deletionBlocker(db: Database, userId: string): Promise<string | n
   return refunds.length > 0 ? deletionMessages.refundUnderway : null;
 }
 
+const draftRow = z.object({
+  id: column.text,
+  status: column.text,
+  payment_intent_id: column.textOrNull,
+  prize_cents: column.number,
+  platform_fee_cents: column.number,
+});
+
 /**
  * Deletes an account as the Privacy page promises: the person's data goes (names, email, password, sessions, handle,
  * unpaid drafts, their contact messages and emails), and the financial records stay (funded campaigns, payouts,
  * refunds, clicks), tied to an anonymous user that can never sign in. Refused while a campaign of theirs runs, a prize
- * is unpaid or a refund is on its way: those still need the person.
+ * is unpaid or a refund is on its way: those still need the person. The checks and the deletion hold the user's,
+ * promoter's and campaigns' rows, so a payment, a finalization or a payout cannot slip in between; a draft whose card
+ * was charged while the account was being deleted is kept as a cancelled campaign and refunded.
  */
-export async function deleteAccount(db: Database, auth: Auth, userId: string, password: string) {
+export async function deleteAccount(deps: PayoutDeps, auth: Auth, userId: string, password: string) {
+  const { db } = deps;
   const [credential] = await queryParsed(
     db,
     z.object({ password: column.textOrNull, email: column.text }),
@@ -86,20 +100,52 @@ export async function deleteAccount(db: Database, auth: Auth, userId: string, pa
   const context = await auth.$context;
   const matches = credential?.password ? await context.password.verify({ hash: credential.password, password }) : false;
   if (!credential || !matches) throw new DomainError("validation", deletionMessages.wrongPassword);
-  const blocker = await deletionBlocker(db, userId);
-  if (blocker) throw new DomainError("conflict", blocker);
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`delete from campaigns where created_by = ${userId} and status = 'draft'`);
-    await tx.execute(sql`delete from contact_messages where lower(email) = ${credential.email.toLowerCase()}`);
-    await tx.execute(sql`delete from mail_outbox where lower("to") = ${credential.email.toLowerCase()}`);
-    await tx.execute(sql`delete from notifications where user_id = ${userId}`);
-    await tx.execute(sql`delete from session where user_id = ${userId}`);
-    await tx.execute(sql`delete from account where user_id = ${userId}`);
-    await tx.execute(sql`update promoters set handle = ${`deleted-${randomAlphanumeric(HANDLE_SUFFIX_LENGTH + 3)}`}
-      where auth_user_id = ${userId}`);
-    await tx.execute(sql`update "user" set email = ${`deleted-${userId}@deleted.invalid`}, name = 'Deleted user',
-      first_name = null, last_name = null, artist_name = null, social_handle = null, image = null,
-      email_verified = false, updated_at = now()
-      where id = ${userId}`);
-  });
+  // Said before any payment is cancelled; said again, with the rows held, inside the deletion.
+  const early = await deletionBlocker(db, userId);
+  if (early) throw new DomainError("conflict", early);
+  const email = credential.email.toLowerCase();
+  const refundIds = await withSettledDrafts(
+    deps.payments,
+    async () =>
+      (
+        await queryParsed(
+          db,
+          z.object({ payment_intent_id: column.textOrNull }),
+          sql`select payment_intent_id from campaigns where created_by = ${userId} and status = 'draft'`,
+        )
+      ).map((row) => row.payment_intent_id),
+    (settled) =>
+      db.transaction(async (tx) => {
+        // Campaigns first: a payment that holds its campaign writes the artist's emails, which wait for the user row.
+        const owned = await queryParsed(
+          tx,
+          draftRow,
+          sql`select id, status, payment_intent_id, prize_cents, platform_fee_cents from campaigns
+              where created_by = ${userId} order by id for update`,
+        );
+        await tx.execute(sql`select id from "user" where id = ${userId} for update`);
+        await tx.execute(sql`select id from promoters where auth_user_id = ${userId} for update`);
+        const blocker = await deletionBlocker(tx, userId);
+        if (blocker) throw new DomainError("conflict", blocker);
+        const refunded: string[] = [];
+        for (const draft of owned.filter((campaign) => campaign.status === "draft")) {
+          const { refundId } = await removeLockedDraft(tx, draft, settled, "refund");
+          if (refundId) refunded.push(refundId);
+        }
+        await tx.execute(sql`delete from contact_messages where lower(email) = ${email}`);
+        await tx.execute(sql`delete from mail_outbox where lower("to") = ${email}`);
+        await tx.execute(sql`delete from notifications where user_id = ${userId}`);
+        await tx.execute(sql`delete from email_changes where user_id = ${userId}`);
+        await tx.execute(sql`delete from session where user_id = ${userId}`);
+        await tx.execute(sql`delete from account where user_id = ${userId}`);
+        await tx.execute(sql`update promoters set handle = ${`deleted-${randomAlphanumeric(HANDLE_SUFFIX_LENGTH + 3)}`}
+          where auth_user_id = ${userId}`);
+        await tx.execute(sql`update "user" set email = ${`deleted-${userId}@deleted.invalid`}, name = 'Deleted user',
+          first_name = null, last_name = null, artist_name = null, social_handle = null, image = null,
+          email_verified = false, deleted_at = now(), updated_at = now()
+          where id = ${userId}`);
+        return refunded;
+      }),
+  );
+  for (const refundId of refundIds) await processRefund(deps, refundId);
 }

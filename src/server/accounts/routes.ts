@@ -2,12 +2,12 @@ import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { accountsApi, optionalEmailKinds } from "../../core/api/accounts.js";
 import { authMessages, handleChangeSchema, PASSWORD_MAX_LENGTH } from "../../core/auth-rules.js";
-import type { Database } from "../db/client.js";
 import type { AppEnv } from "../http/app-env.js";
 import { reply, routePath } from "../http/contracts.js";
 import { errorBody } from "../http/error-body.js";
 import { validate, validationErrorBody } from "../http/validate.js";
 import { emailPreferencesOf, setEmailPreference } from "../mail/email-preferences.js";
+import type { PayoutDeps } from "../payouts/payout-deps.js";
 import { loadAccount } from "./account.js";
 import { changeHandle, deleteAccount } from "./account-settings.js";
 import { type Auth, CLIENT_IP_HEADER } from "./auth.js";
@@ -49,7 +49,8 @@ const deleteAccountBody = z.object({
     .max(PASSWORD_MAX_LENGTH),
 });
 
-export function accountRoutes(auth: Auth, db: Database, guards: Guards) {
+export function accountRoutes(auth: Auth, money: PayoutDeps, guards: Guards) {
+  const { db } = money;
   const app = new Hono<AppEnv>();
 
   /** Who is signed in: the account, or null when nobody is (not an error, so no 401 noise on every page). */
@@ -80,7 +81,7 @@ export function accountRoutes(auth: Auth, db: Database, guards: Guards) {
 
   /** Deletes the signed-in account (its password confirms it); its sessions go with it. */
   app.post(routePath(accountsApi.deleteAccount), guards.requireUser, validate("json", deleteAccountBody), async (c) => {
-    await deleteAccount(db, auth, currentUser(c).id, c.req.valid("json").password);
+    await deleteAccount(money, auth, currentUser(c).id, c.req.valid("json").password);
     return c.json(reply(accountsApi.deleteAccount, { ok: true }));
   });
 

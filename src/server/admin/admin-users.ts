@@ -5,6 +5,7 @@ import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
 import { admins, session, user } from "../db/schema.js";
 import { DomainError } from "../errors.js";
+import { holdPrizesOfBannedUser, releaseBanHolds } from "../payouts/payout-holds.js";
 import { type Actor, recordAdminAction } from "./audit-log.js";
 
 const userRow = z.object({
@@ -89,7 +90,9 @@ export async function setAdmin(db: Database, userId: string | undefined, admin: 
 
 /**
  * A ban: the user's sessions end at once, they cannot sign in, and their tracking links stop counting (the click path
- * sees it within two seconds). Unbanning restores sign-in; clicks refused while banned stay refused.
+ * sees it within two seconds). Their unpaid prizes stop: a result under review is decided again without them, a
+ * final one's payout is held (payout-holds.ts). Unbanning restores sign-in and lifts the holds; clicks refused while
+ * banned stay refused, and results decided again stay decided.
  */
 export async function setBanned(
   db: Database,
@@ -108,7 +111,14 @@ export async function setBanned(
           : { bannedAt: null, banReason: null, updatedAt: sql`now()` },
       )
       .where(eq(user.id, target.id));
-    if (ban.banned) await tx.delete(session).where(eq(session.userId, target.id));
+    if (ban.banned) {
+      await tx.delete(session).where(eq(session.userId, target.id));
+      await holdPrizesOfBannedUser(tx, target.id);
+      // The ban's time is when its holds were written: a payout claimed later than this would be paid after the ban.
+      await tx.update(user).set({ bannedAt: sql`clock_timestamp()` }).where(eq(user.id, target.id));
+    } else {
+      await releaseBanHolds(tx, target.id);
+    }
     await recordAdminAction(tx, actor, {
       action: ban.banned ? "ban" : "unban",
       subjectType: "user",

@@ -16,6 +16,7 @@ import type { MailSender } from "../mail/mail-sender.js";
 import { endCampaignNow } from "../payouts/finalize-campaigns.js";
 import { payPayoutNow } from "../payouts/pay-payouts.js";
 import type { PayoutDeps } from "../payouts/payout-deps.js";
+import { passOnHeldPrize } from "../payouts/payout-holds.js";
 import { adminPayoutList } from "../payouts/payout-list.js";
 import {
   clicksByCountry,
@@ -133,6 +134,10 @@ export function adminRoutes(
   admin.post(at(adminApi.payPayout), async (c) =>
     c.json(reply(adminApi.payPayout, await payPayoutNow(deps, c.req.param("payoutId"), currentUser(c)))),
   );
+  admin.post(at(adminApi.passOnPayout), async (c) => {
+    const payoutId = id("Invalid payout ID").parse(c.req.param("payoutId"));
+    return c.json(reply(adminApi.passOnPayout, await passOnHeldPrize(deps, payoutId, currentUser(c))));
+  });
 
   admin.get(at(adminApi.topIps), validate("query", rangeQuery), async (c) =>
     c.json(reply(adminApi.topIps, { items: await topIps(db, c.req.valid("query").range) })),

@@ -161,6 +161,7 @@ describe("artist dashboard", () => {
       voided: 0,
       banned: 0,
       challenged: 0,
+      not_navigation: 0,
     });
     expect(before.countries).toEqual([
       { country: "DE", count: 3 },

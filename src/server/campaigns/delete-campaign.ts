@@ -10,62 +10,83 @@ import type { PaymentProvider } from "../payments/provider.js";
 import type { PayoutDeps } from "../payouts/payout-deps.js";
 import { processRefund, recordRefund } from "../payouts/refunds.js";
 import { assertCampaignId, findOwnCampaign } from "./campaign-access.js";
+import { removeLockedDraft, withSettledDrafts } from "./draft-removal.js";
+
+const lockedCampaign = z.object({
+  title: column.text,
+  status: column.text,
+  prize_cents: column.number,
+  platform_fee_cents: column.number,
+  payment_intent_id: column.textOrNull,
+});
+
+const lockCampaign = (tx: Database, id: string, owner?: string) =>
+  queryParsed(
+    tx,
+    lockedCampaign,
+    sql`select title, status, prize_cents, platform_fee_cents, payment_intent_id from campaigns
+        where id = ${id} ${owner === undefined ? sql`` : sql`and created_by = ${owner}`} for update`,
+  );
 
 /**
- * Admin Delete (PRODUCT.md): a draft is removed; a funded campaign still running is cancelled instead: hidden, its
- * prize and fee refunded through the provider, its records kept. An ended campaign keeps its result and payouts.
+ * Admin Delete (PRODUCT.md): a draft is removed (one already charged is cancelled and refunded instead); a funded
+ * campaign still running is cancelled: hidden, its prize and fee refunded through the provider, its records kept. An
+ * ended campaign keeps its result and payouts.
  */
 export async function deleteCampaign(deps: PayoutDeps, campaignId: string | undefined, actor: Actor) {
   const id = assertCampaignId(campaignId);
-  const outcome = await deps.db.transaction(async (tx) => {
-    const [campaign] = await queryParsed(
-      tx,
-      z.object({
-        title: column.text,
-        status: column.text,
-        prize_cents: column.number,
-        platform_fee_cents: column.number,
+  const outcome = await withSettledDrafts(
+    deps.payments,
+    async () => {
+      const [draft] = await deps.db
+        .select({ paymentIntentId: campaigns.paymentIntentId })
+        .from(campaigns)
+        .where(and(eq(campaigns.id, id), eq(campaigns.status, "draft")));
+      return [draft?.paymentIntentId ?? null];
+    },
+    (settled) =>
+      deps.db.transaction(async (tx) => {
+        const [campaign] = await lockCampaign(tx, id);
+        if (!campaign) throw new DomainError("not_found", "Campaign not found");
+        if (campaign.status === "draft") {
+          const { refundId } = await removeLockedDraft(tx, { id, ...campaign }, settled, "refund");
+          await recordAdminAction(tx, actor, {
+            action: "delete",
+            subjectType: "campaign",
+            subjectId: id,
+            summary: refundId
+              ? `Cancelled the paid draft "${campaign.title}" and refunded its charge to its artist`
+              : `Deleted the draft "${campaign.title}"`,
+          });
+          return { result: refundId ? ("cancelled" as const) : ("removed" as const), refundId };
+        }
+        if (campaign.status !== "active" && campaign.status !== "paused") {
+          throw new DomainError("conflict", "An ended campaign cannot be deleted: its result and payouts are kept");
+        }
+        await tx.execute(
+          sql`update campaigns set status = 'cancelled', is_public = false, updated_at = now() where id = ${id}`,
+        );
+        const refundCents = campaign.prize_cents + campaign.platform_fee_cents;
+        const refundId = await recordRefund(tx, { campaignId: id, reason: "cancelled", amountCents: refundCents });
+        await recordAdminAction(tx, actor, {
+          action: "delete",
+          subjectType: "campaign",
+          subjectId: id,
+          summary: `Cancelled "${campaign.title}" and refunded ${formatCents(refundCents)} to its artist`,
+        });
+        return { result: "cancelled" as const, refundId };
       }),
-      sql`select title, status, prize_cents, platform_fee_cents from campaigns where id = ${id} for update`,
-    );
-    if (!campaign) throw new DomainError("not_found", "Campaign not found");
-    if (campaign.status === "draft") {
-      await tx.execute(sql`delete from campaigns where id = ${id}`);
-      await recordAdminAction(tx, actor, {
-        action: "delete",
-        subjectType: "campaign",
-        subjectId: id,
-        summary: `Deleted the draft "${campaign.title}"`,
-      });
-      return { result: "removed" as const, refundId: null };
-    }
-    if (campaign.status !== "active" && campaign.status !== "paused") {
-      throw new DomainError("conflict", "An ended campaign cannot be deleted: its result and payouts are kept");
-    }
-    await tx.execute(
-      sql`update campaigns set status = 'cancelled', is_public = false, updated_at = now() where id = ${id}`,
-    );
-    const refundCents = campaign.prize_cents + campaign.platform_fee_cents;
-    const refundId = await recordRefund(tx, { campaignId: id, reason: "cancelled", amountCents: refundCents });
-    await recordAdminAction(tx, actor, {
-      action: "delete",
-      subjectType: "campaign",
-      subjectId: id,
-      summary: `Cancelled "${campaign.title}" and refunded ${formatCents(refundCents)} to its artist`,
-    });
-    return { result: "cancelled" as const, refundId };
-  });
+  );
   deps.log.info({ campaignId: id, result: outcome.result }, "campaign deleted by an admin");
   if (outcome.refundId) await processRefund(deps, outcome.refundId);
   return { result: outcome.result };
 }
 
-/** Payments the provider may still complete: a draft whose payment is one of these stays, or the money would be lost. */
-const paymentUnderway = new Set(["processing", "succeeded", "other"]);
+const onlyDrafts = "Only an unpaid draft can be deleted. To cancel a live campaign, contact support.";
 
 /**
- * The artist's Delete of their own unpaid draft. A draft whose payment the provider is processing (or has taken,
- * before its webhook arrived) is kept: it goes live by itself. Anything else is refused with its reason.
+ * The artist's Delete of their own unpaid draft. Its payment is cancelled at the provider first; a draft whose
+ * payment the provider has taken or is taking is kept (it goes live by itself), as is anything but a draft.
  */
 export async function deleteOwnDraft(
   deps: { db: Database; payments: PaymentProvider },
@@ -73,26 +94,21 @@ export async function deleteOwnDraft(
   campaignId: string | undefined,
 ) {
   const campaign = await findOwnCampaign(deps.db, userId, campaignId);
-  if (campaign.status !== "draft") {
-    throw new DomainError(
-      "conflict",
-      "Only an unpaid draft can be deleted. To cancel a live campaign, contact support.",
-    );
-  }
-  if (campaign.paymentIntentId) {
-    const intent = await deps.payments.retrievePaymentIntent(campaign.paymentIntentId);
-    if (paymentUnderway.has(intent.status)) {
-      throw new DomainError("conflict", "This campaign's payment is being processed: it will go live shortly.");
-    }
-  }
-  const deleted = await deps.db
-    .delete(campaigns)
-    .where(and(eq(campaigns.id, campaign.id), eq(campaigns.status, "draft")))
-    .returning({ id: campaigns.id });
-  if (deleted.length === 0) {
-    throw new DomainError(
-      "conflict",
-      "Only an unpaid draft can be deleted. To cancel a live campaign, contact support.",
-    );
-  }
+  if (campaign.status !== "draft") throw new DomainError("conflict", onlyDrafts);
+  await withSettledDrafts(
+    deps.payments,
+    async () => {
+      const [draft] = await deps.db
+        .select({ paymentIntentId: campaigns.paymentIntentId })
+        .from(campaigns)
+        .where(eq(campaigns.id, campaign.id));
+      return [draft?.paymentIntentId ?? null];
+    },
+    (settled) =>
+      deps.db.transaction(async (tx) => {
+        const [draft] = await lockCampaign(tx, campaign.id, userId);
+        if (draft?.status !== "draft") throw new DomainError("conflict", onlyDrafts);
+        await removeLockedDraft(tx, { id: campaign.id, ...draft }, settled, "refuse");
+      }),
+  );
 }

@@ -1,13 +1,16 @@
 import { and, eq, sql } from "drizzle-orm";
+import { z } from "zod";
 import type { CampaignSummary, Funding } from "../../core/api/campaigns.js";
 import { totalChargeCents } from "../../core/money.js";
 import type { Database } from "../db/client.js";
+import { column, queryParsed } from "../db/rows.js";
 import { campaigns, user } from "../db/schema.js";
 import { DomainError } from "../errors.js";
 import type { Logger } from "../logger.js";
-import type { Mailer } from "../mail/mailer.js";
 import type { PaymentProvider, PaymentSucceeded, SandboxCard, SandboxPayments } from "../payments/provider.js";
-import { PaymentDeclinedError } from "../payments/provider.js";
+import { PaymentCanceledError, PaymentDeclinedError } from "../payments/provider.js";
+import type { PayoutDeps } from "../payouts/payout-deps.js";
+import { processRefund, recordRefund } from "../payouts/refunds.js";
 import { type CampaignRow, findOwnCampaign } from "./campaign-access.js";
 import { campaignLiveMail, type LaunchedCampaign, type PaidCard, receiptMail } from "./campaign-mail.js";
 
@@ -25,8 +28,11 @@ function sandboxCardOf(number: string): PaidCard {
 }
 
 export type FundingDeps = { db: Database; payments: PaymentProvider; log: Logger };
-/** What activating a funded campaign needs: the database and the mail queue for the artist's receipt. */
-export type ActivationDeps = { db: Database; log: Logger; mailer: Mailer; publicUrl: string };
+/**
+ * What activating a funded campaign needs: the database, the mail queue for the artist's receipt, and the provider
+ * to refund a payment that arrived for a cancelled campaign.
+ */
+export type ActivationDeps = PayoutDeps;
 
 export function fundingSummary(campaign: CampaignRow): CampaignSummary {
   return {
@@ -46,7 +52,8 @@ export function fundingSummary(campaign: CampaignRow): CampaignSummary {
 
 /**
  * Prepares payment of a draft: a payment intent for prize + fee, created once per campaign and amount
- * (idempotency key), remembered on the campaign. A campaign already paid is reported as such.
+ * (idempotency key; a new one only after the last was cancelled), remembered on the campaign while it is still a
+ * draft. A campaign already paid is reported as such; an intent for a draft deleted meanwhile is cancelled.
  */
 export async function startFunding(
   deps: FundingDeps,
@@ -57,13 +64,29 @@ export async function startFunding(
   const summary = fundingSummary(campaign);
   if (campaign.status !== "draft") return { campaign: summary, alreadyFunded: true };
   const amountCents = totalChargeCents(campaign.prizeCents);
+  const previous = campaign.paymentIntentId
+    ? await deps.payments.retrievePaymentIntent(campaign.paymentIntentId)
+    : null;
   const intent = await deps.payments.createPaymentIntent({
     campaignId: campaign.id,
     amountCents,
     description: `FanBoost campaign: ${campaign.title} by ${campaign.artistName}`,
-    idempotencyKey: `fund-campaign-${campaign.id}-${amountCents}`,
+    idempotencyKey:
+      previous?.status === "canceled"
+        ? `fund-campaign-${campaign.id}-${amountCents}-after-${previous.id}`
+        : `fund-campaign-${campaign.id}-${amountCents}`,
   });
-  await deps.db.update(campaigns).set({ paymentIntentId: intent.id }).where(eq(campaigns.id, campaign.id));
+  const remembered = await deps.db
+    .update(campaigns)
+    .set({ paymentIntentId: intent.id })
+    .where(and(eq(campaigns.id, campaign.id), eq(campaigns.status, "draft")))
+    .returning({ id: campaigns.id });
+  if (remembered.length === 0) {
+    // Deleted or paid meanwhile: this intent must never take money.
+    await deps.payments.cancelPaymentIntent(intent.id);
+    const current = await findOwnCampaign(deps.db, userId, campaign.id);
+    return { campaign: fundingSummary(current), alreadyFunded: true };
+  }
   return {
     campaign: summary,
     alreadyFunded: false,
@@ -77,18 +100,30 @@ export async function startFunding(
   };
 }
 
+const chargedCampaign = z.object({ status: column.text, payment_intent_id: column.textOrNull });
+
 /**
- * The one place a campaign goes live: called by the verified Stripe webhook and by the sandbox after a
- * successful charge. Idempotent: a replayed event finds the campaign no longer a draft and changes nothing. The
- * artist's receipt and "live" emails are written in the same transaction.
+ * What a succeeded payment did: made its draft live; found it live already (a replayed event); or found it cancelled
+ * (deleted while being paid, or an admin's cancel), and refunded it in the same transaction. `unknown`: no campaign
+ * of ours had that payment.
+ */
+export type Activation =
+  | { kind: "activated" | "already_live" | "unknown" }
+  | { kind: "refunded"; refundId: string | null };
+
+/**
+ * The one place a campaign goes live: called by the verified Stripe webhook and by the sandbox after a successful
+ * charge. Idempotent: a replayed event finds the campaign no longer a draft and changes nothing. The artist's receipt
+ * and "live" emails are written in the same transaction. A charge never ends in nothing: a campaign that was
+ * cancelled while it was being paid gets its refund recorded here, in the transaction that found it so.
  */
 export async function activateFundedCampaign(
   deps: ActivationDeps,
   payment: PaymentSucceeded,
   card: PaidCard = null,
-): Promise<boolean> {
+): Promise<Activation> {
   const { db, log } = deps;
-  const launched = await db.transaction(async (tx) => {
+  const activation = await db.transaction(async (tx): Promise<Activation> => {
     const [activated] = await tx
       .update(campaigns)
       .set({
@@ -106,7 +141,25 @@ export async function activateFundedCampaign(
         ),
       )
       .returning();
-    if (!activated?.publishedAt || !activated.endsAt) return null;
+    if (!activated?.publishedAt || !activated.endsAt) {
+      const [found] = await queryParsed(
+        tx,
+        chargedCampaign,
+        sql`select status, payment_intent_id from campaigns where id = ${payment.campaignId} for update`,
+      );
+      if (found?.status === "cancelled") {
+        const refundId = await recordRefund(tx, {
+          campaignId: payment.campaignId,
+          reason: "cancelled",
+          amountCents: payment.amountCents,
+        });
+        return { kind: "refunded", refundId };
+      }
+      if (found && found.status !== "draft" && found.payment_intent_id === payment.paymentIntentId) {
+        return { kind: "already_live" };
+      }
+      return { kind: "unknown" };
+    }
     const [artist] = await tx.select({ email: user.email }).from(user).where(eq(user.id, activated.createdBy));
     const campaign: LaunchedCampaign = {
       id: activated.id,
@@ -121,17 +174,27 @@ export async function activateFundedCampaign(
       await deps.mailer.send(await receiptMail(campaign, card, deps.publicUrl), tx);
       await deps.mailer.send(await campaignLiveMail(campaign, deps.publicUrl), tx);
     }
-    return campaign;
+    return { kind: "activated" };
   });
-  if (!launched) {
-    log.warn({ payment }, "payment did not activate a campaign (already active, unknown, or amount mismatch)");
-    return false;
+  if (activation.kind === "activated") log.info({ campaignId: payment.campaignId }, "campaign funded and live");
+  else if (activation.kind === "refunded") {
+    log.warn({ payment }, "payment arrived for a cancelled campaign: refunded");
+    if (activation.refundId) await processRefund(deps, activation.refundId);
+  } else if (activation.kind === "unknown") {
+    log.error({ payment }, "payment matches no draft of ours (unknown campaign or amount mismatch)");
   }
-  log.info({ campaignId: payment.campaignId }, "campaign funded and live");
-  return true;
+  return activation;
 }
 
-/** Sandbox mode: charge a test card for the campaign's payment intent, then activate as the webhook would. */
+export const fundingMessages = {
+  cancelled: "This campaign was deleted while it was being paid for: your payment is being refunded.",
+  deletedBeforeCharge: "This campaign was deleted: your card was not charged.",
+} as const;
+
+/**
+ * Sandbox mode: charge a test card for the campaign's payment intent, then activate as the webhook would. Of many
+ * payments at once, the one that made the campaign live answers as such; the others find it already funded.
+ */
 export async function confirmSandboxFunding(
   deps: ActivationDeps & { sandbox: SandboxPayments },
   userId: string,
@@ -141,17 +204,21 @@ export async function confirmSandboxFunding(
   const campaign = await findOwnCampaign(deps.db, userId, campaignId);
   if (campaign.status !== "draft") return { campaign: fundingSummary(campaign), alreadyFunded: true };
   if (!campaign.paymentIntentId) throw new DomainError("conflict", "Payment system not ready");
+  let activation: Activation;
   try {
     const intent = await deps.sandbox.confirmPayment(campaign.paymentIntentId, card);
-    await activateFundedCampaign(
+    activation = await activateFundedCampaign(
       deps,
       { paymentIntentId: intent.id, campaignId: campaign.id, amountCents: intent.amountCents },
       sandboxCardOf(card.number),
     );
   } catch (error) {
     if (error instanceof PaymentDeclinedError) throw new DomainError("payment_required", error.message);
+    if (error instanceof PaymentCanceledError) throw new DomainError("conflict", fundingMessages.deletedBeforeCharge);
     throw error;
   }
+  if (activation.kind === "refunded") throw new DomainError("conflict", fundingMessages.cancelled);
+  if (activation.kind === "unknown") throw new Error(`a sandbox payment of ${campaign.id} activated nothing`);
   const [updated] = await deps.db.select().from(campaigns).where(eq(campaigns.id, campaign.id));
-  return { campaign: fundingSummary(updated ?? campaign), alreadyFunded: false };
+  return { campaign: fundingSummary(updated ?? campaign), alreadyFunded: activation.kind === "already_live" };
 }

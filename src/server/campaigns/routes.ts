@@ -5,15 +5,12 @@ import { campaignListQuerySchema, createCampaignSchema } from "../../core/campai
 import { currentUser, type Guards } from "../accounts/guards.js";
 import type { ArtworkStore } from "../artwork/artwork-store.js";
 import { assertArtworkExists } from "../artwork/campaign-artwork.js";
-import type { Database } from "../db/client.js";
 import type { AppEnv } from "../http/app-env.js";
 import { reply, routePath } from "../http/contracts.js";
 import { errorBody } from "../http/error-body.js";
 import { idempotent } from "../http/idempotency.js";
 import { validate } from "../http/validate.js";
-import type { Logger } from "../logger.js";
-import type { Mailer } from "../mail/mailer.js";
-import type { PaymentProvider } from "../payments/provider.js";
+import type { PayoutDeps } from "../payouts/payout-deps.js";
 import { createSiteMetricsCache, listLiveCampaigns } from "./campaign-list.js";
 import { campaignView, findVisibleCampaign } from "./campaign-view.js";
 import { createDraftCampaign } from "./create-campaign.js";
@@ -21,13 +18,8 @@ import { activateFundedCampaign, confirmSandboxFunding, fundingSummary, startFun
 import { joinCampaign } from "./join-campaign.js";
 import { listPublicCampaignSummaries } from "./public-campaigns.js";
 
-export type CampaignRouteDeps = {
-  db: Database;
-  log: Logger;
-  mailer: Mailer;
+export type CampaignRouteDeps = PayoutDeps & {
   guards: Guards;
-  payments: PaymentProvider;
-  publicUrl: string;
   songLinkHosts: readonly string[];
   artwork: ArtworkStore;
 };
@@ -128,7 +120,7 @@ export function campaignRoutes(deps: CampaignRouteDeps) {
       validate("json", sandboxCardSchema),
       async (c) => {
         const funded = await confirmSandboxFunding(
-          { db, sandbox: payments, log, mailer: deps.mailer, publicUrl: deps.publicUrl },
+          { ...deps, sandbox: payments },
           currentUser(c).id,
           c.req.param("id"),
           c.req.valid("json"),
@@ -147,8 +139,7 @@ export function campaignRoutes(deps: CampaignRouteDeps) {
       } catch {
         return c.json(errorBody("bad_signature", "Webhook signature verification failed"), 400);
       }
-      if (succeeded)
-        await activateFundedCampaign({ db, log, mailer: deps.mailer, publicUrl: deps.publicUrl }, succeeded);
+      if (succeeded) await activateFundedCampaign(deps, succeeded);
       return c.json({ received: true });
     });
   }

@@ -29,6 +29,8 @@ export const user = pgTable(
     /** Set by an admin's ban: no sign-in, no session, no counted click on the user's links. */
     bannedAt: timestamp("banned_at", { withTimezone: true }),
     banReason: text("ban_reason"),
+    /** Set when the user deleted their account: their personal data is gone, their financial records stay. */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

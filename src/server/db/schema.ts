@@ -150,6 +150,7 @@ export const clickVerdicts = [
   "voided",
   "banned",
   "challenged",
+  "not_navigation",
 ] as const;
 export type ClickVerdict = (typeof clickVerdicts)[number];
 
@@ -179,7 +180,7 @@ export const clickEvents = pgTable(
   (t) => [
     check(
       "click_events_verdict_check",
-      sql`${t.verdict} in ('counted', 'duplicate', 'bot', 'rate_limited', 'self', 'inactive', 'voided', 'banned', 'challenged')`,
+      sql`${t.verdict} in ('counted', 'duplicate', 'bot', 'rate_limited', 'self', 'inactive', 'voided', 'banned', 'challenged', 'not_navigation')`,
     ),
     /** The database, not process memory, decides duplicates: one counted click per campaign and address. */
     uniqueIndex("click_events_counted_once_key").on(t.campaignId, t.ipHash).where(sql`${t.verdict} = 'counted'`),
@@ -250,6 +251,10 @@ export const seenAddresses = pgTable("seen_addresses", { ipHash: text("ip_hash")
 export const payoutStatuses = ["pending", "processing", "paid", "failed"] as const;
 export type PayoutStatus = (typeof payoutStatuses)[number];
 
+/** Why an unpaid payout may not be paid for now (payout-holds.ts): `banned`, its winner was banned after the result. */
+export const payoutHoldReasons = ["banned"] as const;
+export type PayoutHoldReason = (typeof payoutHoldReasons)[number];
+
 export const payouts = pgTable(
   "payouts",
   {
@@ -269,13 +274,21 @@ export const payouts = pgTable(
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** When a process last claimed it for a transfer: a claim after its winner's ban would be a payment after it. */
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
     /** When the winner, still without a payout account 3 days on, was reminded to set one up (once). */
     accountReminderSentAt: timestamp("account_reminder_sent_at", { withTimezone: true }),
+    /**
+     * Holds on the payout: no path pays it while any is set. On the row itself, so the conditional update that claims
+     * a payout re-reads them when a hold is written at the same moment (payout-holds.ts).
+     */
+    holdReasons: text("hold_reasons", { enum: payoutHoldReasons }).array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check("payouts_status_check", sql`${t.status} in ('pending', 'processing', 'paid', 'failed')`),
+    check("payouts_hold_reasons_check", sql`${t.holdReasons} <@ array['banned']::text[]`),
     check("payouts_amount_check", sql`${t.amountCents} > 0`),
     uniqueIndex("payouts_campaign_promoter_key").on(t.campaignId, t.promoterId),
     index("payouts_promoter_idx").on(t.promoterId),
@@ -498,6 +511,37 @@ export const signInAttempts = pgTable("sign_in_attempts", {
   heldUntil: timestamp("held_until", { withTimezone: true }),
 });
 
+/**
+ * A change of a user's email address (email-change.ts): confirmed by a link to the new address, then undoable for a
+ * week by a link to the old one. Only hashes of the links' tokens are kept. A password reset voids a change not yet
+ * confirmed, so a stolen session cannot finish one after its owner took the account back.
+ */
+export const emailChanges = pgTable(
+  "email_changes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    oldEmail: text("old_email").notNull(),
+    newEmail: text("new_email").notNull(),
+    confirmTokenHash: text("confirm_token_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    undoTokenHash: text("undo_token_hash"),
+    undoExpiresAt: timestamp("undo_expires_at", { withTimezone: true }),
+    undoneAt: timestamp("undone_at", { withTimezone: true }),
+    /** A newer request, a password reset or the account's deletion made its links void. */
+    voidedAt: timestamp("voided_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("email_changes_confirm_token_key").on(t.confirmTokenHash),
+    uniqueIndex("email_changes_undo_token_key").on(t.undoTokenHash),
+    index("email_changes_user_idx").on(t.userId),
+  ],
+);
+
 /** The sandbox payment provider's own records: what a real provider would keep on its side. */
 export const sandboxPayments = pgTable(
   "sandbox_payments",
@@ -509,7 +553,7 @@ export const sandboxPayments = pgTable(
     /** A transfer's connected account. */
     destination: text("destination"),
     amountCents: integer("amount_cents").notNull(),
-    status: text("status", { enum: ["requires_payment_method", "succeeded", "failed"] }).notNull(),
+    status: text("status", { enum: ["requires_payment_method", "succeeded", "failed", "canceled"] }).notNull(),
     idempotencyKey: text("idempotency_key").notNull(),
     clientSecret: text("client_secret"),
     failureMessage: text("failure_message"),
@@ -640,7 +684,7 @@ export const adminAudit = pgTable(
   (t) => [index("admin_audit_created_idx").on(t.createdAt)],
 );
 
-export const exclusionReasons = ["recent_win", "banned", "artist"] as const;
+export const exclusionReasons = ["recent_win", "banned", "artist", "deleted"] as const;
 export type ExclusionReason = (typeof exclusionReasons)[number];
 
 /**
@@ -660,7 +704,7 @@ export const resultExclusions = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.campaignId, t.promoterId] }),
-    check("result_exclusions_reason_check", sql`${t.reason} in ('recent_win', 'banned', 'artist')`),
+    check("result_exclusions_reason_check", sql`${t.reason} in ('recent_win', 'banned', 'artist', 'deleted')`),
   ],
 );
 

@@ -46,6 +46,11 @@ interface PaymentOperations {
     idempotencyKey: string;
   }): Promise<PaymentIntent>;
   retrievePaymentIntent(id: string): Promise<PaymentIntent>;
+  /**
+   * Cancels a payment that has not been taken, so that it never can be; returns the intent as it then stands
+   * (`canceled`, or `succeeded`/`processing` when the money was already on its way and nothing was cancelled).
+   */
+  cancelPaymentIntent(id: string): Promise<PaymentIntent>;
   refund(input: { paymentIntentId: string; amountCents: number; idempotencyKey: string }): Promise<{ id: string }>;
 
   /** A connected account a promoter's prize money is transferred to (Stripe Connect Express). */
@@ -67,6 +72,11 @@ export type ConnectedAccountStatus = { detailsSubmitted: boolean; payoutsEnabled
 
 export class PaymentDeclinedError extends Error {
   override name = "PaymentDeclinedError";
+}
+
+/** The payment was cancelled (its draft was deleted) before the card was charged: nothing was taken. */
+export class PaymentCanceledError extends Error {
+  override name = "PaymentCanceledError";
 }
 
 /** The provider refused a transfer outright (nothing moved), so a retry may use a new idempotency key. */

@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { count, eq } from "drizzle-orm";
+import { and, count, eq, inArray } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { sandboxAccountLinks, sandboxAccounts, sandboxPayments } from "../db/schema.js";
 import { DomainError } from "../errors.js";
 import {
+  PaymentCanceledError,
   PaymentDeclinedError,
   type PaymentIntent,
   type SandboxCard,
@@ -20,6 +21,9 @@ export const sandboxCards = {
   declined: "4000000000000002",
 } as const;
 
+/** A payment the card can still be charged for: not taken, not cancelled. */
+const chargeable = ["requires_payment_method", "failed"] as const;
+
 const newId = (prefix: string) => `${prefix}_sandbox_${randomBytes(12).toString("hex")}`;
 
 function toIntent(row: typeof sandboxPayments.$inferSelect): PaymentIntent {
@@ -27,7 +31,7 @@ function toIntent(row: typeof sandboxPayments.$inferSelect): PaymentIntent {
     id: row.id,
     clientSecret: row.clientSecret ?? "",
     amountCents: row.amountCents,
-    status: row.status === "failed" ? "requires_payment_method" : row.status,
+    status: row.status === "failed" ? "requires_payment_method" : row.status === "canceled" ? "canceled" : row.status,
     campaignId: row.campaignId ?? undefined,
   };
 }
@@ -100,31 +104,37 @@ export function createSandboxProvider(db: Database, publicUrl: string) {
       return toIntent(row);
     },
 
+    async cancelPaymentIntent(id) {
+      await db
+        .update(sandboxPayments)
+        .set({ status: "canceled" })
+        .where(and(eq(sandboxPayments.id, id), inArray(sandboxPayments.status, chargeable)));
+      return provider.retrievePaymentIntent(id);
+    },
+
     async confirmPayment(paymentIntentId, card) {
       const row = await find(paymentIntentId);
       if (row?.kind !== "payment_intent") throw new DomainError("not_found", "Payment not found");
       if (row.status === "succeeded") return toIntent(row);
+      if (row.status === "canceled") throw new PaymentCanceledError("This payment was cancelled");
       const invalid = validateSandboxCard(card);
       if (invalid) throw new PaymentDeclinedError(invalid);
       const digits = card.number.replace(/[\s-]/g, "");
+      // Conditional updates, like the provider's own: a payment cancelled or taken meanwhile stays as it is.
+      const stillChargeable = and(eq(sandboxPayments.id, paymentIntentId), inArray(sandboxPayments.status, chargeable));
       if (digits !== sandboxCards.success) {
         const message =
           digits === sandboxCards.declined
             ? "Your card was declined."
             : "This sandbox accepts only its test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined.";
-        await db
-          .update(sandboxPayments)
-          .set({ status: "failed", failureMessage: message })
-          .where(eq(sandboxPayments.id, paymentIntentId));
+        await db.update(sandboxPayments).set({ status: "failed", failureMessage: message }).where(stillChargeable);
         throw new PaymentDeclinedError(message);
       }
-      const [updated] = await db
-        .update(sandboxPayments)
-        .set({ status: "succeeded", failureMessage: null })
-        .where(eq(sandboxPayments.id, paymentIntentId))
-        .returning();
-      if (!updated) throw new Error("sandbox payment vanished");
-      return toIntent(updated);
+      await db.update(sandboxPayments).set({ status: "succeeded", failureMessage: null }).where(stillChargeable);
+      const settled = await find(paymentIntentId);
+      if (settled?.status === "canceled") throw new PaymentCanceledError("This payment was cancelled");
+      if (settled?.status !== "succeeded") throw new Error("sandbox payment vanished");
+      return toIntent(settled);
     },
 
     async refund({ paymentIntentId, amountCents, idempotencyKey }) {

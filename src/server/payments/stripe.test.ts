@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { campaigns } from "../db/schema";
+import { campaigns, refunds } from "../db/schema";
 import { signUp } from "../testing/accounts";
 import { startStripeStandIn } from "../testing/stripe-stand-in";
 import { createTestApp, type TestApp } from "../testing/test-app";
@@ -98,6 +98,86 @@ describe("Stripe provider", () => {
     const [after] = await t.database.db.select().from(campaigns).where(eq(campaigns.id, campaign.id));
     expect(after?.publishedAt?.getTime()).toBe(live?.publishedAt?.getTime());
     expect(after?.endsAt?.getTime()).toBe(live?.endsAt?.getTime());
+  });
+
+  describe("a draft removed while Stripe takes its payment", () => {
+    async function draftPaidAtStripe() {
+      const artist = await signUp(t, "artist");
+      const created = await t.request("/api/campaigns", {
+        method: "POST",
+        cookie: artist.cookie,
+        json: {
+          title: "Song",
+          artist_name: "Band",
+          song_link: "https://open.spotify.com/track/1",
+          prize_cents: 100_00,
+        },
+      });
+      const { campaign } = (await created.json()) as { campaign: { id: string } };
+      const funding = await t.request(`/api/campaigns/${campaign.id}/funding`, {
+        method: "POST",
+        cookie: artist.cookie,
+        json: {},
+      });
+      const { payment } = (await funding.json()) as { payment: { paymentIntentId: string } };
+      return { artist, campaignId: campaign.id, intentId: payment.paymentIntentId };
+    }
+    const deliver = (intent: Record<string, unknown>) => {
+      const event = JSON.stringify({
+        id: `evt_${intent.id}`,
+        object: "event",
+        type: "payment_intent.succeeded",
+        data: { object: { ...intent, status: "succeeded", amount_received: intent.amount } },
+      });
+      return t.request("/api/webhooks/stripe", {
+        method: "POST",
+        body: event,
+        headers: { "stripe-signature": signedEvent(event), Origin: "" },
+      });
+    };
+    const refundsOf = (campaignId: string) =>
+      t.database.db.select().from(refunds).where(eq(refunds.campaignId, campaignId));
+
+    it("cancels an unpaid intent before the draft goes, so a late confirmation cannot take money", async () => {
+      const { artist, campaignId, intentId } = await draftPaidAtStripe();
+      const removed = await t.request(`/api/artist/campaigns/${campaignId}`, {
+        method: "DELETE",
+        cookie: artist.cookie,
+      });
+      expect(removed.status).toBe(200);
+      expect(standIn.objects.get(intentId)?.status).toBe("canceled");
+    });
+
+    it("keeps a charged draft of a deleted account as cancelled and refunds it once, webhook or not", async () => {
+      const { artist, campaignId, intentId } = await draftPaidAtStripe();
+      const intent = standIn.objects.get(intentId) as Record<string, unknown>;
+      intent.status = "succeeded";
+      const deleted = await t.request("/api/account/delete", {
+        method: "POST",
+        cookie: artist.cookie,
+        json: { password: artist.password },
+      });
+      expect(deleted.status).toBe(200);
+      const [kept] = await t.database.db.select().from(campaigns).where(eq(campaigns.id, campaignId));
+      expect(kept?.status).toBe("cancelled");
+      expect(await deliver(intent)).toHaveProperty("status", 200);
+      const [after] = await t.database.db.select().from(campaigns).where(eq(campaigns.id, campaignId));
+      expect(after?.status).toBe("cancelled");
+      expect(await refundsOf(campaignId)).toEqual([
+        expect.objectContaining({ reason: "cancelled", amountCents: 105_00, status: "succeeded" }),
+      ]);
+    });
+
+    it("refunds a payment whose webhook finds its campaign cancelled", async () => {
+      const { campaignId, intentId } = await draftPaidAtStripe();
+      await t.database.db.update(campaigns).set({ status: "cancelled" }).where(eq(campaigns.id, campaignId));
+      const intent = standIn.objects.get(intentId) as Record<string, unknown>;
+      expect(await deliver(intent)).toHaveProperty("status", 200);
+      expect(await deliver(intent)).toHaveProperty("status", 200);
+      expect(await refundsOf(campaignId)).toEqual([
+        expect.objectContaining({ reason: "cancelled", amountCents: 105_00, status: "succeeded" }),
+      ]);
+    });
   });
 
   it("refunds through the API with an idempotency key", async () => {

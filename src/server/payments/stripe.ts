@@ -49,6 +49,18 @@ export function createStripeProvider(keys: StripeKeys, endpoint?: StripeEndpoint
       return toIntent(await stripe.paymentIntents.retrieve(id));
     },
 
+    async cancelPaymentIntent(id) {
+      try {
+        return toIntent(await stripe.paymentIntents.cancel(id));
+      } catch (error) {
+        // Stripe refuses to cancel a payment it has taken or is taking: what it is now says which.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+          return toIntent(await stripe.paymentIntents.retrieve(id));
+        }
+        throw error;
+      }
+    },
+
     async refund({ paymentIntentId, amountCents, idempotencyKey }) {
       const refund = await stripe.refunds.create(
         { payment_intent: paymentIntentId, amount: amountCents },

@@ -26,8 +26,12 @@ const candidateRow = z.object({
 
 export type CampaignResult = { winners: Array<WinnerShare & { promoterId: string }>; refundId: string | null };
 
-/** The campaign's promoters who could have won, best first: the eligible leaders and anyone excluded at or above them. */
-const candidates = (tx: Database, campaignId: string) =>
+/**
+ * The campaign's promoters who could have won, best first: the eligible leaders and anyone excluded at or above them.
+ * `passOn`: a winner's prize is passed on after the result (payout-holds.ts): the current winners are not candidates,
+ * and a win in the 30 days after this campaign's end counts too, as the new win is decided now.
+ */
+const candidates = (tx: Database, campaignId: string, passOn = false) =>
   queryParsed(
     tx,
     candidateRow,
@@ -35,11 +39,13 @@ const candidates = (tx: Database, campaignId: string) =>
           select tl.promoter_id, p.handle, tl.total_clicks as clicks, tl.created_at, tl.id,
             case
               when u.banned_at is not null then 'banned'
+              when u.deleted_at is not null then 'deleted'
               when p.auth_user_id = c.created_by then 'artist'
               when exists (
                 select 1 from payouts won join campaigns other on other.id = won.campaign_id
                 where won.promoter_id = tl.promoter_id and other.id <> c.id
-                  and other.ends_at > c.ends_at - interval '30 days' and other.ends_at <= c.ends_at
+                  and other.ends_at > c.ends_at - interval '30 days'
+                  and other.ends_at ${passOn ? sql`< c.ends_at + interval '30 days'` : sql`<= c.ends_at`}
               ) then 'recent_win'
             end as excluded
           from tracking_links tl
@@ -47,11 +53,41 @@ const candidates = (tx: Database, campaignId: string) =>
           join promoters p on p.id = tl.promoter_id
           join "user" u on u.id = p.auth_user_id
           where tl.campaign_id = ${campaignId} and tl.total_clicks > 0
+            ${passOn ? sql`and not exists (select 1 from payouts po where po.campaign_id = c.id and po.promoter_id = tl.promoter_id)` : sql``}
         )
         select promoter_id, handle, clicks, excluded from ranked
         where clicks >= coalesce((select max(clicks) from ranked where excluded is null), 1)
         order by clicks desc, created_at asc, id asc`,
   );
+
+/**
+ * The 30-day rule reads other campaigns' payouts: two campaigns decided at the same moment would each miss the other's
+ * win. Holding the promoters' rows (in one order, so two decisions cannot deadlock) makes the second wait for the
+ * first, and its next statement sees the first's payouts.
+ */
+const holdCandidates = (tx: Database, campaignId: string) =>
+  tx.execute(
+    sql`select p.id from promoters p join tracking_links tl on tl.promoter_id = p.id
+        where tl.campaign_id = ${campaignId} and tl.total_clicks > 0
+        order by p.id for update of p`,
+  );
+
+/**
+ * The eligible leaders of a campaign whose row this transaction holds, with the passed-over ones recorded for the
+ * board; `passOn` as for `candidates`.
+ */
+export async function eligibleLeaders(tx: Database, campaignId: string, passOn = false) {
+  await holdCandidates(tx, campaignId);
+  const rows = await candidates(tx, campaignId, passOn);
+  const excluded = rows.flatMap((row) => (row.excluded ? [{ promoterId: row.promoter_id, reason: row.excluded }] : []));
+  if (excluded.length > 0) {
+    await tx
+      .insert(resultExclusions)
+      .values(excluded.map((row) => ({ campaignId, promoterId: row.promoterId, reason: row.reason })))
+      .onConflictDoNothing();
+  }
+  return rows.filter((row) => !row.excluded);
+}
 
 /**
  * Decides the result of a campaign whose row this transaction holds locked and whose counters are current: writes the
@@ -62,14 +98,7 @@ export async function decideResult(
   tx: Database,
   campaign: { id: string; prize_cents: number },
 ): Promise<CampaignResult> {
-  const rows = await candidates(tx, campaign.id);
-  const excluded = rows.flatMap((row) => (row.excluded ? [{ promoterId: row.promoter_id, reason: row.excluded }] : []));
-  if (excluded.length > 0) {
-    await tx
-      .insert(resultExclusions)
-      .values(excluded.map((row) => ({ campaignId: campaign.id, promoterId: row.promoterId, reason: row.reason })));
-  }
-  const leaders = rows.filter((row) => !row.excluded);
+  const leaders = await eligibleLeaders(tx, campaign.id);
   if (leaders.length === 0) {
     await tx.execute(
       sql`update campaigns set status = 'completed', review_until = least(review_until, now()), updated_at = now()

@@ -9,6 +9,7 @@ import { DomainError } from "../errors.js";
 import { TransferDeclinedError } from "../payments/provider.js";
 import { refreshPayoutAccount } from "./payout-accounts.js";
 import type { PayoutDeps } from "./payout-deps.js";
+import { notHeld } from "./payout-holds.js";
 import { payoutAccountReminderMail, payoutFailedMail, payoutSentMail } from "./payout-mail.js";
 import { nowPlus, retryDelayMs, STUCK_AFTER_MS } from "./retry-policy.js";
 
@@ -17,6 +18,7 @@ const payoutMessages = {
   accountRequired: "Set up your payout account first: your payout stays pending until you do.",
   winnerAccountRequired: "The winner has not set up a payout account yet. The payout stays pending until they do.",
   alreadyPaid: "This payout has already been paid",
+  held: "This payout is on hold: its winner was banned. Unban them, or pass the prize on to the next eligible promoter.",
   inProgress: "This payout is already being processed",
   underReview: (until: Date) =>
     `Results are under review until ${until.toUTCString()}: the payout can be paid after that, or once an admin releases it.`,
@@ -30,6 +32,7 @@ type PayoutOutcome =
   | { kind: "failed"; payoutId: string; reason: string }
   | { kind: "account_required"; payoutId: string }
   | { kind: "under_review"; payoutId: string; until: Date }
+  | { kind: "held"; payoutId: string }
   /** Paid already, or claimed by another process right now. */
   | { kind: "skipped"; payoutId: string };
 
@@ -45,6 +48,7 @@ const payoutRow = z.object({
   handle: column.text,
   review_until: column.timestampOrNull,
   under_review: column.boolean,
+  held: column.boolean,
 });
 
 const claimedRow = z.object({
@@ -75,7 +79,8 @@ export async function payPayout(
     deps.db,
     payoutRow,
     sql`select po.id, po.campaign_id, po.promoter_id, po.amount_cents, po.status, pr.auth_user_id as user_id, u.email,
-               c.title, pr.handle, c.review_until, coalesce(c.review_until > now(), false) as under_review
+               c.title, pr.handle, c.review_until, coalesce(c.review_until > now(), false) as under_review,
+               not ${notHeld} as held
         from payouts po
         join promoters pr on pr.id = po.promoter_id
         join "user" u on u.id = pr.auth_user_id
@@ -84,6 +89,7 @@ export async function payPayout(
   );
   if (!payout || payout.status === "paid" || payout.status === "processing") return { kind: "skipped", payoutId };
   if (payout.under_review && payout.review_until) return { kind: "under_review", payoutId, until: payout.review_until };
+  if (payout.held) return { kind: "held", payoutId };
   const account = await refreshPayoutAccount(deps, payout.user_id);
   if (!account?.payoutsEnabled) return { kind: "account_required", payoutId };
 
@@ -104,8 +110,9 @@ export async function payPayout(
     claimedRow,
     sql`with claimed as (
           update payouts po set status = 'processing', attempts = po.attempts + 1, updated_at = now(),
-            transfer_key = coalesce(po.transfer_key, 'payout-' || po.id::text)
-          where po.id = ${payoutId} and (po.status = 'pending' or (po.status = 'failed' and ${due})) and ${reviewOver}
+            claimed_at = clock_timestamp(), transfer_key = coalesce(po.transfer_key, 'payout-' || po.id::text)
+          where po.id = ${payoutId} and (po.status = 'pending' or (po.status = 'failed' and ${due}))
+            and ${reviewOver} and ${notHeld}
           returning po.id, po.amount_cents, po.attempts, po.transfer_key
         )${audit}
         select * from claimed`,
@@ -177,7 +184,8 @@ async function payEach(deps: PayoutDeps, where: SQL, mode: PayMode): Promise<Pay
   const rows = await queryParsed(
     deps.db,
     idRow,
-    sql`select po.id from payouts po where ${where} and ${reviewOver} order by po.created_at, po.id limit 500`,
+    sql`select po.id from payouts po where ${where} and ${reviewOver} and ${notHeld}
+        order by po.created_at, po.id limit 500`,
   );
   const outcomes: PayoutOutcome[] = [];
   for (const { id } of rows) outcomes.push(await payPayout(deps, id, mode));
@@ -194,6 +202,7 @@ export async function payPayoutNow(deps: PayoutDeps, payoutId: string | undefine
   if (outcome.kind === "failed") throw new DomainError("provider_error", `Payout failed: ${outcome.reason}`);
   if (outcome.kind === "account_required") throw new DomainError("conflict", payoutMessages.winnerAccountRequired);
   if (outcome.kind === "under_review") throw new DomainError("conflict", payoutMessages.underReview(outcome.until));
+  if (outcome.kind === "held") throw new DomainError("conflict", payoutMessages.held);
   const [row] = await queryParsed(
     deps.db,
     z.object({ status: column.text }),
@@ -214,7 +223,7 @@ export async function requestPayout(deps: PayoutDeps, userId: string) {
                coalesce(sum(amount_cents) filter (where not ${reviewOver}), 0) as held_cents,
                (select max(c.review_until) from payouts held join campaigns c on c.id = held.campaign_id
                 where held.promoter_id = ${promoter.id} and held.status = 'pending' and c.review_until > now()) as held_until
-        from payouts po where po.promoter_id = ${promoter.id} and ${unpaid}`,
+        from payouts po where po.promoter_id = ${promoter.id} and ${unpaid} and ${notHeld}`,
   );
   const owedCents = owed?.cents ?? 0;
   if (owedCents < MIN_PAYOUT_CENTS) {

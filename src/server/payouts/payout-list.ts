@@ -3,8 +3,9 @@ import { z } from "zod";
 import type { PayoutAction, PayoutList, PayoutListRow } from "../../core/api/payouts.js";
 import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
-import { payoutStatuses } from "../db/schema.js";
+import { payoutHoldReasons, payoutStatuses } from "../db/schema.js";
 import { reviewOver } from "./pay-payouts.js";
+import { notHeld } from "./payout-holds.js";
 
 const campaignRow = z.object({
   id: column.text,
@@ -32,6 +33,7 @@ const payoutRow = z.object({
   failure_reason: column.textOrNull,
   paid_at: column.timestampOrNull,
   transfer_id: column.textOrNull,
+  hold_reasons: z.array(z.enum(payoutHoldReasons)),
 });
 
 const leaderRow = z.object({
@@ -64,7 +66,8 @@ function actionOf(
   if (!payout) return "no_winner";
   if (payout.status === "paid") return "completed";
   if (payout.status === "processing") return "not_applicable";
-  return campaign.review_until ? "under_review" : "pay";
+  if (campaign.review_until) return "under_review";
+  return payout.hold_reasons.length > 0 ? "held" : "pay";
 }
 
 /**
@@ -93,7 +96,7 @@ export async function adminPayoutList(db: Database, limit = 200): Promise<Payout
           sql`select po.id, po.campaign_id, po.promoter_id, p.handle, u.name, u.email,
                      coalesce(tl.total_clicks, 0) as clicks,
                      (pa.user_id is not null) as has_payout_account,
-                     po.amount_cents, po.status, po.failure_reason, po.paid_at, po.transfer_id
+                     po.amount_cents, po.status, po.failure_reason, po.paid_at, po.transfer_id, po.hold_reasons
               from payouts po
               join promoters p on p.id = po.promoter_id
               join "user" u on u.id = p.auth_user_id
@@ -120,7 +123,7 @@ export async function adminPayoutList(db: Database, limit = 200): Promise<Payout
     summaryRow,
     sql`select (select coalesce(sum(amount_cents), 0) from payouts where status = 'paid') as paid_cents,
                (select count(distinct po.campaign_id) from payouts po
-                 where po.status in ('pending', 'failed') and ${reviewOver}) as ready,
+                 where po.status in ('pending', 'failed') and ${reviewOver} and ${notHeld}) as ready,
                (select count(*) from campaigns where status in ('ended', 'completed') and review_until > now())
                  as under_review,
                (select coalesce(sum(platform_fee_cents), 0) from campaigns
@@ -157,6 +160,7 @@ export async function adminPayoutList(db: Database, limit = 200): Promise<Payout
         failure_reason: payout.failure_reason,
         paid_at: payout.paid_at?.toISOString() ?? null,
         transfer_id: payout.transfer_id,
+        hold_reasons: payout.hold_reasons,
       };
       return {
         ...base,

@@ -17,6 +17,8 @@ export function winnerMail(input: {
   publicUrl: string;
   /** Payout accounts need a verified email: an unverified winner is told first. */
   emailVerified: boolean;
+  /** The prize came to them after the result because a winner ahead of them was disqualified (payout-holds.ts). */
+  passedOn?: boolean;
 }): Promise<MailMessage> {
   const amount = formatCents(input.share.amountCents);
   return composeEmail({
@@ -26,7 +28,9 @@ export function winnerMail(input: {
     preview: `Your link finished on top with ${verifiedClicks(input.share.clicks)}.`,
     heading: `Congratulations @${input.share.handle}!`,
     paragraphs: [
-      `"${input.title}" by ${input.artistName} has ended and your link finished on top with ${verifiedClicks(input.share.clicks)}. Your prize is ${amount}.`,
+      input.passedOn
+        ? `"${input.title}" by ${input.artistName} has ended, and the promoter ahead of you was disqualified after review: the prize passes to you, with ${verifiedClicks(input.share.clicks)} on your link. Your prize is ${amount}.`
+        : `"${input.title}" by ${input.artistName} has ended and your link finished on top with ${verifiedClicks(input.share.clicks)}. Your prize is ${amount}.`,
       ...(input.winnerCount > 1
         ? [
             `You finished tied for first with ${input.winnerCount - 1} other promoter${input.winnerCount > 2 ? "s" : ""}, so the prize is split equally.`,

@@ -32,7 +32,8 @@ const claimedRefund = z.object({
   reason: z.enum(["no_winner", "cancelled"]),
   payment_intent_id: column.textOrNull,
   title: column.text,
-  artist_email: column.text,
+  /** None when the artist deleted their account: the money goes back to the card, with nobody left to tell. */
+  artist_email: column.textOrNull,
 });
 
 /**
@@ -48,7 +49,7 @@ export async function processRefund(deps: PayoutDeps, refundId: string): Promise
         where r.id = ${refundId} and c.id = r.campaign_id
           and (r.status = 'pending' or (r.status = 'failed' and r.next_attempt_at <= now()))
         returning r.id, r.amount_cents, r.attempts, r.reason, c.payment_intent_id, c.title,
-          (select u.email from "user" u where u.id = c.created_by) as artist_email`,
+          (select u.email from "user" u where u.id = c.created_by and u.deleted_at is null) as artist_email`,
   );
   if (!claimed) return "skipped";
   try {
@@ -65,16 +66,18 @@ export async function processRefund(deps: PayoutDeps, refundId: string): Promise
               failure_reason = null, next_attempt_at = null, updated_at = now()
             where id = ${claimed.id} and status = 'processing'`,
       );
-      await deps.mailer.send(
-        await refundMail({
-          to: claimed.artist_email,
-          title: claimed.title,
-          amountCents: claimed.amount_cents,
-          reason: claimed.reason,
-          publicUrl: deps.publicUrl,
-        }),
-        tx,
-      );
+      if (claimed.artist_email) {
+        await deps.mailer.send(
+          await refundMail({
+            to: claimed.artist_email,
+            title: claimed.title,
+            amountCents: claimed.amount_cents,
+            reason: claimed.reason,
+            publicUrl: deps.publicUrl,
+          }),
+          tx,
+        );
+      }
     });
     deps.log.info({ refundId: claimed.id, amountCents: claimed.amount_cents }, "refund sent");
     return "succeeded";

@@ -105,6 +105,16 @@ export async function seedDemoData(deps: { config: Config; db: Database; log: Lo
   }
 
   const sandbox = createSandboxProvider(db, config.publicUrl);
+  const money = {
+    db,
+    payments: sandbox,
+    sandbox,
+    mailer,
+    log,
+    publicUrl: config.publicUrl,
+    reviewHours: config.reviewHours,
+    authSecret: config.authSecret,
+  };
   const shortCodes: string[] = [];
   for (const [index, spec] of demoCampaigns.entries()) {
     const artistId = artistIds[spec.artist] as string;
@@ -118,7 +128,7 @@ export async function seedDemoData(deps: { config: Config; db: Database; log: Lo
       duration_days: spec.days,
     });
     await startFunding({ db, payments: sandbox, log }, artistId, draft.id);
-    await confirmSandboxFunding({ db, sandbox, log, mailer, publicUrl: config.publicUrl }, artistId, draft.id, {
+    await confirmSandboxFunding(money, artistId, draft.id, {
       number: sandboxCards.success,
       expiry: "12/40",
       cvc: "123",

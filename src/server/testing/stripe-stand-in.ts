@@ -45,6 +45,27 @@ export async function startStripeStandIn() {
     },
     {
       method: "POST",
+      pattern: /^\/v1\/payment_intents\/(\w+)\/cancel$/,
+      handle: (_form, id) => {
+        const intent = id ? objects.get(id) : undefined;
+        if (!intent) return [404, { error: { type: "invalid_request_error", message: "No such payment_intent" } }];
+        if (intent.status !== "requires_payment_method") {
+          return [
+            400,
+            {
+              error: {
+                type: "invalid_request_error",
+                message: `You cannot cancel this PaymentIntent (${intent.status})`,
+              },
+            },
+          ];
+        }
+        intent.status = "canceled";
+        return [200, intent];
+      },
+    },
+    {
+      method: "POST",
       pattern: /^\/v1\/refunds$/,
       handle: (form) => [200, create("re", { object: "refund", amount: Number(form.get("amount")) })],
     },

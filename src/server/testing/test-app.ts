@@ -11,13 +11,31 @@ import { type DatabaseHandle, openDatabase } from "../db/client.js";
 import { createLogger } from "../logger.js";
 import { createMailer } from "../mail/create-mailer.js";
 import type { PaymentProvider } from "../payments/provider.js";
+import { assertInvariants } from "./invariants.js";
 
 export const TEST_ORIGIN = "http://localhost:3000";
 
 const randomOctet = () => randomBytes(1)[0] ?? 1;
 
-/** Opens a fresh database for one test file: in-memory PGlite, or a new PostgreSQL database when TEST_DATABASE_URL is set. */
+/**
+ * Opens a fresh database for one test file: in-memory PGlite, or a new PostgreSQL database when TEST_DATABASE_URL is
+ * set. Closing it checks the database's invariants first (invariants.ts): a file that broke one fails.
+ */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const handle = await openFreshDatabase();
+  return {
+    ...handle,
+    close: async () => {
+      try {
+        await assertInvariants(handle.db);
+      } finally {
+        await handle.close();
+      }
+    },
+  };
+}
+
+async function openFreshDatabase(): Promise<DatabaseHandle> {
   const { testDatabaseUrl } = harnessSettings();
   if (!testDatabaseUrl) return openDatabase({ kind: "pglite", dataDir: "memory" });
 

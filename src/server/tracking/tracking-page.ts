@@ -66,6 +66,8 @@ export const verdictNotes: Record<Exclude<ClickVerdict, "voided">, string> = {
   banned: "This link no longer earns its promoter anything, so this visit won't count.",
   challenged:
     "There's been a lot of traffic from your network, so your browser is doing a quick check before this visit can count. You're on your way to the song either way.",
+  not_navigation:
+    "This link was loaded by a page or prefetched by your browser, not opened by you, so this visit won't count. Opening the link yourself counts.",
 };
 
 /** An ended campaign's link still plays the song; the fan learns why the visit does not count. */

@@ -9,4 +9,5 @@ export const verdictLabels: Record<string, string> = {
   voided: "Voided after review",
   banned: "Promoter banned",
   challenged: "Challenged, not solved",
+  not_navigation: "Not a click (embedded or prefetched)",
 };

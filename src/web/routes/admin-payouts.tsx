@@ -72,12 +72,14 @@ type ActionCellProps = {
   row: Row;
   paying: boolean;
   releasing: boolean;
+  passingOn: boolean;
   error?: string | undefined;
   onPay: () => void;
   onRelease: () => void;
+  onPassOn: () => void;
 };
 
-function ActionCell({ row, paying, releasing, error, onPay, onRelease }: ActionCellProps) {
+function ActionCell({ row, paying, releasing, passingOn, error, onPay, onRelease, onPassOn }: ActionCellProps) {
   return (
     <>
       {row.action === "pay" ? (
@@ -92,6 +94,15 @@ function ActionCell({ row, paying, releasing, error, onPay, onRelease }: ActionC
           </span>
           <Button size="sm" variant="secondary" loading={releasing} onClick={onRelease}>
             Release Results
+          </Button>
+        </div>
+      ) : row.action === "held" ? (
+        <div className="flex max-w-56 flex-col items-start gap-2">
+          <span className="inline-flex items-center gap-1 text-xs font-semibold text-red-800">
+            <ShieldAlert className="h-3.5 w-3.5" aria-hidden /> On hold: the winner was banned
+          </span>
+          <Button size="sm" variant="secondary" loading={passingOn} onClick={onPassOn}>
+            Pass Prize On
           </Button>
         </div>
       ) : row.action === "completed" ? (
@@ -123,6 +134,7 @@ export default function AdminPayoutsPage() {
   const [notice, setNotice] = useState(false);
   const pay = useApiMutation(adminApi.payPayout, { invalidates: [adminApi.payouts] });
   const release = useApiMutation(adminApi.releaseResults, { invalidates: [adminApi.payouts] });
+  const passOn = useApiMutation(adminApi.passOnPayout, { invalidates: [adminApi.payouts] });
   const { confirm, dialog } = useConfirm();
   const keyOf = (row: Row) => row.payout?.id ?? row.campaign_id;
 
@@ -169,6 +181,22 @@ export default function AdminPayoutsPage() {
     );
   };
 
+  const passPrizeOn = async (row: Row) => {
+    if (!row.payout || !row.winner) return;
+    const payoutId = row.payout.id;
+    const confirmed = await confirm({
+      title: "Pass prize on",
+      description: `Give the ${formatCents(row.payout.amount_cents)} of banned @${row.winner.handle} for "${row.title}" to the next eligible promoter? With nobody eligible, it is refunded to the artist.`,
+      confirmLabel: "Pass Prize On",
+    });
+    if (!confirmed) return;
+    setRowErrors(({ [payoutId]: _cleared, ...rest }) => rest);
+    passOn.mutate(
+      { params: { payoutId } },
+      { onError: (error) => setRowErrors((errors) => ({ ...errors, [payoutId]: error.message || "Failed" })) },
+    );
+  };
+
   const columns: Array<Column<Row>> = [
     {
       key: "campaign",
@@ -212,9 +240,11 @@ export default function AdminPayoutsPage() {
           row={row}
           paying={pay.isPending && pay.variables?.params.payoutId === row.payout?.id}
           releasing={release.isPending && release.variables?.params.id === row.campaign_id}
+          passingOn={passOn.isPending && passOn.variables?.params.payoutId === row.payout?.id}
           error={rowErrors[keyOf(row)]}
           onPay={() => void payWinner(row)}
           onRelease={() => void releaseResults(row)}
+          onPassOn={() => void passPrizeOn(row)}
         />
       ),
     },

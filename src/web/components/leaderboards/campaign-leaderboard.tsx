@@ -19,6 +19,7 @@ const notEligible: Record<ExclusionReason, string> = {
   recent_win: "Not eligible: won a campaign in the last 30 days",
   banned: "Not eligible: account suspended",
   artist: "Not eligible: the campaign's artist",
+  deleted: "Not eligible: account deleted",
 };
 
 /** An ended campaign's winners, marked provisional while the result is under review. */

@@ -25,12 +25,14 @@ export const notCountedReasons: Record<string, string> = {
   voided: "Voided after review",
   banned: "Link suspended",
   challenged: "Didn't pass the automated-traffic check",
+  not_navigation: "Loaded by another page or prefetched, not opened by a person",
 };
 
 const exclusionText: Record<ExclusionReason, string> = {
   recent_win: "Not eligible: won a campaign in the last 30 days",
   banned: "Not eligible: account suspended",
   artist: "Not eligible: the campaign's artist",
+  deleted: "Not eligible: account deleted",
 };
 
 const outcomeBadge = {

@@ -1,0 +1,227 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../db/client";
+import { campaigns, payouts } from "../db/schema";
+import { createLogger } from "../logger";
+import { createMailQueue, listOutbox } from "../mail/outbox";
+import { createSandboxProvider } from "../payments/sandbox";
+import { signUp, type TestUser } from "../testing/accounts";
+import { createLiveCampaign, joinAs } from "../testing/campaigns";
+import { assertInvariants } from "../testing/invariants";
+import { adminPost, clicks, expectLedgerBalanced, makeAdmin, onboardPayouts } from "../testing/payouts";
+import { createTestApp, TEST_ORIGIN, type TestApp } from "../testing/test-app";
+import { finalizeEndedCampaigns } from "./finalize-campaigns";
+import { runWeeklyPayouts } from "./pay-payouts";
+import type { PayoutDeps } from "./payout-deps";
+
+/**
+ * The contest rules that hold money back (PRODUCT.md): one win per promoter per 30 days however campaigns end, and a
+ * banned winner's prize stopped on every payment path until an admin unbans them or passes it on.
+ */
+
+let t: TestApp;
+let deps: PayoutDeps;
+let admin: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { REVIEW_HOURS: "0" } });
+  deps = {
+    db: t.database.db,
+    payments: createSandboxProvider(t.database.db, TEST_ORIGIN),
+    mailer: createMailQueue(t.database.db, "outbox"),
+    log: createLogger("silent"),
+    publicUrl: TEST_ORIGIN,
+    reviewHours: 0,
+    authSecret: t.config.authSecret,
+  };
+  admin = await signUp(t, "artist");
+  await makeAdmin(t, admin);
+});
+afterAll(() => t.close());
+
+type Promoter = TestUser & { promoterId: string };
+
+async function promoter(): Promise<Promoter> {
+  const user = await signUp(t, "promoter");
+  const [row] = await queryRows<{ id: string }>(
+    t.database.db,
+    sql`select id from promoters where auth_user_id = ${user.id}`,
+  );
+  return { ...user, promoterId: row?.id as string };
+}
+
+let network = 0;
+/** A live campaign where each promoter gets its clicks, in order. */
+async function campaignWith(entries: Array<[Promoter, number]>) {
+  const artist = await signUp(t, "artist");
+  const campaignId = await createLiveCampaign(t, artist, { prize_cents: 100_00 });
+  for (const [entrant, count] of entries) {
+    network++;
+    await clicks(
+      t,
+      await joinAs(t, entrant, campaignId),
+      count,
+      `10.${Math.floor(network / 250) + 1}.${network % 250}`,
+    );
+  }
+  return campaignId;
+}
+
+const winnersOf = async (campaignId: string) =>
+  (await t.database.db.select().from(payouts).where(eq(payouts.campaignId, campaignId))).map((row) => row.promoterId);
+
+const post = (path: string, json: unknown = {}) => t.request(path, { method: "POST", cookie: admin.cookie, json });
+
+describe("one win per promoter per 30 days", () => {
+  it("holds when two campaigns the same promoter leads end at the same moment on two instances (4 rounds)", async () => {
+    for (let round = 0; round < 4; round++) {
+      const leader = await promoter();
+      const runnerUp = await promoter();
+      const first = await campaignWith([
+        [leader, 3],
+        [runnerUp, 1],
+      ]);
+      const second = await campaignWith([
+        [leader, 3],
+        [runnerUp, 1],
+      ]);
+      await t.database.db
+        .update(campaigns)
+        .set({ endsAt: sql`date_trunc('second', now()) - interval '1 second'` })
+        .where(sql`${campaigns.id} in (${first}, ${second})`);
+      // Two schedulers at once, as two instances run them: each finalizes one campaign.
+      await Promise.all([finalizeEndedCampaigns(deps), finalizeEndedCampaigns(deps)]);
+      const won = [...(await winnersOf(first)), ...(await winnersOf(second))];
+      expect(won.filter((id) => id === leader.promoterId)).toHaveLength(1);
+      expect(won.filter((id) => id === runnerUp.promoterId)).toHaveLength(1);
+      await assertInvariants(t.database.db);
+    }
+  });
+
+  it("holds when an admin ends two such campaigns at once", async () => {
+    for (let round = 0; round < 4; round++) {
+      const leader = await promoter();
+      const runnerUp = await promoter();
+      const ids = [
+        await campaignWith([
+          [leader, 2],
+          [runnerUp, 1],
+        ]),
+        await campaignWith([
+          [leader, 2],
+          [runnerUp, 1],
+        ]),
+      ];
+      const answers = await Promise.all(ids.map((id) => post(`/api/admin/campaigns/${id}/end`)));
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+      const won = [...(await winnersOf(ids[0] as string)), ...(await winnersOf(ids[1] as string))];
+      expect(won.filter((id) => id === leader.promoterId)).toHaveLength(1);
+    }
+  });
+});
+
+describe("a banned winner", () => {
+  it("loses a result under review: the winners are decided again without them", async () => {
+    const cheat = await promoter();
+    const honest = await promoter();
+    const campaignId = await campaignWith([
+      [cheat, 4],
+      [honest, 2],
+    ]);
+    await t.database.db
+      .update(campaigns)
+      .set({ endsAt: sql`now() - interval '1 second'` })
+      .where(eq(campaigns.id, campaignId));
+    await finalizeEndedCampaigns({ ...deps, reviewHours: 48 });
+    expect(await winnersOf(campaignId)).toEqual([cheat.promoterId]);
+    expect((await post(`/api/admin/users/${cheat.id}/ban`, { reason: "bought clicks" })).status).toBe(200);
+    expect(await winnersOf(campaignId)).toEqual([honest.promoterId]);
+    const board = (await (await t.request(`/api/campaigns/${campaignId}/leaderboard`)).json()) as {
+      result: { not_eligible: unknown[] };
+    };
+    expect(board.result.not_eligible).toEqual([{ promoter_id: cheat.promoterId, reason: "banned" }]);
+    await expectLedgerBalanced(t, campaignId);
+  });
+
+  it("is held after the review on every payment path until unbanned, then paid once", async () => {
+    const cheat = await promoter();
+    await onboardPayouts(t, cheat);
+    const campaignId = await campaignWith([[cheat, 3]]);
+    expect((await post(`/api/admin/campaigns/${campaignId}/end`)).status).toBe(200);
+    const [payout] = await t.database.db.select().from(payouts).where(eq(payouts.campaignId, campaignId));
+    expect((await post(`/api/admin/users/${cheat.id}/ban`, { reason: "bought clicks" })).status).toBe(200);
+
+    const refused = await adminPost(t, admin, `/api/admin/payouts/${payout?.id}/pay`);
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/on hold/);
+    const weekly = await runWeeklyPayouts(deps, new Date().getUTCDay());
+    expect(weekly.filter((outcome) => outcome.payoutId === payout?.id)).toEqual([]);
+    const list = (await (await t.request("/api/admin/payouts", { cookie: admin.cookie })).json()) as {
+      rows: Array<{ payout: { id: string } | null; action: string }>;
+    };
+    expect(list.rows.find((row) => row.payout?.id === payout?.id)?.action).toBe("held");
+
+    expect((await post(`/api/admin/users/${cheat.id}/unban`)).status).toBe(200);
+    const paid = await adminPost(t, admin, `/api/admin/payouts/${payout?.id}/pay`);
+    expect(paid.status).toBe(200);
+    expect((await adminPost(t, admin, `/api/admin/payouts/${payout?.id}/pay`)).status).toBe(409);
+    await expectLedgerBalanced(t, campaignId);
+  });
+
+  it("can have their prize passed on to the next eligible promoter, who is told", async () => {
+    const cheat = await promoter();
+    const second = await promoter();
+    const third = await promoter();
+    const campaignId = await campaignWith([
+      [cheat, 5],
+      [second, 2],
+      [third, 1],
+    ]);
+    expect((await post(`/api/admin/campaigns/${campaignId}/end`)).status).toBe(200);
+    const [payout] = await t.database.db.select().from(payouts).where(eq(payouts.campaignId, campaignId));
+    expect((await post(`/api/admin/payouts/${payout?.id}/pass-on`)).status).toBe(409);
+    expect((await post(`/api/admin/users/${cheat.id}/ban`, { reason: "bought clicks" })).status).toBe(200);
+    const passed = await post(`/api/admin/payouts/${payout?.id}/pass-on`);
+    expect(passed.status).toBe(200);
+    expect(await passed.json()).toEqual({ ok: true, winners: [expect.any(String)] });
+    expect(await winnersOf(campaignId)).toEqual([second.promoterId]);
+    const [told] = await listOutbox(t.database.db, second.email);
+    expect(told?.subject).toMatch(/^You won \$100/);
+    expect(told?.text).toContain("disqualified");
+    expect((await post(`/api/admin/payouts/${payout?.id}/pass-on`)).status).toBe(409);
+    await expectLedgerBalanced(t, campaignId);
+  });
+
+  it("with nobody else eligible, has their prize refunded to the artist", async () => {
+    const cheat = await promoter();
+    const campaignId = await campaignWith([[cheat, 2]]);
+    expect((await post(`/api/admin/campaigns/${campaignId}/end`)).status).toBe(200);
+    const [payout] = await t.database.db.select().from(payouts).where(eq(payouts.campaignId, campaignId));
+    expect((await post(`/api/admin/users/${cheat.id}/ban`, {})).status).toBe(200);
+    expect((await post(`/api/admin/payouts/${payout?.id}/pass-on`)).status).toBe(200);
+    expect(await winnersOf(campaignId)).toEqual([]);
+    const [state] = await t.database.db.select().from(campaigns).where(eq(campaigns.id, campaignId));
+    expect(state?.status).toBe("completed");
+    const { refunded } = await expectLedgerBalanced(t, campaignId);
+    expect(refunded).toBe(100_00);
+  });
+
+  it("is never paid after the ban, whatever runs at the same time (8 rounds)", async () => {
+    for (let round = 0; round < 8; round++) {
+      const cheat = await promoter();
+      await onboardPayouts(t, cheat);
+      const campaignId = await campaignWith([[cheat, 1]]);
+      expect((await post(`/api/admin/campaigns/${campaignId}/end`)).status).toBe(200);
+      const [payout] = await t.database.db.select().from(payouts).where(eq(payouts.campaignId, campaignId));
+      const pause = () => new Promise((resolve) => setTimeout(resolve, Math.random() * 20));
+      const answers = await Promise.all([
+        pause().then(() => post(`/api/admin/users/${cheat.id}/ban`, { reason: "bots" })),
+        pause().then(() => adminPost(t, admin, `/api/admin/payouts/${payout?.id}/pay`)),
+        pause().then(() => runWeeklyPayouts(deps, new Date().getUTCDay())),
+      ]);
+      expect((answers[0] as Response).status).toBe(200);
+      expect((answers[1] as Response).status).toBeLessThan(500);
+      await assertInvariants(t.database.db);
+    }
+  });
+});
