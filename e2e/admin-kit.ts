@@ -1,19 +1,15 @@
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
-import { apiPost, fundedCampaign, signUpViaApi } from "./api";
+import { apiPost, fundedCampaign, openLink, signUpViaApi } from "./api";
 import type { AppServer } from "./harness";
 
 /** What the admin journeys share: clicks from chosen addresses, funded campaigns, payout accounts, tabs, dialogs. */
 
-const browserUa = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/140.0 Safari/537.36";
-
-/** A fan opening the link from `address`; answers the verdict the server decided. */
+/** A fan opening the link from `address` (behind the trusted proxy); answers the verdict the server decided. */
 export async function clickFrom(server: AppServer, code: string, address: string) {
-  const response = await fetch(`${server.url}/t/${code}`, {
-    headers: { "User-Agent": browserUa, "X-Forwarded-For": address },
-  });
-  expect(response.status).toBe(200);
-  return response.headers.get("x-click-verdict");
+  const opened = await openLink(server, `/t/${code}`, { headers: { "X-Forwarded-For": address } });
+  expect(opened.status).toBe(200);
+  return opened.verdict ?? null;
 }
 
 /** A funded campaign by a new artist, joined by a new promoter; returns the promoter's session and link. */

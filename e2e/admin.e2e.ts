@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect } from "vitest";
 import { campaignWithPromoter, clickFrom, confirmWith, onboardPayouts, openTab } from "./admin-kit";
-import { apiPost, signUpViaApi } from "./api";
+import { apiPost, openLink, signUpViaApi } from "./api";
 import { horizontalOverflow, journeys, screenshot, seriousViolations, visible } from "./fixtures";
 
 const adminEmails = [1, 2].map((n) => `admin${n}-${randomBytes(3).toString("hex")}@example.com`);
@@ -100,7 +100,7 @@ describe("admin console", () => {
     // Something on every tab: clicks of each kind, a flag, a message.
     const { code } = await campaignWithPromoter(server, "A campaign whose title is long enough to wrap on a phone");
     for (const address of ["203.0.113.21", "203.0.113.22", "203.0.113.21"]) await clickFrom(server, code, address);
-    await fetch(`${server.url}/t/${code}`, { headers: { "User-Agent": "Slackbot-LinkExpanding 1.0" } });
+    await openLink(server, `/t/${code}`, { userAgent: "Slackbot-LinkExpanding 1.0" });
     await apiPost(server, "/api/contact", {
       name: "Alex",
       email: "alex@example.com",

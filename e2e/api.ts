@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { request } from "node:http";
 import { expect } from "vitest";
 import type { AppServer } from "./harness";
 
@@ -14,6 +15,40 @@ export async function apiPost(server: AppServer, path: string, body: unknown, co
     .map((value) => value.split(";")[0])
     .join("; ");
   return { status: response.status, json: (await response.json()) as Record<string, unknown>, cookies };
+}
+
+const browserUa =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
+
+/**
+ * Opens a tracking link as a plain HTTP client (a browser's user agent unless `userAgent` says else), from
+ * `localAddress` when given: no Fetch Metadata, as an older browser sends. Not `fetch`: Node's sends
+ * `Sec-Fetch-Mode: cors`, which is a script loading the link, never a person's click.
+ */
+export function openLink(
+  server: AppServer,
+  path: string,
+  options: { userAgent?: string; headers?: Record<string, string>; localAddress?: string } = {},
+): Promise<{ status: number; verdict: string | undefined }> {
+  const { port } = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: "127.0.0.1",
+        port,
+        path,
+        localAddress: options.localAddress,
+        headers: { "User-Agent": options.userAgent ?? browserUa, ...options.headers },
+      },
+      (res) => {
+        res.resume();
+        const verdict = res.headers["x-click-verdict"];
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, verdict: verdict as string | undefined }));
+      },
+    );
+    req.on("error", reject);
+    req.end();
+  });
 }
 
 /** Opens the verification link the dev outbox holds for `email`, as its owner would. */
@@ -90,5 +125,5 @@ export async function liveCampaignWithLink(server: AppServer, campaign: Record<s
   const id = await fundedCampaign(server, campaign);
   const promoter = await signUpViaApi(server, "promoter");
   const joined = await apiPost(server, `/api/campaigns/${id}/join`, {}, promoter);
-  return { id, shortCode: (joined.json.link as { short_code: string }).short_code };
+  return { id, promoter, shortCode: (joined.json.link as { short_code: string }).short_code };
 }

@@ -1,32 +1,13 @@
-import { request } from "node:http";
 import { describe, expect } from "vitest";
-import { liveCampaignWithLink } from "./api";
+import { liveCampaignWithLink, openLink } from "./api";
 import { journeys } from "./fixtures";
 import type { AppServer } from "./harness";
 
 const it = journeys();
 
 /** A person somewhere else opening the link: a real connection from another loopback address. */
-function openFrom(server: AppServer, localAddress: string, path: string) {
-  const { port } = new URL(server.url);
-  return new Promise<number>((resolve, reject) => {
-    const req = request(
-      {
-        host: "127.0.0.1",
-        port,
-        path,
-        localAddress,
-        headers: { "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/140.0 Safari/537.36" },
-      },
-      (res) => {
-        res.resume();
-        res.on("end", () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on("error", reject);
-    req.end();
-  });
-}
+const openFrom = async (server: AppServer, localAddress: string, path: string) =>
+  (await openLink(server, path, { localAddress })).status;
 
 describe("live leaderboard", () => {
   it("moves in an open page when a tracking link is opened from another address", async ({ server, openPage }) => {

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import { openDatabase } from "../src/server/db/client";
-import { apiPost, fundedCampaign, signUpAdmin, signUpViaApi } from "./api";
+import { apiPost, fundedCampaign, openLink, signUpAdmin, signUpViaApi } from "./api";
 import { createCampaign, pay, signUpInModal } from "./campaign-kit";
 import { horizontalOverflow, journeys, screenshot, visible } from "./fixtures";
 import type { AppServer } from "./harness";
@@ -86,10 +86,7 @@ describe("notifications journey", () => {
     const promoter = await signUpViaApi(server, "promoter", promoterEmail);
     const joined = await apiPost(server, `/api/campaigns/${campaignId}/join`, {}, promoter);
     const code = (joined.json.link as { short_code: string }).short_code;
-    const clicked = await fetch(`${server.url}/t/${code}`, {
-      headers: { "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/140.0 Safari/537.36" },
-    });
-    expect(clicked.headers.get("x-click-verdict")).toBe("counted");
+    expect((await openLink(server, `/t/${code}`)).verdict).toBe("counted");
     await moveEnds(server, [{ campaignId, endsInMs: 23 * HOUR }]);
     await expect.poll(() => server.findEmails(promoterEmail, /^24 hours left/).length, { timeout: 20_000 }).toBe(1);
     const reminder = server.findEmail(promoterEmail, /^24 hours left/);

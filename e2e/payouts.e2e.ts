@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect } from "vitest";
-import { apiPost, fundedCampaign, signUpAdmin, signUpViaApi } from "./api";
+import { apiPost, fundedCampaign, openLink, signUpAdmin, signUpViaApi } from "./api";
 import { journeys, visible } from "./fixtures";
 
 const adminEmail = `admin-${randomBytes(3).toString("hex")}@example.com`;
@@ -22,10 +22,7 @@ describe("payout journey", () => {
     const winner = await signUpViaApi(server, "promoter");
     const joined = await apiPost(server, `/api/campaigns/${campaignId}/join`, {}, winner);
     const code = (joined.json.link as { short_code: string }).short_code;
-    const clicked = await fetch(`${server.url}/t/${code}`, {
-      headers: { "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/140.0 Safari/537.36" },
-    });
-    expect(clicked.headers.get("x-click-verdict")).toBe("counted");
+    expect((await openLink(server, `/t/${code}`)).verdict).toBe("counted");
 
     const adminView = await openPage("admin-payouts", { cookies: await signUpAdmin(server, adminEmail) });
     await adminView.page.goto("/join-campaign");

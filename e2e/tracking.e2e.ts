@@ -1,8 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect } from "vitest";
-import { liveCampaignWithLink } from "./api";
-import { journeys, screenshot } from "./fixtures";
+import { liveCampaignWithLink, openLink } from "./api";
+import { journeys, screenshot, visible } from "./fixtures";
 
 let songServer: Server;
 let songPort: number;
@@ -27,6 +27,57 @@ afterAll(() => {
 });
 
 describe("tracking link in a browser", () => {
+  it("counts a person's click on another site's link, never the same link embedded or prefetched by that site", async ({
+    server,
+    openPage,
+  }) => {
+    const { shortCode, promoter } = await liveCampaignWithLink(server, {
+      title: "Embedded Song",
+      song_link: `http://song.example:${songPort}/track`,
+    });
+    const link = `${server.url}/t/${shortCode}`;
+    // Another site (another loopback origin) that loads the link four ways, and offers it as a link to click.
+    const site = createServer((_req, res) => {
+      res.writeHead(200, { "Content-Type": "text/html" });
+      res.end(`<!doctype html><title>A fan blog</title>
+        <img src="${link}" alt=""><iframe src="${link}" title="embedded"></iframe>
+        <link rel="prefetch" href="${link}">
+        <script>fetch(${JSON.stringify(link)}, { mode: "no-cors" }).then(() => { document.title = "fetched"; });</script>
+        <a id="listen" href="${link}">Listen to the song</a>`);
+    });
+    await new Promise<void>((resolve) => site.listen(0, "127.0.0.2", resolve));
+    const visits = async () => {
+      const answer = await fetch(`${server.url}/api/promoter/dashboard`, { headers: { Cookie: promoter } });
+      const dashboard = (await answer.json()) as {
+        visits: Array<{ counted: number; not_counted: Array<{ verdict: string; count: number }> }>;
+      };
+      const [own] = dashboard.visits;
+      return {
+        counted: own?.counted ?? 0,
+        embedded: own?.not_counted.find((row) => row.verdict === "not_navigation")?.count ?? 0,
+      };
+    };
+    try {
+      const { page } = await openPage("tracking-embedded");
+      await page.goto(`http://127.0.0.2:${(site.address() as AddressInfo).port}/`);
+      await expect.poll(() => page.title()).toBe("fetched");
+      // Image, frame and script at least (whether a prefetch is made is the browser's choice); none counted.
+      await expect.poll(async () => (await visits()).embedded, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+      expect((await visits()).counted).toBe(0);
+
+      await page.click("#listen");
+      await expect.poll(() => page.getByRole("heading", { name: "Click Tracked Successfully!" }).isVisible()).toBe(true);
+      expect((await visits()).counted).toBe(1);
+
+      const dashboard = await openPage("tracking-embedded-promoter", { cookies: promoter });
+      await dashboard.page.goto("/promoter-dashboard");
+      await dashboard.page.getByRole("tab", { name: "Why visits didn't count" }).click();
+      await visible(dashboard.page, "Loaded by another page or prefetched, not opened by a person");
+    } finally {
+      site.close();
+    }
+  });
+
   it("shows the success state, lands on the song, and shows Already Clicked on a second visit", async ({
     server,
     openPage,
@@ -66,7 +117,7 @@ describe("tracking link in a browser", () => {
     const checked = await liveCampaignWithLink(server, { title: "Checked Song", song_link: song });
     const unscripted = await liveCampaignWithLink(server, { title: "Unscripted Song", song_link: song });
     // This machine's address opens a link 21 times within a minute: from now on its visits are checked.
-    for (let visit = 0; visit < 21; visit++) await fetch(`${server.url}/t/${busy.shortCode}`);
+    for (let visit = 0; visit < 21; visit++) await openLink(server, `/t/${busy.shortCode}`);
     const clicksOf = async (id: string) => {
       const board = await (await fetch(`${server.url}/api/campaigns/${id}/leaderboard`)).json();
       return (board as { entries: Array<{ clicks: number }> }).entries[0]?.clicks;

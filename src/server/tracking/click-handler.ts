@@ -80,6 +80,15 @@ export function createClickHandler(deps: ClickHandlerDeps): ClickHandler {
         userAgent: request.header("user-agent"),
         acceptLanguage: request.header("accept-language"),
         referrer: request.header("referer"),
+        purpose: {
+          dest: request.header("sec-fetch-dest"),
+          mode: request.header("sec-fetch-mode"),
+          purpose:
+            request.header("sec-purpose") ??
+            request.header("purpose") ??
+            request.header("x-moz") ??
+            request.header("x-purpose"),
+        },
         country: proxyCountry ?? (ip ? deps.countryOf(ip) : undefined),
         viewerUserId: viewer?.id,
       });

@@ -23,6 +23,30 @@ export function isBotRequest(method: string, userAgent: string | undefined): boo
   return bot;
 }
 
+/** What a request says of why it was made: Fetch Metadata and the prefetch headers browsers send. */
+export type RequestPurpose = {
+  /** `Sec-Fetch-Dest`: what the response is for (`document`, `image`, `iframe`, `script`, ...). */
+  dest: string | undefined;
+  /** `Sec-Fetch-Mode`: `navigate` for a page load, `cors`/`no-cors` for a script's or an element's fetch. */
+  mode: string | undefined;
+  /** `Sec-Purpose`, `Purpose`, `X-Moz` or `X-Purpose`: `prefetch`, `prerender` or `preview` when speculative. */
+  purpose: string | undefined;
+};
+
+const speculative = /prefetch|prerender|preview/i;
+
+/**
+ * Only a person opening the link counts (PRODUCT.md Clicks): a top-level navigation. A request whose Fetch Metadata
+ * says an element or a script loaded it (an `<img>`, `<iframe>`, `<link rel=prefetch>`, `fetch()`), or that the
+ * browser prefetched it, is not one. Without Fetch Metadata (older browsers, plain HTTP clients) the other rules
+ * decide; `Sec-Fetch-User` is not required, as a scripted redirect leaves it out.
+ */
+export function isNotNavigation(request: RequestPurpose): boolean {
+  if (request.purpose !== undefined && speculative.test(request.purpose)) return true;
+  if (request.dest !== undefined && request.dest !== "document") return true;
+  return request.mode !== undefined && request.mode !== "navigate";
+}
+
 /**
  * Keyed hash of the address: de-duplication keeps working after the raw address is cleared. HMAC-SHA256 spelled out
  * with the one-shot `hash` (a third of the cost of `createHmac` on the click path; the same values). The hashes of the

@@ -1,7 +1,7 @@
 import type { ClickVerdict } from "../db/schema.js";
 import type { ClickChallenges } from "./click-challenges.js";
 import type { ClickInput, ClickRecorder } from "./click-recorder.js";
-import { fingerprintOf, isBotRequest } from "./click-signals.js";
+import { fingerprintOf, isBotRequest, isNotNavigation, type RequestPurpose } from "./click-signals.js";
 import type { CountedAddresses } from "./counted-addresses.js";
 import type { FraudMonitor } from "./fraud-monitor.js";
 import type { TrackedLink } from "./link-lookup.js";
@@ -23,6 +23,8 @@ export type ClickRequest = {
   acceptLanguage: string | undefined;
   referrer: string | undefined;
   country: string | undefined;
+  /** Why the request was made, from its Fetch Metadata and prefetch headers. */
+  purpose: RequestPurpose;
   /** The signed-in user, when the request carried a session. */
   viewerUserId: string | undefined;
 };
@@ -42,7 +44,7 @@ const SHORT_CODE = /^[A-Za-z0-9]{4,32}$/;
  * Decides a click's verdict (PRODUCT.md Clicks), stores it and says which page to show. A counted candidate is
  * committed before this resolves and the database decides whether it counts; every other verdict (including a repeat
  * from an address the database already counted) is answered at once and written with the next batch. Only `counted`
- * moves counters. A visit that would count from a suspicious address is stored `challenged`, and its page carries a
+ * moves counters; only a top-level navigation can count. A visit that would count from a suspicious address is stored `challenged`, and its page carries a
  * proof-of-work whose solution can still make it count (click-challenges.ts).
  */
 export async function trackClick(
@@ -60,6 +62,7 @@ export async function trackClick(
   const country = request.country && /^[A-Za-z]{2}$/.test(request.country) ? request.country.toUpperCase() : "Unknown";
   const fingerprint = fingerprintOf(userAgent, request.acceptLanguage, ip);
   const bot = isBotRequest(request.method, userAgent);
+  const notNavigation = isNotNavigation(request.purpose);
   const timerRunning = link.endsAt !== null && link.endsAt.getTime() > Date.now();
   const live = link.status === "active" && link.isPublic && timerRunning;
   const paused = link.status === "paused" && link.isPublic && timerRunning;
@@ -87,6 +90,7 @@ export async function trackClick(
   const decide = ({ rateLimited, challenge }: { rateLimited: boolean; challenge: boolean }): ClickVerdict => {
     if (!live) return "inactive";
     if (bot) return "bot";
+    if (notNavigation) return "not_navigation";
     if (link.promoterBanned) return "banned";
     if (self) return "self";
     if (rateLimited) return "rate_limited";

@@ -9,6 +9,7 @@ import { campaigns, clickEvents, suspiciousActivity } from "../db/schema";
 import { serveApp } from "../http/serve-app";
 import { signUp } from "../testing/accounts";
 import { liveCampaignWithLink } from "../testing/campaigns";
+import { makeAdmin } from "../testing/payouts";
 import { browserUa, clickAs, expectCountersConsistent, linkClicks as linkClicksOf } from "../testing/clicks";
 import { startAppServer } from "../testing/server-process";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "../testing/test-app";
@@ -43,10 +44,13 @@ describe("tracking page messages", () => {
     expect(unknownHtml).not.toContain("Try Again");
 
     const { campaignId, shortCode } = await liveCampaignWithLink(t);
-    await t.database.db
-      .update(campaigns)
-      .set({ status: "cancelled", isPublic: false })
-      .where(eq(campaigns.id, campaignId));
+    const admin = await signUp(t, "artist");
+    await makeAdmin(t, admin);
+    const cancelledByAdmin = await t.request(`/api/admin/campaigns/${campaignId}`, {
+      method: "DELETE",
+      cookie: admin.cookie,
+    });
+    expect(cancelledByAdmin.status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 2100));
     const cancelled = await click(`/t/${shortCode}`, { ip: "192.0.2.10" });
     expect(cancelled.status).toBe(410);
@@ -78,6 +82,46 @@ describe("tracking page messages", () => {
 });
 
 describe("verdicts", () => {
+  it("counts only a top-level navigation: an embedded, fetched or prefetched link never counts", async () => {
+    const { shortCode } = await liveCampaignWithLink(t);
+    const loadedByAPage: Array<Record<string, string>> = [
+      { "Sec-Fetch-Dest": "image", "Sec-Fetch-Mode": "no-cors" },
+      { "Sec-Fetch-Dest": "iframe", "Sec-Fetch-Mode": "navigate" },
+      { "Sec-Fetch-Dest": "script", "Sec-Fetch-Mode": "no-cors" },
+      { "Sec-Fetch-Dest": "empty", "Sec-Fetch-Mode": "cors" },
+      { "Sec-Fetch-Dest": "empty", "Sec-Fetch-Mode": "no-cors" },
+      { "Sec-Fetch-Dest": "document", "Sec-Fetch-Mode": "navigate", "Sec-Purpose": "prefetch" },
+      { "Sec-Fetch-Dest": "document", "Sec-Fetch-Mode": "navigate", "Sec-Purpose": "prefetch;prerender" },
+      { Purpose: "prefetch" },
+      { "X-Moz": "prefetch" },
+    ];
+    for (const [index, headers] of loadedByAPage.entries()) {
+      const response = await click(`/t/${shortCode}`, { ip: `198.51.100.${60 + index}`, headers });
+      expect(response.headers.get("X-Click-Verdict"), JSON.stringify(headers)).toBe("not_navigation");
+      expect(response.headers.get("Cache-Control")).toBe("no-store");
+      expect(await response.text()).toContain("not opened by you, so this visit");
+    }
+    expect(await linkClicks(shortCode)).toBe(0);
+    // The same addresses still count when a person opens the link (a scripted redirect sends no Sec-Fetch-User).
+    const opened = await click(`/t/${shortCode}`, {
+      ip: "198.51.100.60",
+      headers: { "Sec-Fetch-Dest": "document", "Sec-Fetch-Mode": "navigate" },
+    });
+    expect(opened.headers.get("X-Click-Verdict")).toBe("counted");
+    const oldBrowser = await click(`/t/${shortCode}`, { ip: "198.51.100.61" });
+    expect(oldBrowser.headers.get("X-Click-Verdict")).toBe("counted");
+    await t.app.clicksWritten();
+    const stored = await queryRows<{ verdict: string; n: number }>(
+      t.database.db,
+      sql`select e.verdict, count(*)::int as n from click_events e join tracking_links tl on tl.id = e.tracking_link_id
+          where tl.short_code = ${shortCode} group by e.verdict order by e.verdict`,
+    );
+    expect(stored).toEqual([
+      { verdict: "counted", n: 2 },
+      { verdict: "not_navigation", n: loadedByAPage.length },
+    ]);
+  });
+
   it("counts a first click, then shows Already Clicked for the same address without counting", async () => {
     const { campaignId, shortCode } = await liveCampaignWithLink(t);
     const first = await click(`/t/${shortCode}`, { ip: "198.51.100.1", headers: { "CF-IPCountry": "de" } });
