@@ -17,8 +17,7 @@ export async function apiPost(server: AppServer, path: string, body: unknown, co
   return { status: response.status, json: (await response.json()) as Record<string, unknown>, cookies };
 }
 
-const browserUa =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
+const browserUa = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
 
 /**
  * Opens a tracking link as a plain HTTP client (a browser's user agent unless `userAgent` says else), from

@@ -66,7 +66,9 @@ describe("tracking link in a browser", () => {
       expect((await visits()).counted).toBe(0);
 
       await page.click("#listen");
-      await expect.poll(() => page.getByRole("heading", { name: "Click Tracked Successfully!" }).isVisible()).toBe(true);
+      await expect
+        .poll(() => page.getByRole("heading", { name: "Click Tracked Successfully!" }).isVisible())
+        .toBe(true);
       expect((await visits()).counted).toBe(1);
 
       const dashboard = await openPage("tracking-embedded-promoter", { cookies: promoter });
