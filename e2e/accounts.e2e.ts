@@ -40,7 +40,14 @@ describe("accounts journey", () => {
     expect(await page.evaluate(() => localStorage.getItem("fanboost_logged_in"))).toBe("true");
     await page.keyboard.press("Escape");
 
+    // Arriving at /auth/signout directly (another site could send a visitor there) asks first.
     await page.goto("/auth/signout");
+    await visible(page, "Sign out of FanBoost?");
+    await page.getByRole("button", { name: "Stay Signed In" }).click();
+    await page.waitForURL(`${server.url}/`);
+    expect(await page.evaluate(() => localStorage.getItem("fanboost_logged_in"))).toBe("true");
+    await page.goto("/auth/signout");
+    await page.getByRole("button", { name: "Sign Out", exact: true }).click();
     await visible(page, "Signed Out Successfully");
     await page.waitForURL(`${server.url}/`, { timeout: 10_000 });
     expect(await page.evaluate(() => localStorage.getItem("fanboost_logged_in"))).toBeNull();

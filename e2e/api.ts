@@ -78,7 +78,7 @@ export async function signUpViaApi(
   return result.cookies;
 }
 
-/** Signs up the address that ADMIN_EMAILS names (it becomes an admin at sign-up); returns the session cookies. */
+/** Signs up the address that ADMIN_EMAILS names; it is an admin once its email is verified. Returns the cookies. */
 export async function signUpAdmin(server: AppServer, email: string): Promise<string> {
   const admin = await apiPost(server, "/api/auth/sign-up/email", {
     email,
@@ -88,6 +88,7 @@ export async function signUpAdmin(server: AppServer, email: string): Promise<str
     user_type: "promoter",
   });
   expect(admin.status).toBe(200);
+  await verifyEmailViaOutbox(server, email);
   return admin.cookies;
 }
 

@@ -99,7 +99,9 @@ describe("promoter dashboard and settings", () => {
     await page.getByLabel("Confirm new password").fill("an even longer password");
     await page.getByRole("button", { name: "Change Password" }).click();
     await visible(page, "Password changed. Your other devices were signed out.");
-    await page.goto("/auth/signout");
+    // Sign Out in the account menu signs out at once.
+    await page.getByRole("banner").getByRole("button", { name: /T U/ }).click();
+    await page.getByRole("menuitem", { name: "Sign Out" }).click();
     await visible(page, "Signed Out Successfully");
     await page.waitForURL(`${server.url}/`, { timeout: 10_000 });
     const header = page.getByRole("banner");

@@ -167,7 +167,7 @@ export function createApp(services: AppServices) {
     if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
   });
   app.route("/api", diagnosticsRoutes({ config, database, payments, mailer, mailSender, jobs: jobLedger, guards }));
-  app.route("/api", accountRoutes(auth, money, guards));
+  app.route("/api", accountRoutes({ auth, money, guards, adminEmails: config.adminEmails }));
   app.route("/api/admin", adminRoutes({ ...money, guards, live, mailSender }));
   app.route("/api/artist", artistRoutes({ db, guards, payments, live }));
   app.route("/api/promoter", promoterRoutes({ db, guards, live }));

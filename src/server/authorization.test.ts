@@ -141,6 +141,14 @@ const appRows: Record<string, Row> = {
     call: () => ({ path: "/email/unsubscribe?u=x&k=news&t=bad", body: "" }),
     expect: all(400),
   },
+  "POST /api/account/email": { call: () => ({ path: "/api/account/email", json: {} }), expect: signedIn(400) },
+  "GET /api/account/email/confirm": { call: at("/api/account/email/confirm?token=unknown"), expect: all(302) },
+  "GET /api/account/email/undo": { call: at("/api/account/email/undo?token=unknown"), expect: all(302) },
+  "GET /api/account/sessions": { call: at("/api/account/sessions"), expect: signedIn(200) },
+  "POST /api/account/sessions/:id/revoke": {
+    call: () => ({ path: "/api/account/sessions/no-such-session/revoke", json: {} }),
+    expect: signedIn(404),
+  },
   "POST /api/account/delete": {
     call: () => ({ path: "/api/account/delete", json: { password: "not the password" } }),
     expect: signedIn(400),
@@ -165,6 +173,10 @@ const appRows: Record<string, Row> = {
   "GET /api/admin/payouts": { call: at("/api/admin/payouts"), expect: adminOnly(200) },
   "POST /api/admin/payouts/:payoutId/pay": {
     call: (fx) => ({ path: `/api/admin/payouts/${fx.unknownId}/pay`, json: {} }),
+    expect: adminOnly(404),
+  },
+  "POST /api/admin/payouts/:payoutId/pass-on": {
+    call: (fx) => ({ path: `/api/admin/payouts/${fx.unknownId}/pass-on`, json: {} }),
     expect: adminOnly(404),
   },
   "GET /api/admin/stats": { call: at("/api/admin/stats"), expect: adminOnly(200) },
@@ -318,7 +330,8 @@ const authRows: Record<string, Row> = {
     expect: all(401),
   },
   "POST /api/auth/sign-out": { call: () => ({ path: "/api/auth/sign-out", json: {} }), expect: all(200), last: true },
-  "GET /api/auth/get-session": { call: at("/api/auth/get-session"), expect: all(200) },
+  // Page scripts never get a session token: the session is read through /api/me and /api/account/sessions.
+  "GET /api/auth/get-session": { call: at("/api/auth/get-session"), expect: closed },
   "POST /api/auth/get-session": { call: () => ({ path: "/api/auth/get-session", json: {} }), expect: closed },
   "POST /api/auth/request-password-reset": {
     call: () => ({ path: "/api/auth/request-password-reset", json: { email: "nobody@example.com" } }),
@@ -350,18 +363,16 @@ const authRows: Record<string, Row> = {
     call: () => ({ path: "/api/auth/verify-password", json: { password: "x" } }),
     expect: closed,
   },
-  "POST /api/auth/change-email": { call: () => ({ path: "/api/auth/change-email", json: {} }), expect: signedIn(400) },
+  // The app's own change asks for the password (POST /api/account/email).
+  "POST /api/auth/change-email": { call: () => ({ path: "/api/auth/change-email", json: {} }), expect: closed },
   "POST /api/auth/change-password": {
     call: () => ({ path: "/api/auth/change-password", json: {} }),
     expect: signedIn(400),
   },
   "POST /api/auth/update-session": { call: () => ({ path: "/api/auth/update-session", json: {} }), expect: closed },
   "POST /api/auth/delete-user": { call: () => ({ path: "/api/auth/delete-user", json: {} }), expect: closed },
-  "GET /api/auth/list-sessions": { call: at("/api/auth/list-sessions"), expect: signedIn(200) },
-  "POST /api/auth/revoke-session": {
-    call: () => ({ path: "/api/auth/revoke-session", json: {} }),
-    expect: signedIn(400),
-  },
+  "GET /api/auth/list-sessions": { call: at("/api/auth/list-sessions"), expect: closed },
+  "POST /api/auth/revoke-session": { call: () => ({ path: "/api/auth/revoke-session", json: {} }), expect: closed },
   "POST /api/auth/revoke-sessions": { call: () => ({ path: "/api/auth/revoke-sessions", json: {} }), expect: closed },
   "POST /api/auth/revoke-other-sessions": {
     call: () => ({ path: "/api/auth/revoke-other-sessions", json: {} }),

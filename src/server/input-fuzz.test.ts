@@ -97,6 +97,12 @@ const writeEndpoints: Record<string, Target> = {
   "POST /api/payouts/account-link": { path: () => "/api/payouts/account-link", as: "promoter", fields: [] },
   "POST /api/payouts/request": { path: () => "/api/payouts/request", as: "promoter", fields: [] },
   "POST /api/admin/payouts/:id/pay": { path: () => `/api/admin/payouts/${liveId}/pay`, as: "admin", fields: [] },
+  "POST /api/admin/payouts/:id/pass-on": {
+    path: () => `/api/admin/payouts/${liveId}/pass-on`,
+    as: "admin",
+    fields: [],
+  },
+  "POST /api/account/email": { path: () => "/api/account/email", as: "promoter", fields: ["newEmail", "password"] },
   "POST /api/admin/users/:id/ban": {
     path: () => `/api/admin/users/${who.promoter.id}/ban`,
     as: "admin",

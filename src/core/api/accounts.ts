@@ -37,15 +37,14 @@ export const optionalEmailKinds = ["reminders", "results", "news"] as const;
 export type OptionalEmailKind = (typeof optionalEmailKinds)[number];
 export type EmailPreferences = Record<OptionalEmailKind, boolean>;
 
-/** One signed-in session of the user, as Better Auth lists it. */
-export type SessionListing = {
+/** One signed-in session of the user; `current`: the one this browser uses. No token: page scripts never see one. */
+export type SessionView = {
   id: string;
-  token: string;
-  createdAt: string;
-  updatedAt: string;
-  expiresAt: string;
-  ipAddress?: string | null;
-  userAgent?: string | null;
+  created_at: string;
+  updated_at: string;
+  ip_address: string | null;
+  user_agent: string | null;
+  current: boolean;
 };
 
 export const accountsApi = {
@@ -57,12 +56,11 @@ export const accountsApi = {
   resetPassword: post<{ status: boolean }, { token: string; newPassword: string }>()("/api/auth/reset-password"),
   sendVerificationEmail: post<{ status: boolean }>()("/api/auth/send-verification-email"),
   updateUser: post<{ status: boolean }, z.input<ReturnType<typeof profileUpdateSchema>>>()("/api/auth/update-user"),
-  changeEmail: post<{ status: boolean }, { newEmail: string }>()("/api/auth/change-email"),
+  /** Sends a confirmation link to the new address; the current password is asked. */
+  changeEmail: post<{ sentTo: string }, { newEmail: string; password: string }>()("/api/account/email"),
   changePassword: post<{ token: string | null }, z.input<typeof passwordChangeSchema>>()("/api/auth/change-password"),
-  /** The current session (its token tells this device apart in the list). */
-  getSession: get<{ session: { token: string } } | null>()("/api/auth/get-session"),
-  listSessions: get<SessionListing[]>()("/api/auth/list-sessions"),
-  revokeSession: post<{ status: boolean }, { token: string }>()("/api/auth/revoke-session"),
+  listSessions: get<SessionView[]>()("/api/account/sessions"),
+  revokeSession: post<{ ok: true }>()("/api/account/sessions/:id/revoke"),
   revokeOtherSessions: post<{ status: boolean }>()("/api/auth/revoke-other-sessions"),
   /** The handle others see on the leaderboards (not a Better Auth field: it lives on the promoter profile). */
   changeHandle: post<{ handle: string }, z.input<typeof handleChangeSchema>>()("/api/account/handle"),

@@ -254,12 +254,14 @@ describe("password reset links", () => {
 });
 
 describe("email verification", () => {
-  it("is emailed at sign-up; the link verifies the address and lands on the app's page", async () => {
+  it("is emailed at sign-up; the link verifies the address, lands on the app's page and signs nobody in", async () => {
     const user = await signUp(t, "promoter", {}, { verified: false });
     expect((await me(user)).user.email_verified).toBe(false);
+    // Whoever opens the link (here without any session) gets no session of the account.
     const link = await t.request(await emailedLink(t, user.email, /verify your/i));
     expect(link.status).toBe(302);
     expect(link.headers.get("location")).toMatch(/\/auth\/email-verified$/);
+    expect(link.headers.getSetCookie().filter((cookie) => /session_token=[^;]/.test(cookie))).toEqual([]);
     expect((await me(user)).user.email_verified).toBe(true);
   });
 

@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Account, SessionListing } from "../../core/api/accounts";
+import type { Account, SessionView } from "../../core/api/accounts";
 import { campaigns, notifications, payouts, promoters, refunds, user } from "../db/schema";
+import { listOutbox } from "../mail/outbox";
 import { cookiesFrom, emailedLink, signUp, type TestUser, uniqueEmail } from "../testing/accounts";
 import { createLiveCampaign, joinAs } from "../testing/campaigns";
 import { adminPost, clicks, makeAdmin } from "../testing/payouts";
@@ -96,35 +97,120 @@ describe("password", () => {
 });
 
 describe("sessions", () => {
-  it("lists the user's sessions and signs one out", async () => {
+  it("lists the user's sessions by id with this device marked, never a token, and signs another one out", async () => {
     const member = await signUp(t, "artist");
     const otherDevice = cookiesFrom(await signIn(member.email, member.password));
-    const listed = await t.request("/api/auth/list-sessions", { cookie: member.cookie });
-    const sessions = (await listed.json()) as SessionListing[];
+    const listed = await t.request("/api/account/sessions", { cookie: member.cookie });
+    const sessions = (await listed.json()) as SessionView[];
+    // Sign-up and the other device (opening the verification link signs nobody in).
+    expect(sessions).toHaveLength(2);
+    expect(sessions.filter((session) => session.current)).toHaveLength(1);
     const otherToken = decodeURIComponent(otherDevice.split("=")[1] ?? "").split(".")[0] as string;
-    // Sign-up, the verification link's own sign-in, and the other device.
-    expect(sessions.length).toBe(3);
-    expect(sessions.map((session) => session.token)).toContain(otherToken);
-    const revoked = await post("/api/auth/revoke-session", member.cookie, { token: otherToken });
+    expect(JSON.stringify(sessions)).not.toContain(otherToken);
+    const other = sessions.find((session) => !session.current) as SessionView;
+    const current = sessions.find((session) => session.current) as SessionView;
+    expect((await post(`/api/account/sessions/${current.id}/revoke`, member.cookie, {})).status).toBe(409);
+    expect((await post(`/api/account/sessions/${other.id}/revoke`, admin.cookie, {})).status).toBe(404);
+    const revoked = await post(`/api/account/sessions/${other.id}/revoke`, member.cookie, {});
     expect(revoked.status).toBe(200);
     expect(await me(otherDevice)).toBeNull();
     expect((await me(member.cookie))?.user.email).toBe(member.email);
+    // No script gets a session token: Better Auth's session endpoints are closed and sign-in answers without one.
+    for (const path of ["/api/auth/get-session", "/api/auth/list-sessions"]) {
+      expect((await t.request(path, { cookie: member.cookie })).status, path).toBe(404);
+    }
+    expect((await post("/api/auth/revoke-session", member.cookie, { token: otherToken })).status).toBe(404);
+    const signedIn = await signIn(member.email, member.password);
+    expect(JSON.stringify(await signedIn.json())).not.toMatch(/"token"/);
   });
 });
 
 describe("email", () => {
-  it("changes only once the new address is verified through the link sent to it", async () => {
+  const changeEmail = (member: TestUser, newEmail: string, password = member.password) =>
+    post("/api/account/email", member.cookie, { newEmail, password });
+  const confirmLink = (to: string) => emailedLink(t, to, /Confirm your new/);
+
+  it("changes with the current password once the new address opens its link, and tells the old one", async () => {
     const member = await signUp(t, "promoter");
-    const invalid = await post("/api/auth/change-email", member.cookie, { newEmail: "not an email" });
+    const invalid = await changeEmail(member, "not an email");
     expect(invalid.status).toBe(400);
     expect(await errorOf(invalid)).toBe("Please enter a valid email address");
+    const wrong = await changeEmail(member, uniqueEmail("moved"), "not the password");
+    expect(wrong.status).toBe(400);
+    expect(await errorOf(wrong)).toBe("That password is not right");
+    expect(await errorOf(await changeEmail(member, member.email))).toBe("That is already your email address");
+    expect(await errorOf(await changeEmail(member, admin.email))).toBe(
+      "Another account already uses this email address",
+    );
+    // Better Auth's own change-email (no password, a stateless link) is closed.
+    expect((await post("/api/auth/change-email", member.cookie, { newEmail: uniqueEmail() })).status).toBe(404);
 
     const next = uniqueEmail("moved");
-    expect((await post("/api/auth/change-email", member.cookie, { newEmail: next })).status).toBe(200);
+    const asked = await changeEmail(member, next);
+    expect(asked.status).toBe(200);
+    expect(await asked.json()).toEqual({ sentTo: next });
     expect((await me(member.cookie))?.user.email).toBe(member.email);
-    const verified = await t.request(await emailedLink(t, next, /verify your/i), { cookie: member.cookie });
-    expect(verified.status).toBe(302);
-    expect((await me(member.cookie))?.user.email).toBe(next);
+    const confirmed = await t.request(await confirmLink(next));
+    expect(confirmed.status).toBe(302);
+    expect(confirmed.headers.get("location")).toBe("/auth/email-verified?email_change=confirmed");
+    expect((await me(member.cookie))?.user).toMatchObject({ email: next, email_verified: true });
+    expect((await signIn(next, member.password)).status).toBe(200);
+    // Each link works once.
+    expect((await t.request(await confirmLink(next))).headers.get("location")).toBe(
+      "/auth/email-verified?error=invalid_link",
+    );
+    const notice = await emailedLink(t, member.email, /email address was changed/);
+    expect(notice).toMatch(/^\/api\/account\/email\/undo\?token=/);
+  });
+
+  it("is voided by a password reset, so a stolen session cannot finish it", async () => {
+    const owner = await signUp(t, "promoter");
+    const attacker = { ...owner, cookie: cookiesFrom(await signIn(owner.email, owner.password)) };
+    const attackers = uniqueEmail("attacker");
+    expect((await changeEmail(attacker, attackers)).status).toBe(200);
+    const link = await confirmLink(attackers);
+    // The owner takes the account back: a reset through the emailed link.
+    expect((await post("/api/auth/request-password-reset", undefined, { email: owner.email })).status).toBe(200);
+    const reset = await emailedLink(t, owner.email, /reset your/i);
+    const token = new URL(reset, "http://x").pathname.split("/").pop() as string;
+    expect(
+      (await post("/api/auth/reset-password", undefined, { token, newPassword: "the owner's new one" })).status,
+    ).toBe(200);
+    const late = await t.request(link);
+    expect(late.headers.get("location")).toBe("/auth/email-verified?error=invalid_link");
+    const [row] = await t.database.db.select().from(user).where(eq(user.id, owner.id));
+    expect(row?.email).toBe(owner.email);
+  });
+
+  it("can be undone from the old address: it comes back, every session ends, a reset link is sent", async () => {
+    const owner = await signUp(t, "promoter");
+    const taken = uniqueEmail("taken");
+    expect((await changeEmail(owner, taken)).status).toBe(200);
+    await t.request(await confirmLink(taken));
+    const undo = await t.request(await emailedLink(t, owner.email, /email address was changed/));
+    expect(undo.headers.get("location")).toBe("/auth/email-verified?email_change=undone");
+    const [row] = await t.database.db.select().from(user).where(eq(user.id, owner.id));
+    expect(row?.email).toBe(owner.email);
+    expect(await me(owner.cookie)).toBeNull();
+    expect(await emailedLink(t, owner.email, /reset your/i)).toMatch(/reset-password/);
+  });
+
+  it("to an address another account confirmed first is refused with a reason, not an error", async () => {
+    const first = await signUp(t, "promoter");
+    const second = await signUp(t, "promoter");
+    const wanted = uniqueEmail("wanted");
+    expect((await changeEmail(first, wanted)).status).toBe(200);
+    expect((await changeEmail(second, wanted)).status).toBe(200);
+    const links = (await listOutbox(t.database.db, wanted)).map((mail) => {
+      const url = new URL(mail.text.match(/https?:\/\/\S+/)?.[0] ?? "");
+      return url.pathname + url.search;
+    });
+    expect(links).toHaveLength(2);
+    const answers = await Promise.all(links.map((link) => t.request(link)));
+    expect(answers.map((answer) => answer.headers.get("location")).sort()).toEqual([
+      "/auth/email-verified?email_change=confirmed",
+      "/auth/email-verified?error=address_taken",
+    ]);
   });
 });
 

@@ -9,6 +9,7 @@ import { DomainError } from "../errors.js";
 import type { PayoutDeps } from "../payouts/payout-deps.js";
 import { processRefund } from "../payouts/refunds.js";
 import type { Auth } from "./auth.js";
+import { checkPassword } from "./password-check.js";
 import { ensurePromoterProfile, HANDLE_SUFFIX_LENGTH, randomAlphanumeric } from "./promoter-profile.js";
 
 const isUniqueViolation = (error: unknown) =>
@@ -91,15 +92,8 @@ const draftRow = z.object({
  */
 export async function deleteAccount(deps: PayoutDeps, auth: Auth, userId: string, password: string) {
   const { db } = deps;
-  const [credential] = await queryParsed(
-    db,
-    z.object({ password: column.textOrNull, email: column.text }),
-    sql`select a.password, u.email from account a join "user" u on u.id = a.user_id
-        where a.user_id = ${userId} and a.provider_id = 'credential' limit 1`,
-  );
-  const context = await auth.$context;
-  const matches = credential?.password ? await context.password.verify({ hash: credential.password, password }) : false;
-  if (!credential || !matches) throw new DomainError("validation", deletionMessages.wrongPassword);
+  const credential = await checkPassword(db, auth, userId, password);
+  if (!credential.matches || !credential.email) throw new DomainError("validation", deletionMessages.wrongPassword);
   // Said before any payment is cancelled; said again, with the rows held, inside the deletion.
   const early = await deletionBlocker(db, userId);
   if (early) throw new DomainError("conflict", early);

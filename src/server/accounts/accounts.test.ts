@@ -5,9 +5,10 @@ import { authMessages } from "../../core/auth-rules";
 import { admins, promoters } from "../db/schema";
 import type { AppEnv } from "../http/app-env";
 import { listOutbox } from "../mail/outbox";
-import { cookiesFrom, signUp, uniqueEmail } from "../testing/accounts";
+import { cookiesFrom, signUp, uniqueEmail, verifyEmail } from "../testing/accounts";
 import { createTestApp, createTestAuth, type TestApp } from "../testing/test-app";
 import { runAdminCommand } from "./admin-command";
+import { syncAdminEmails } from "./admins";
 import { createGuards } from "./guards";
 
 const bossEmail = "boss@example.com";
@@ -239,10 +240,20 @@ describe("password reset", () => {
 });
 
 describe("admins", () => {
-  it("makes ADMIN_EMAILS users admins at sign-up", async () => {
-    const boss = await signUp(t, "promoter", { email: bossEmail });
-    const me = await (await t.request("/api/me", { cookie: boss.cookie })).json();
-    expect(me).toMatchObject({ role: "admin", isAdmin: true });
+  it("makes an ADMIN_EMAILS address an admin only once its mailbox is verified, in any letter case", async () => {
+    const boss = await signUp(t, "promoter", { email: "Boss@Example.com" }, { verified: false });
+    const role = async () =>
+      ((await (await t.request("/api/me", { cookie: boss.cookie })).json()) as { role: string }).role;
+    expect(await role()).toBe("promoter");
+    for (const path of ["/api/admin/stats", "/api/admin/payouts"]) {
+      expect((await t.request(path, { cookie: boss.cookie })).status, path).toBe(403);
+    }
+    // A restart grants verified addresses only.
+    expect(await syncAdminEmails(t.database.db, [bossEmail])).toBe(0);
+    await verifyEmail(t, bossEmail);
+    expect(await role()).toBe("admin");
+    expect((await t.request("/api/admin/stats", { cookie: boss.cookie })).status).toBe(200);
+    expect(await syncAdminEmails(t.database.db, [bossEmail])).toBe(1);
   });
 
   it("grants and revokes with the admin command", async () => {

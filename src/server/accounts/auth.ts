@@ -11,7 +11,9 @@ import { account, rateLimit, session, user, verification } from "../db/schema.js
 import type { Logger } from "../logger.js";
 import type { Mailer } from "../mail/mailer.js";
 import { composeEmail } from "../mail/templates/email-layout.js";
-import { syncAdminEmails } from "./admins.js";
+import { grantListedAdmin } from "./admins.js";
+import { EMAIL_VERIFIED_PATH } from "./auth-paths.js";
+import { voidPendingEmailChanges } from "./email-change.js";
 import { ensurePromoterProfile, isHandleTaken } from "./promoter-profile.js";
 import { clearSignInAttempts } from "./sign-in-hold.js";
 
@@ -20,9 +22,6 @@ export const CLIENT_IP_HEADER = "x-fanboost-client-ip";
 
 /** Profile fields: chosen at sign-up, changed by their user through `update-user` (both validated in routes.ts). */
 const profileField = { type: "string", required: false, input: true } as const;
-
-/** Where the emailed verification link lands once Better Auth has checked it. */
-export const EMAIL_VERIFIED_PATH = "/auth/email-verified";
 
 export function createAuth(deps: { config: Config; db: Database; mailer: Mailer; log: Logger }) {
   const { config, db, mailer, log } = deps;
@@ -57,17 +56,21 @@ export function createAuth(deps: { config: Config; db: Database; mailer: Mailer;
           .then((message) => mailer.send(message))
           .catch((error: unknown) => log.error({ err: error }, "password reset email failed"));
       },
-      // The reset proves the owner is back: their other reset links stop working and the sign-in hold is lifted.
+      // The reset proves the owner is back: their other reset links and email changes not yet confirmed stop working,
+      // and the sign-in hold is lifted.
       onPasswordReset: async ({ user: owner }) => {
         await db.execute(
           sql`delete from verification where identifier like 'reset-password:%' and value = ${owner.id}`,
         );
+        await voidPendingEmailChanges(db, owner.id);
         await clearSignInAttempts(db, owner.email.toLowerCase());
       },
     },
     emailVerification: {
       sendOnSignUp: true,
-      autoSignInAfterVerification: true,
+      // Opening the link verifies the address and nothing more: whoever opens it is not signed in as its owner.
+      autoSignInAfterVerification: false,
+      afterEmailVerification: (verified) => grantListedAdmin(db, config.adminEmails, verified),
       expiresIn: 60 * 60 * 24,
       sendVerificationEmail: async ({ user: recipient, url }) => {
         await mailer.send(
@@ -86,9 +89,8 @@ export function createAuth(deps: { config: Config; db: Database; mailer: Mailer;
         );
       },
     },
+    // The email address changes through the app's own flow (email-change.ts), which asks for the password.
     user: {
-      // A new address is verified before it replaces the old one: the link goes to the new address.
-      changeEmail: { enabled: true },
       additionalFields: {
         first_name: profileField,
         last_name: profileField,
@@ -145,7 +147,6 @@ export function createAuth(deps: { config: Config; db: Database; mailer: Mailer;
           after: async (created) => {
             const fields = created as typeof created & { user_type?: string; social_handle?: string | null };
             if (fields.user_type === "promoter") await ensurePromoterProfile(db, created.id, fields.social_handle);
-            if (config.adminEmails.includes(created.email.toLowerCase())) await syncAdminEmails(db, [created.email]);
           },
         },
       },

@@ -23,6 +23,7 @@ export function createGuards(auth: Auth, db: Database) {
           name: result.user.name,
           userType: result.user.user_type === "artist" ? "artist" : "promoter",
           emailVerified: result.user.emailVerified,
+          sessionId: result.session.id,
         }
       : null;
   };

@@ -1,7 +1,7 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { accountsApi, optionalEmailKinds } from "../../core/api/accounts.js";
-import { authMessages, handleChangeSchema, PASSWORD_MAX_LENGTH } from "../../core/auth-rules.js";
+import { authMessages, handleChangeSchema, PASSWORD_MAX_LENGTH, signInSchema } from "../../core/auth-rules.js";
 import type { AppEnv } from "../http/app-env.js";
 import { reply, routePath } from "../http/contracts.js";
 import { errorBody } from "../http/error-body.js";
@@ -9,9 +9,18 @@ import { validate, validationErrorBody } from "../http/validate.js";
 import { emailPreferencesOf, setEmailPreference } from "../mail/email-preferences.js";
 import type { PayoutDeps } from "../payouts/payout-deps.js";
 import { loadAccount } from "./account.js";
+import { listSessions, revokeSession } from "./account-sessions.js";
 import { changeHandle, deleteAccount } from "./account-settings.js";
 import { type Auth, CLIENT_IP_HEADER } from "./auth.js";
 import { findAuthEndpoint } from "./auth-endpoints.js";
+import { EMAIL_VERIFIED_PATH } from "./auth-paths.js";
+import {
+  confirmEmailChange,
+  type EmailChangeOutcome,
+  requestEmailChange,
+  undoEmailChange,
+  voidPendingEmailChanges,
+} from "./email-change.js";
 import { authRequiredMessage, currentUser, type Guards } from "./guards.js";
 import {
   beginSignInAttempt,
@@ -23,14 +32,23 @@ import {
 } from "./sign-in-hold.js";
 
 /**
- * Better Auth's answers in the API's one error envelope (it writes `{ code, message }` at the top level); successes,
- * redirects and its session cookies pass through untouched.
+ * Better Auth's answers as the browser gets them: errors in the API's one error envelope (it writes `{ code, message }`
+ * at the top level); successes, redirects and session cookies pass through, without the session token some answers
+ * carry in their body (sign-in, sign-up, change-password): the token travels in its HTTP-only cookie only.
  */
-async function inEnvelope(response: Response): Promise<Response> {
-  if (response.status < 400 || !response.headers.get("content-type")?.includes("json")) return response;
-  const body = (await response.json().catch(() => null)) as { code?: string; message?: string } | null;
+async function forBrowser(response: Response): Promise<Response> {
+  if (!response.headers.get("content-type")?.includes("json")) return response;
   const headers = new Headers(response.headers);
   headers.delete("content-length");
+  if (response.status < 400) {
+    const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+    if (body === null || typeof body !== "object" || !("token" in body)) {
+      return new Response(body === null ? null : JSON.stringify(body), { status: response.status, headers });
+    }
+    const { token: _token, ...rest } = body;
+    return Response.json(rest, { status: response.status, headers });
+  }
+  const body = (await response.json().catch(() => null)) as { code?: string; message?: string } | null;
   return Response.json(errorBody(body?.code?.toLowerCase() ?? "error", body?.message || "Authentication failed"), {
     status: response.status,
     headers,
@@ -49,8 +67,25 @@ const deleteAccountBody = z.object({
     .max(PASSWORD_MAX_LENGTH),
 });
 
-export function accountRoutes(auth: Auth, money: PayoutDeps, guards: Guards) {
+const changeEmailBody = z.object({
+  newEmail: signInSchema.shape.email,
+  password: z
+    .string({ error: authMessages.passwordRequired })
+    .min(1, authMessages.passwordRequired)
+    .max(PASSWORD_MAX_LENGTH),
+});
+
+const linkToken = z.object({
+  token: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,100}$/, "Invalid link")
+    .catch(""),
+});
+
+export function accountRoutes(deps: { auth: Auth; money: PayoutDeps; guards: Guards; adminEmails: readonly string[] }) {
+  const { auth, money, guards } = deps;
   const { db } = money;
+  const emailChange = { db, auth, mailer: money.mailer, publicUrl: money.publicUrl, adminEmails: deps.adminEmails };
   const app = new Hono<AppEnv>();
 
   /** Who is signed in: the account, or null when nobody is (not an error, so no 401 noise on every page). */
@@ -79,6 +114,34 @@ export function accountRoutes(auth: Auth, money: PayoutDeps, guards: Guards) {
     },
   );
 
+  /** A new email address: the link goes to it; the password confirms that the account's owner asks. */
+  app.post(routePath(accountsApi.changeEmail), guards.requireUser, validate("json", changeEmailBody), async (c) =>
+    c.json(
+      reply(accountsApi.changeEmail, await requestEmailChange(emailChange, currentUser(c).id, c.req.valid("json"))),
+    ),
+  );
+  /** The emailed links: they land on the verification page, which says what happened. */
+  const landing = (outcome: EmailChangeOutcome) =>
+    `${EMAIL_VERIFIED_PATH}?${outcome === "confirmed" || outcome === "undone" ? "email_change" : "error"}=${outcome}`;
+  app.get("/account/email/confirm", validate("query", linkToken), async (c) =>
+    c.redirect(landing(await confirmEmailChange(emailChange, c.req.valid("query").token)), 302),
+  );
+  app.get("/account/email/undo", validate("query", linkToken), async (c) =>
+    c.redirect(landing(await undoEmailChange(emailChange, c.req.valid("query").token)), 302),
+  );
+
+  /** Where the account is signed in, and signing another device out (by session id). */
+  app.get(routePath(accountsApi.listSessions), guards.requireUser, async (c) => {
+    const user = currentUser(c);
+    return c.json(reply(accountsApi.listSessions, await listSessions(db, user.id, user.sessionId)));
+  });
+  app.post(routePath(accountsApi.revokeSession), guards.requireUser, async (c) => {
+    const user = currentUser(c);
+    return c.json(
+      reply(accountsApi.revokeSession, await revokeSession(db, user.id, user.sessionId, c.req.param("id") ?? "")),
+    );
+  });
+
   /** Deletes the signed-in account (its password confirms it); its sessions go with it. */
   app.post(routePath(accountsApi.deleteAccount), guards.requireUser, validate("json", deleteAccountBody), async (c) => {
     await deleteAccount(money, auth, currentUser(c).id, c.req.valid("json").password);
@@ -92,7 +155,7 @@ export function accountRoutes(auth: Auth, money: PayoutDeps, guards: Guards) {
     const clientIp = c.get("clientIp");
     if (clientIp) headers.set(CLIENT_IP_HEADER, clientIp);
     if (body !== undefined) headers.delete("content-length");
-    return inEnvelope(await auth.handler(new Request(c.req.url, { method: c.req.method, headers, body })));
+    return forBrowser(await auth.handler(new Request(c.req.url, { method: c.req.method, headers, body })));
   };
 
   /** Sign-in with the per-account hold around Better Auth's password check. */
@@ -134,7 +197,10 @@ export function accountRoutes(auth: Auth, money: PayoutDeps, guards: Guards) {
     if (endpoint.path === "/sign-in/email") {
       return signIn(c, (parsed.data as { email: string }).email, body);
     }
-    return passOn(c, body);
+    const response = await passOn(c, body);
+    // A new password ends an email change its old password asked for.
+    if (endpoint.path === "/change-password" && response.ok && user) await voidPendingEmailChanges(db, user.id);
+    return response;
   });
   return app;
 }

@@ -5,4 +5,6 @@ export type SessionUser = {
   name: string;
   userType: "artist" | "promoter";
   emailVerified: boolean;
+  /** The session this request signs in with (this device, in the settings' list). */
+  sessionId: string;
 };

@@ -79,10 +79,13 @@ const winnerContact = z.object({ email: column.text, email_verified: column.bool
  */
 export async function passOnHeldPrize(deps: PayoutDeps, payoutId: string, actor: Actor) {
   const outcome = await deps.db.transaction(async (tx) => {
-    await tx.execute(
+    const [found] = await queryParsed(
+      tx,
+      z.object({ id: column.text }),
       sql`select c.id from campaigns c join payouts po on po.campaign_id = c.id where po.id = ${payoutId}
           for update of c`,
     );
+    if (!found) throw new DomainError("not_found", "Payout not found");
     const [held] = await queryParsed(
       tx,
       heldPayout,

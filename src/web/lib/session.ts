@@ -44,6 +44,12 @@ export function useRefreshAccount() {
   }, [queryClient]);
 }
 
+/**
+ * The router state the app's own Sign Out links carry: /auth/signout signs out at once when it is there, and asks
+ * first when it is not (arriving directly, or sent by another site, which must not be able to sign a visitor out).
+ */
+export const signOutFromApp = { signOutFromApp: true } as const;
+
 export async function signOutOnServer(): Promise<void> {
   await callApi(accountsApi.signOut);
   forgetSignedIn();

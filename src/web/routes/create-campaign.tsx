@@ -16,7 +16,7 @@ import { Card, CardBody } from "../components/ui/card";
 import { ApiError } from "../lib/api";
 import { cn } from "../lib/cn";
 import { usePageMeta } from "../lib/page-meta";
-import { useAccount } from "../lib/session";
+import { signOutFromApp, useAccount } from "../lib/session";
 import { toast } from "../lib/toast";
 import { useApi, useApiMutation } from "../lib/use-api";
 
@@ -38,7 +38,7 @@ function ArtistAccountNeeded() {
             <Link to="/join-campaign" className={buttonStyles("accent")}>
               Browse Campaigns
             </Link>
-            <Link to="/auth/signout" className={buttonStyles("secondary")}>
+            <Link to="/auth/signout" state={signOutFromApp} className={buttonStyles("secondary")}>
               Sign Out
             </Link>
           </div>

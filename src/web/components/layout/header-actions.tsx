@@ -1,7 +1,7 @@
 import { ChevronDown, LogOut } from "lucide-react";
 import { lazy } from "react";
 import { Link } from "react-router";
-import { type Account, useAccount } from "../../lib/session";
+import { type Account, signOutFromApp, useAccount } from "../../lib/session";
 import { useAuthDialog } from "../auth/auth-dialog-context";
 import { Button, buttonStyles } from "../ui/button";
 import { AccountChip, accountLinks, accountTriggerClass, displayName, RoleBadge } from "./account-summary";
@@ -64,6 +64,7 @@ export function HeaderActions({ layout }: { layout: "row" | "column" }) {
             ))}
             <Link
               to="/auth/signout"
+              state={signOutFromApp}
               className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm text-red-700 hover:bg-red-50"
             >
               <LogOut className="h-4 w-4" aria-hidden /> Sign Out

@@ -2,7 +2,7 @@ import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { ChevronDown, LogOut } from "lucide-react";
 import { useNavigate } from "react-router";
 import { cn } from "../../lib/cn";
-import type { Account } from "../../lib/session";
+import { type Account, signOutFromApp } from "../../lib/session";
 import { AccountChip, accountLinks, accountTriggerClass, displayName, RoleBadge } from "./account-summary";
 
 /** The signed-in user menu (Radix menu and its positioning code): loaded when someone first opens it. */
@@ -36,7 +36,10 @@ export default function UserMenu({ account, defaultOpen }: { account: Account; d
             </DropdownMenu.Item>
           ))}
           <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
-          <DropdownMenu.Item className={cn(itemClass, "text-red-700")} onSelect={() => navigate("/auth/signout")}>
+          <DropdownMenu.Item
+            className={cn(itemClass, "text-red-700")}
+            onSelect={() => navigate("/auth/signout", { state: signOutFromApp })}
+          >
             <LogOut className="h-4 w-4" aria-hidden /> Sign Out
           </DropdownMenu.Item>
         </DropdownMenu.Content>

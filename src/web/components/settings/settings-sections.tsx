@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { z } from "zod";
-import { type Account, accountsApi, type OptionalEmailKind, type SessionListing } from "../../../core/api/accounts";
+import { type Account, accountsApi, type OptionalEmailKind, type SessionView } from "../../../core/api/accounts";
 import {
   authMessages,
   handleChangeSchema,
@@ -26,15 +26,17 @@ const failure = (error: unknown, fallback: string) =>
 
 function Section({ title, lead, children }: { title: string; lead?: string; children: React.ReactNode }) {
   return (
-    <Card>
-      <CardBody className="flex flex-col gap-4">
-        <div>
-          <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
-          {lead ? <p className="text-sm text-slate-600">{lead}</p> : null}
-        </div>
-        {children}
-      </CardBody>
-    </Card>
+    <section aria-label={title}>
+      <Card>
+        <CardBody className="flex flex-col gap-4">
+          <div>
+            <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
+            {lead ? <p className="text-sm text-slate-600">{lead}</p> : null}
+          </div>
+          {children}
+        </CardBody>
+      </Card>
+    </section>
   );
 }
 
@@ -123,20 +125,24 @@ export function HandleSection({ account }: { account: Account }) {
   );
 }
 
-const newEmailSchema = z.object({ newEmail: signInSchema.shape.email });
+const newEmailSchema = z.object({ newEmail: signInSchema.shape.email, password: signInSchema.shape.password });
 
-/** A new address replaces the old one once the link sent to it is opened. */
+/**
+ * A new address replaces the old one once the link sent to it is opened; the current password is asked, and the old
+ * address is told, with a way to undo it.
+ */
 export function EmailSection({ account }: { account: Account }) {
-  const form = useZodForm({ schema: newEmailSchema, initial: { newEmail: "" } });
+  const empty = { newEmail: "", password: "" };
+  const form = useZodForm({ schema: newEmailSchema, initial: empty });
   const [sentTo, setSentTo] = useState<string | null>(null);
   const change = useApiMutation(accountsApi.changeEmail);
   const submit = form.onSubmit(async () => {
     const body = form.validate();
     if (!body) return;
     try {
-      await change.mutateAsync({ body });
-      setSentTo(body.newEmail);
-      form.setValues({ newEmail: "" });
+      const { sentTo: address } = await change.mutateAsync({ body });
+      setSentTo(address);
+      form.setValues(empty);
     } catch (error) {
       if (!form.showServerErrors(error)) form.setErrors({ newEmail: failure(error, "Failed to change your email") });
     }
@@ -159,11 +165,15 @@ export function EmailSection({ account }: { account: Account }) {
           We sent a link to {sentTo}. Your email changes once you open it.
         </p>
       ) : null}
-      <form ref={form.formRef} onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-start" noValidate>
-        <div className="flex-1">
-          <TextField label="New email" type="email" autoComplete="email" {...form.field("newEmail")} />
-        </div>
-        <Button type="submit" variant="secondary" className="sm:mt-7" loading={change.isPending}>
+      <form ref={form.formRef} onSubmit={submit} className="grid gap-3 sm:grid-cols-[1fr_1fr_auto]" noValidate>
+        <TextField label="New email" type="email" autoComplete="email" {...form.field("newEmail")} />
+        <TextField
+          label="Password to confirm"
+          type="password"
+          autoComplete="current-password"
+          {...form.field("password")}
+        />
+        <Button type="submit" variant="secondary" className="self-start sm:mt-7" loading={change.isPending}>
           Change Email
         </Button>
       </form>
@@ -258,7 +268,6 @@ function deviceOf(userAgent: string | null | undefined): string {
 /** Where the account is signed in, and signing a device out. */
 export function SessionsSection() {
   const sessions = useApi(accountsApi.listSessions);
-  const current = useApi(accountsApi.getSession);
   const revoke = useApiMutation(accountsApi.revokeSession, {
     invalidates: [accountsApi.listSessions],
     onSuccess: () => toast.success("Signed out that device"),
@@ -269,43 +278,40 @@ export function SessionsSection() {
     onSuccess: () => toast.success("Signed out every other device"),
     onError: (error) => toast.error(failure(error, "Failed to sign out the other devices")),
   });
-  const currentToken = current.data?.session.token;
   return (
     <Section title="Signed-in devices">
       <QueryState query={sessions} loadingLabel="Loading your sessions" errorTitle="Your sessions could not be loaded">
-        {(list: SessionListing[]) => (
+        {(list: SessionView[]) => (
           <div className="flex flex-col gap-3">
             <ul className="flex flex-col divide-y divide-slate-100">
-              {[...list]
-                .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
-                .map((session) => (
-                  <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 py-2.5">
-                    <span className="min-w-0 text-sm">
-                      <span className="block font-medium text-slate-900">
-                        {deviceOf(session.userAgent)}
-                        {session.token === currentToken ? (
-                          <Badge tone="brand" className="ml-2">
-                            This device
-                          </Badge>
-                        ) : null}
-                      </span>
-                      <span className="text-xs text-slate-500">
-                        Signed in {new Date(session.createdAt).toLocaleString()}
-                        {session.ipAddress ? ` · ${session.ipAddress}` : ""}
-                      </span>
+              {list.map((session) => (
+                <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 py-2.5">
+                  <span className="min-w-0 text-sm">
+                    <span className="block font-medium text-slate-900">
+                      {deviceOf(session.user_agent)}
+                      {session.current ? (
+                        <Badge tone="brand" className="ml-2">
+                          This device
+                        </Badge>
+                      ) : null}
                     </span>
-                    {session.token === currentToken ? null : (
-                      <Button
-                        size="sm"
-                        variant="secondary"
-                        loading={revoke.isPending && revoke.variables?.body?.token === session.token}
-                        onClick={() => revoke.mutate({ body: { token: session.token } })}
-                      >
-                        Sign Out
-                      </Button>
-                    )}
-                  </li>
-                ))}
+                    <span className="text-xs text-slate-500">
+                      Signed in {new Date(session.created_at).toLocaleString()}
+                      {session.ip_address ? ` · ${session.ip_address}` : ""}
+                    </span>
+                  </span>
+                  {session.current ? null : (
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      loading={revoke.isPending && revoke.variables?.params.id === session.id}
+                      onClick={() => revoke.mutate({ params: { id: session.id } })}
+                    >
+                      Sign Out
+                    </Button>
+                  )}
+                </li>
+              ))}
             </ul>
             {list.length > 1 ? (
               <Button
