@@ -12,7 +12,6 @@ import type { Logger } from "../logger.js";
 import type { Mailer } from "../mail/mailer.js";
 import { composeEmail } from "../mail/templates/email-layout.js";
 import { grantListedAdmin } from "./admins.js";
-import { EMAIL_VERIFIED_PATH } from "./auth-paths.js";
 import { voidPendingEmailChanges } from "./email-change.js";
 import { ensurePromoterProfile, isHandleTaken } from "./promoter-profile.js";
 import { clearSignInAttempts } from "./sign-in-hold.js";
