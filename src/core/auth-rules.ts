@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { hasControlCharacters, optionalText, requiredText, textMessages } from "./text-rules.js";
+import { hasForbiddenCharacters, optionalText, requiredText, textMessages } from "./text-rules.js";
 
 /** Sign-up and sign-in rules of SPEC.md section 5, word for word; the modal and the server use the same schemas. */
 
@@ -42,7 +42,7 @@ const email = z
       .min(1, authMessages.emailRequired)
       .max(EMAIL_MAX_LENGTH, authMessages.emailInvalid)
       .regex(simpleEmail, authMessages.emailInvalid)
-      .refine((value) => !hasControlCharacters(value), authMessages.emailInvalid),
+      .refine((value) => !hasForbiddenCharacters(value), authMessages.emailInvalid),
   );
 
 const password = z

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { artworkKeyPattern, artworkMessages } from "./artwork.js";
 import { allowedDurationDays, DEFAULT_DURATION_DAYS, MAX_PRIZE_CENTS, MIN_PRIZE_CENTS } from "./money.js";
-import { hasControlCharacters, optionalText, queryText, requiredText, textMessages } from "./text-rules.js";
+import { hasForbiddenCharacters, optionalText, queryText, requiredText, textMessages } from "./text-rules.js";
 
 /** The create-campaign rules of SPEC.md section 5, word for word, shared by the wizard and the server. */
 export const campaignMessages = {
@@ -47,7 +47,7 @@ export function isAcceptableSongLink(value: string, allowedHosts?: readonly stri
     return false;
   }
   // The URL parser would quietly encode these; the stored link is the text as sent, so it must not hold them.
-  if (/\s/.test(value) || hasControlCharacters(value)) return false;
+  if (/\s/.test(value) || hasForbiddenCharacters(value)) return false;
   if (url.protocol !== "https:" && url.protocol !== "http:") return false;
   if (url.username || url.password) return false;
   if (!allowedHosts) return url.hostname.includes(".");

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { hasControlCharacters, optionalText, requiredText } from "./text-rules";
+import { hasForbiddenCharacters, optionalText, requiredText } from "./text-rules";
 
 const title = requiredText("Title", { max: 20 });
 const notes = optionalText("Notes", { max: 20, multiline: true });
@@ -27,10 +27,21 @@ describe("text rules", () => {
   it("accept any printable text within the limit, trimmed", () => {
     fc.assert(
       fc.property(fc.string({ minLength: 1, maxLength: 20 }), (text) => {
-        fc.pre(!hasControlCharacters(text) && text.trim().length > 0);
+        fc.pre(!hasForbiddenCharacters(text) && text.trim().length > 0);
         expect(title.parse(` ${text} `)).toBe(text.trim());
       }),
     );
+  });
+
+  it("refuse half a character (a lone surrogate) and take a text of invisible characters only as blank", () => {
+    for (const broken of ["a\ud800b", "\udc00", "end\ud83d"]) {
+      expect(title.safeParse(broken).error?.issues[0]?.message).toBe("Title contains characters that are not allowed");
+    }
+    expect(title.parse("rock \ud83c\udfb8")).toBe("rock \ud83c\udfb8");
+    for (const invisibleOnly of ["\u200b", "\u200b\u200c\u200d", " \u2060\ufeff ", "\u200e\u200f", "\u3164"]) {
+      expect(title.safeParse(invisibleOnly).error?.issues[0]?.message).toBe("Title is required");
+    }
+    expect(title.parse("Zero\u200bWidth")).toBe("Zero\u200bWidth");
   });
 
   it("say which rule a text broke", () => {

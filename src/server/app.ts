@@ -174,7 +174,7 @@ export function createApp(services: AppServices) {
   app.route("/api", campaignRoutes({ ...money, guards, songLinkHosts: config.songLinkHosts, artwork }));
   app.route("/", artworkRoutes({ db, guards, store: artwork }));
   app.route("/api", payoutRoutes({ ...money, guards }));
-  app.route("/api", leaderboardRoutes({ db, live }));
+  app.route("/api", leaderboardRoutes({ db, live, guards }));
   app.route("/api", challengeRoutes({ challenges, hashIp, onCounted: (campaignIds) => live.publish(campaignIds) }));
   app.route("/api", notificationRoutes({ db, guards, live }));
   app.route("/api", clientErrorRoutes({ db }));

@@ -47,6 +47,18 @@ describe("campaign texts", () => {
       "Artist name contains characters that are not allowed",
     ],
     ["a line break in the title", { title: "Two\nlines" }, "Song title contains characters that are not allowed"],
+    [
+      "half a character in the title",
+      { title: "Mid\ud800night" },
+      "Song title contains characters that are not allowed",
+    ],
+    [
+      "half a character in the description",
+      { description: "x\udc00" },
+      "Description contains characters that are not allowed",
+    ],
+    ["a title of zero-width characters only", { title: "\u200b\u200d\ufeff" }, campaignMessages.titleRequired],
+    ["an artist name of invisible characters only", { artist_name: " \u2060 " }, campaignMessages.artistRequired],
     ["a title over 200 characters", { title: "T".repeat(201) }, "Song title must be at most 200 characters"],
     [
       "an artist name over 200 characters",

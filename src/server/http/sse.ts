@@ -3,8 +3,13 @@ import { streamSSE } from "hono/streaming";
 import { SESSION_ENDED_EVENT } from "../../core/api/contract.js";
 import type { LiveUpdates } from "../live/live-updates.js";
 import type { AppEnv } from "./app-env.js";
+import { errorBody } from "./error-body.js";
 
 const KEEPALIVE_MS = 15_000;
+/** Live streams one address may hold open on an instance: a busy household's tabs, not a flood of idle sockets. */
+export const MAX_STREAMS_PER_ADDRESS = 20;
+export const tooManyStreamsMessage = "Too many live connections from your network. Close some tabs and try again.";
+const openStreams = new Map<string, number>();
 /** How often a stream that belongs to a session checks that the session still stands. */
 export const SESSION_CHECK_MS = 30_000;
 
@@ -39,39 +44,55 @@ export function liveStream<T>(
   load: () => Promise<T>,
   sessionStands?: () => Promise<boolean>,
 ) {
+  const address = c.get("clientIp") ?? "unknown";
+  const open = openStreams.get(address) ?? 0;
+  if (open >= MAX_STREAMS_PER_ADDRESS) {
+    c.header("Retry-After", "30");
+    return c.json(errorBody("rate_limited", tooManyStreamsMessage), 429);
+  }
+  openStreams.set(address, open + 1);
+  const release = () => {
+    const left = (openStreams.get(address) ?? 1) - 1;
+    if (left > 0) openStreams.set(address, left);
+    else openStreams.delete(address);
+  };
   return streamSSE(c, async (stream) => {
-    let pending: Promise<unknown> = Promise.resolve();
-    let finish: () => void = () => undefined;
-    /** A session's stream checks the session before each message, and ends with SESSION_ENDED_EVENT once it is gone. */
-    const sessionEnded = async () => {
-      if (!sessionStands || (await sessionStands())) return false;
-      await stream.writeSSE({ event: SESSION_ENDED_EVENT, data: "{}" });
-      finish();
-      return true;
-    };
-    const queue = (step: () => Promise<unknown>) => {
-      pending = pending.then(step).catch(() => undefined);
-    };
-    const push = () =>
-      queue(async () => {
-        if (!(await sessionEnded())) await stream.writeSSE({ event, data: JSON.stringify(await load()) });
-      });
-    await new Promise<void>((resolve) => {
-      const unsubscribes = (typeof topic === "string" ? [topic] : topic).map((each) => live.subscribe(each, push));
-      const unsubscribeShutdown = live.subscribe("shutdown", () => finish());
-      const keepalive = setInterval(() => void stream.write(": keepalive\n\n").catch(() => undefined), KEEPALIVE_MS);
-      // An idle session's stream still notices a sign-out elsewhere.
-      const sessionCheck = sessionStands ? setInterval(() => queue(sessionEnded), SESSION_CHECK_MS) : undefined;
-      finish = () => {
-        clearInterval(keepalive);
-        clearInterval(sessionCheck);
-        for (const unsubscribe of unsubscribes) unsubscribe();
-        unsubscribeShutdown();
-        resolve();
+    try {
+      let pending: Promise<unknown> = Promise.resolve();
+      let finish: () => void = () => undefined;
+      /** A session's stream checks the session before each message, and ends with SESSION_ENDED_EVENT once it is gone. */
+      const sessionEnded = async () => {
+        if (!sessionStands || (await sessionStands())) return false;
+        await stream.writeSSE({ event: SESSION_ENDED_EVENT, data: "{}" });
+        finish();
+        return true;
       };
-      stream.onAbort(finish);
-      push();
-    });
-    await pending;
+      const queue = (step: () => Promise<unknown>) => {
+        pending = pending.then(step).catch(() => undefined);
+      };
+      const push = () =>
+        queue(async () => {
+          if (!(await sessionEnded())) await stream.writeSSE({ event, data: JSON.stringify(await load()) });
+        });
+      await new Promise<void>((resolve) => {
+        const unsubscribes = (typeof topic === "string" ? [topic] : topic).map((each) => live.subscribe(each, push));
+        const unsubscribeShutdown = live.subscribe("shutdown", () => finish());
+        const keepalive = setInterval(() => void stream.write(": keepalive\n\n").catch(() => undefined), KEEPALIVE_MS);
+        // An idle session's stream still notices a sign-out elsewhere.
+        const sessionCheck = sessionStands ? setInterval(() => queue(sessionEnded), SESSION_CHECK_MS) : undefined;
+        finish = () => {
+          clearInterval(keepalive);
+          clearInterval(sessionCheck);
+          for (const unsubscribe of unsubscribes) unsubscribe();
+          unsubscribeShutdown();
+          resolve();
+        };
+        stream.onAbort(finish);
+        push();
+      });
+      await pending;
+    } finally {
+      release();
+    }
   });
 }

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { harnessSettings } from "../config";
 import { queryRows } from "../db/client";
 import { signUp } from "../testing/accounts";
-import { createLiveCampaign, joinAs } from "../testing/campaigns";
+import { createLiveCampaign, joinAs, validCampaignBody } from "../testing/campaigns";
+import { makeAdmin } from "../testing/payouts";
 import { startAppServer } from "../testing/server-process";
 import { sseReader } from "../testing/sse";
 import { createTestApp, type TestApp } from "../testing/test-app";
@@ -27,6 +28,43 @@ async function campaignWithPromoters(count: number) {
 }
 
 describe("campaign leaderboard", () => {
+  it("is shown only to the artist and admins once its campaign is hidden or cancelled, and never for a draft", async () => {
+    const artist = await signUp(t, "artist");
+    const admin = await signUp(t, "artist");
+    await makeAdmin(t, admin);
+    const visitor = await signUp(t, "promoter");
+    const campaignId = await createLiveCampaign(t, artist);
+    await joinAs(t, visitor, campaignId);
+    const statusFor = async (cookie?: string) => {
+      const board = await t.request(`/api/campaigns/${campaignId}/leaderboard`, { cookie });
+      const stream = await t.request(`/api/campaigns/${campaignId}/leaderboard/stream`, { cookie });
+      await stream.body?.cancel();
+      return [board.status, stream.status];
+    };
+    expect(await statusFor()).toEqual([200, 200]);
+    expect(
+      (await t.request(`/api/admin/campaigns/${campaignId}/hide`, { method: "POST", cookie: admin.cookie, json: {} }))
+        .status,
+    ).toBe(200);
+    expect(await statusFor()).toEqual([404, 404]);
+    expect(await statusFor(visitor.cookie)).toEqual([404, 404]);
+    expect(await statusFor(artist.cookie)).toEqual([200, 200]);
+    expect(await statusFor(admin.cookie)).toEqual([200, 200]);
+    expect(
+      (await t.request(`/api/admin/campaigns/${campaignId}`, { method: "DELETE", cookie: admin.cookie })).status,
+    ).toBe(200);
+    expect(await statusFor()).toEqual([404, 404]);
+
+    const draft = await t.request("/api/campaigns", {
+      method: "POST",
+      cookie: artist.cookie,
+      json: validCampaignBody(),
+    });
+    const draftId = ((await draft.json()) as { campaign: { id: string } }).campaign.id;
+    expect((await t.request(`/api/campaigns/${draftId}/leaderboard`)).status).toBe(404);
+    expect((await t.request(`/api/campaigns/${draftId}/leaderboard`, { cookie: artist.cookie })).status).toBe(200);
+  });
+
   it("ranks by counted clicks, equal clicks share a rank and the earliest joined comes first", async () => {
     const { campaignId, codes } = await campaignWithPromoters(4);
     const [a, b, c] = codes as [string, string, string];

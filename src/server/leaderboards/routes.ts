@@ -1,6 +1,7 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { leaderboardsApi } from "../../core/api/leaderboards.js";
-import { assertCampaignId } from "../campaigns/campaign-access.js";
+import type { Guards } from "../accounts/guards.js";
+import { findVisibleCampaign } from "../campaigns/campaign-view.js";
 import type { Database } from "../db/client.js";
 import type { AppEnv } from "../http/app-env.js";
 import { reply, routePath } from "../http/contracts.js";
@@ -9,8 +10,8 @@ import type { LiveUpdates } from "../live/live-updates.js";
 import { campaignLeaderboard, campaignResult } from "./campaign-leaderboard.js";
 import { publicLeaderboards } from "./public-leaderboards.js";
 
-export function leaderboardRoutes(deps: { db: Database; live: LiveUpdates }) {
-  const { db, live } = deps;
+export function leaderboardRoutes(deps: { db: Database; live: LiveUpdates; guards: Guards }) {
+  const { db, live, guards } = deps;
   const app = new Hono<AppEnv>();
   const loadBoard = async (id: string) =>
     reply(leaderboardsApi.campaign, {
@@ -24,11 +25,14 @@ export function leaderboardRoutes(deps: { db: Database; live: LiveUpdates }) {
     reply(leaderboardsApi.public, { ok: true, error: null, ...(await publicLeaderboards(db)) }),
   );
 
-  app.get(routePath(leaderboardsApi.campaign), async (c) => {
-    return c.json(await loadBoard(assertCampaignId(c.req.param("id"))));
-  });
-  app.get(routePath(leaderboardsApi.campaignStream), (c) => {
-    const id = assertCampaignId(c.req.param("id"));
+  // A board is shown to whoever may see its campaign: a draft's, a hidden or a cancelled one's only to its artist and
+  // admins (its handles and clicks are not public).
+  const visibleId = async (c: Context<AppEnv>) =>
+    (await findVisibleCampaign(db, c.req.param("id"), (await guards.sessionUser(c))?.id)).id;
+
+  app.get(routePath(leaderboardsApi.campaign), async (c) => c.json(await loadBoard(await visibleId(c))));
+  app.get(routePath(leaderboardsApi.campaignStream), async (c) => {
+    const id = await visibleId(c);
     const topic = `campaign:${id}`;
     return liveStream(c, live, topic, leaderboardsApi.campaignStream.event, () => campaignBoard(topic, id));
   });
