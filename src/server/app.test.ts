@@ -156,7 +156,7 @@ describe("request bodies", () => {
 describe("caching", () => {
   it("marks every API answer no-store, signed in or not", async () => {
     const promoter = await signUp(t, "promoter");
-    for (const path of ["/api/me", "/api/earnings", "/api/payouts/account", "/api/auth/get-session"]) {
+    for (const path of ["/api/me", "/api/earnings", "/api/payouts/account", "/api/account/sessions"]) {
       const response = await t.request(path, { cookie: promoter.cookie });
       expect(response.status, path).toBe(200);
       expect(response.headers.get("cache-control"), path).toBe("no-store");

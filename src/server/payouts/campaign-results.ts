@@ -28,8 +28,9 @@ export type CampaignResult = { winners: Array<WinnerShare & { promoterId: string
 
 /**
  * The campaign's promoters who could have won, best first: the eligible leaders and anyone excluded at or above them.
- * `passOn`: a winner's prize is passed on after the result (payout-holds.ts): the current winners are not candidates,
- * and a win in the 30 days after this campaign's end counts too, as the new win is decided now.
+ * A win counts against the 30-day rule whether its campaign ended before or after this one (within 30 days): results
+ * are decided as campaigns end, but two ending together, a re-decision and a prize passed on are decided in any order.
+ * `passOn`: a winner's prize is passed on after the result (payout-holds.ts): the current winners are not candidates.
  */
 const candidates = (tx: Database, campaignId: string, passOn = false) =>
   queryParsed(
@@ -45,7 +46,7 @@ const candidates = (tx: Database, campaignId: string, passOn = false) =>
                 select 1 from payouts won join campaigns other on other.id = won.campaign_id
                 where won.promoter_id = tl.promoter_id and other.id <> c.id
                   and other.ends_at > c.ends_at - interval '30 days'
-                  and other.ends_at ${passOn ? sql`< c.ends_at + interval '30 days'` : sql`<= c.ends_at`}
+                  and other.ends_at < c.ends_at + interval '30 days'
               ) then 'recent_win'
             end as excluded
           from tracking_links tl
