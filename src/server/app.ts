@@ -88,6 +88,8 @@ function contentSecurityPolicy(stripe: boolean) {
 export function createApp(services: AppServices) {
   const { config, database, log } = services;
   const db = database.db;
+  /** Set when shutdown begins: readiness answers 503 from then on. */
+  let draining = false;
   const mailer = createMailer(config, db);
   const mailSender = createMailSender({
     db,
@@ -166,7 +168,19 @@ export function createApp(services: AppServices) {
     // API answers are about this moment and often about one signed-in user: no cache keeps them.
     if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
   });
-  app.route("/api", diagnosticsRoutes({ config, database, payments, mailer, mailSender, jobs: jobLedger, guards }));
+  app.route(
+    "/api",
+    diagnosticsRoutes({
+      config,
+      database,
+      payments,
+      mailer,
+      mailSender,
+      jobs: jobLedger,
+      guards,
+      draining: () => draining,
+    }),
+  );
   app.route("/api", accountRoutes(auth, db, guards));
   app.route("/api/admin", adminRoutes({ ...money, guards, live, mailSender }));
   app.route("/api/artist", artistRoutes({ db, guards, payments, live }));
@@ -221,6 +235,13 @@ export function createApp(services: AppServices) {
     jobLedger,
     /** Sends what the mail outbox holds (tests call it to send at once). */
     mailSender,
+    /** Live updates: the leaderboards' and the bell's signals, and the open streams. */
+    live,
+    /** Shutdown has begun: readiness answers 503 from now on, while requests are still served. */
+    beginDrain: () => {
+      draining = true;
+    },
+    isDraining: () => draining,
     /** Starts listening for other instances' leaderboard updates, and sending the outbox's emails. */
     start: async () => {
       mailSender.start();
@@ -235,10 +256,11 @@ export function createApp(services: AppServices) {
       await fraud.written();
     },
     /**
-     * At shutdown, after the server stops accepting: ends live streams, writes the queued clicks and flags, and sends
-     * the emails due.
+     * At shutdown, after the server stops accepting: ends live streams (each tells its page to reconnect elsewhere),
+     * writes the queued clicks and flags, and stops the mail sender (handing back what it claimed but did not send).
      */
     drain: async () => {
+      draining = true;
       await live.close();
       await recorder.drain();
       await fraud.written();

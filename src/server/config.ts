@@ -43,6 +43,20 @@ const emailList = z
   )
   .pipe(z.array(z.email({ message: "expected comma-separated email addresses" })));
 
+/** A number of seconds (fractions allowed) from `min` to `max`. */
+const seconds = (min: number, max: number, fallback: number) => {
+  const message = `expected a number of seconds from ${min} to ${max}`;
+  return z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^\d+(\.\d+)?$/, message)
+      .transform(Number)
+      .pipe(z.number().min(min, message).max(max, message))
+      .default(fallback),
+  );
+};
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -97,6 +111,8 @@ const envSchema = z
         .default(48),
     ),
     COUNTRY_HEADER: optional(z.string().regex(/^[A-Za-z0-9-]+$/, "expected a header name such as CF-IPCountry")),
+    DRAIN_DELAY_SECONDS: seconds(0, 300, 0),
+    SHUTDOWN_TIMEOUT_SECONDS: seconds(1, 600, 30),
     SONG_LINK_HOSTS: optional(
       z
         .string()
@@ -116,6 +132,13 @@ const envSchema = z
         code: "custom",
         path: ["STRIPE_SECRET_KEY"],
         message: "is set only partly: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET go together",
+      });
+    }
+    if (env.DRAIN_DELAY_SECONDS >= env.SHUTDOWN_TIMEOUT_SECONDS) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["DRAIN_DELAY_SECONDS"],
+        message: "is not shorter than SHUTDOWN_TIMEOUT_SECONDS: the drain must fit in the shutdown deadline",
       });
     }
     if (env.NODE_ENV === "production" && !env.AUTH_SECRET) {
@@ -153,6 +176,10 @@ export type Config = {
   reviewHours: number;
   /** Header a trusted proxy sets with the visitor's country (for example CF-IPCountry); unset or not sent: looked up. */
   countryHeader: string | undefined;
+  /** At shutdown, how long readiness answers 503 while requests are still served, so the balancer stops sending. */
+  drainDelayMs: number;
+  /** From the signal to the exit, whatever is still running: the shutdown's deadline. */
+  shutdownTimeoutMs: number;
 };
 
 export class ConfigError extends Error {
@@ -216,6 +243,8 @@ export function loadConfig(env: Env = process.env): Config {
     countryHeader: values.COUNTRY_HEADER?.toLowerCase(),
     payoutWeekday: values.PAYOUT_WEEKDAY,
     reviewHours: values.REVIEW_HOURS,
+    drainDelayMs: values.DRAIN_DELAY_SECONDS * 1000,
+    shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_SECONDS * 1000,
   };
 }
 

@@ -14,11 +14,17 @@ export const defaultWebRoot = fileURLToPath(new URL("../../dist/web", import.met
 export type RunningServer = {
   url: string;
   log: Logger;
-  /** Stops accepting connections, lets requests in flight finish, then closes the database. */
+  /**
+   * Drains and stops (ADR 026): readiness answers 503 for DRAIN_DELAY_SECONDS while requests are still served, then
+   * the server stops accepting, live streams end telling their pages to reconnect (to another instance), requests in
+   * flight finish, background jobs finish their runs and the mail sender hands back its claim, the last clicks and
+   * flags are written, and the database is closed. Requests still open near SHUTDOWN_TIMEOUT_SECONDS are cut.
+   */
   close(): Promise<void>;
 };
 
-const SHUTDOWN_GRACE_MS = 10_000;
+/** What the last steps (jobs, clicks, the database) keep of the deadline when requests in flight are cut. */
+const CLOSING_MARGIN_MS = 2_000;
 
 export async function startServer(config: Config, options: { webRoot?: string } = {}): Promise<RunningServer> {
   const log = createLogger(config.logLevel);
@@ -40,12 +46,23 @@ export async function startServer(config: Config, options: { webRoot?: string } 
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
-      const forced = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+      const deadline = Date.now() + config.shutdownTimeoutMs;
+      app.beginDrain();
+      if (config.drainDelayMs > 0) {
+        log.info({ seconds: config.drainDelayMs / 1000 }, "draining: readiness answers 503, requests are still served");
+        await new Promise((resolve) => setTimeout(resolve, config.drainDelayMs));
+      }
+      const forced = setTimeout(
+        () => server.closeAllConnections(),
+        Math.max(0, deadline - Date.now() - CLOSING_MARGIN_MS),
+      );
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       await app.drain();
       await stopped;
       clearTimeout(forced);
       await scheduler.stop();
+      // Requests that were in flight during the drain may have queued clicks and flags since.
+      await app.clicksWritten();
       await database.close();
       log.info("FanBoost stopped");
     })();

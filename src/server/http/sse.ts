@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { streamSSE } from "hono/streaming";
-import { SESSION_ENDED_EVENT } from "../../core/api/contract.js";
+import { SESSION_ENDED_EVENT, STREAM_RECONNECT_EVENT, STREAM_RECONNECT_MS } from "../../core/api/contract.js";
 import type { LiveUpdates } from "../live/live-updates.js";
 import type { AppEnv } from "./app-env.js";
 
@@ -28,8 +28,9 @@ export function sharedLoader<T>(live: LiveUpdates, load: (key: string) => Promis
 
 /**
  * A server-sent-event stream that sends `load()` now and again whenever `topic` (or any of `topics`) moves, with a
- * keep-alive comment, until the client leaves or the server shuts down; or, for one user's stream, until
- * `sessionStands()` says their session ended (checked before each message and every SESSION_CHECK_MS).
+ * keep-alive comment, until the client leaves or the server shuts down (then it says STREAM_RECONNECT_EVENT, so the
+ * page reconnects to another instance at once); or, for one user's stream, until `sessionStands()` says their session
+ * ended (checked before each message and every SESSION_CHECK_MS).
  */
 export function liveStream<T>(
   c: Context<AppEnv>,
@@ -58,7 +59,10 @@ export function liveStream<T>(
       });
     await new Promise<void>((resolve) => {
       const unsubscribes = (typeof topic === "string" ? [topic] : topic).map((each) => live.subscribe(each, push));
-      const unsubscribeShutdown = live.subscribe("shutdown", () => finish());
+      const unsubscribeShutdown = live.subscribe("shutdown", () => {
+        queue(() => stream.writeSSE({ event: STREAM_RECONNECT_EVENT, data: "{}", retry: STREAM_RECONNECT_MS }));
+        finish();
+      });
       const keepalive = setInterval(() => void stream.write(": keepalive\n\n").catch(() => undefined), KEEPALIVE_MS);
       // An idle session's stream still notices a sign-out elsewhere.
       const sessionCheck = sessionStands ? setInterval(() => queue(sessionEnded), SESSION_CHECK_MS) : undefined;
