@@ -91,4 +91,16 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, DRAIN_DELAY_SECONDS: "30" })).toThrow(/DRAIN_DELAY_SECONDS/);
     expect(() => loadConfig({ DATA_DIR: dataDir, SHUTDOWN_TIMEOUT_SECONDS: "0" })).toThrow(/SHUTDOWN_TIMEOUT_SECONDS/);
   });
+
+  it("serves no metrics unless METRICS_PORT or METRICS_TOKEN is set", () => {
+    const dataDir = tempDataDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).metrics).toEqual({ port: undefined, token: undefined });
+    const token = "t".repeat(32);
+    expect(loadConfig({ DATA_DIR: dataDir, METRICS_PORT: "9464", METRICS_TOKEN: token }).metrics).toEqual({
+      port: 9464,
+      token,
+    });
+    expect(() => loadConfig({ DATA_DIR: dataDir, METRICS_TOKEN: "short" })).toThrow(/METRICS_TOKEN/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, METRICS_PORT: "3000" })).toThrow(/METRICS_PORT/);
+  });
 });

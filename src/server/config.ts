@@ -113,6 +113,14 @@ const envSchema = z
     COUNTRY_HEADER: optional(z.string().regex(/^[A-Za-z0-9-]+$/, "expected a header name such as CF-IPCountry")),
     DRAIN_DELAY_SECONDS: seconds(0, 300, 0),
     SHUTDOWN_TIMEOUT_SECONDS: seconds(1, 600, 30),
+    METRICS_PORT: optional(
+      z
+        .string()
+        .regex(/^\d+$/, "expected a whole number between 1 and 65535")
+        .transform(Number)
+        .pipe(z.number().min(1).max(65535, "expected a whole number between 1 and 65535")),
+    ),
+    METRICS_TOKEN: optional(z.string().min(32, "expected at least 32 characters")),
     SONG_LINK_HOSTS: optional(
       z
         .string()
@@ -139,6 +147,13 @@ const envSchema = z
         code: "custom",
         path: ["DRAIN_DELAY_SECONDS"],
         message: "is not shorter than SHUTDOWN_TIMEOUT_SECONDS: the drain must fit in the shutdown deadline",
+      });
+    }
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["METRICS_PORT"],
+        message: "is the same as PORT: metrics need a port of their own",
       });
     }
     if (env.NODE_ENV === "production" && !env.AUTH_SECRET) {
@@ -180,6 +195,11 @@ export type Config = {
   drainDelayMs: number;
   /** From the signal to the exit, whatever is still running: the shutdown's deadline. */
   shutdownTimeoutMs: number;
+  /**
+   * Where Prometheus reads the metrics: a listener of their own on `port` (same HOST), and/or `/metrics` on the app's
+   * port for a request bearing `token`. Neither set: no metrics endpoint at all.
+   */
+  metrics: { port: number | undefined; token: string | undefined };
 };
 
 export class ConfigError extends Error {
@@ -245,6 +265,7 @@ export function loadConfig(env: Env = process.env): Config {
     reviewHours: values.REVIEW_HOURS,
     drainDelayMs: values.DRAIN_DELAY_SECONDS * 1000,
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    metrics: { port: values.METRICS_PORT, token: values.METRICS_TOKEN },
   };
 }
 

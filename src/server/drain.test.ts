@@ -24,11 +24,13 @@ describe("shutdown", () => {
       const received = readToEnd(stream);
       t.app.beginDrain();
       expect((await t.request("/api/ready")).status).toBe(503);
+      expect(t.app.live.openStreams.get("leaderboard")).toBe(1);
 
       await t.app.drain();
       const text = await received;
       expect(text).toContain(`event: ${STREAM_RECONNECT_EVENT}\ndata: {}\nretry: ${STREAM_RECONNECT_MS}\n\n`);
       expect(text.trimEnd().endsWith(`retry: ${STREAM_RECONNECT_MS}`)).toBe(true);
+      expect(t.app.live.openStreams.get("leaderboard")).toBe(0);
     } finally {
       await t.close();
     }

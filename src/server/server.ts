@@ -8,6 +8,7 @@ import { trustProxyWarning } from "./http/client-ip.js";
 import { serveApp } from "./http/serve-app.js";
 import { startScheduler } from "./jobs/scheduler.js";
 import { createLogger, type Logger } from "./logger.js";
+import { serveMetrics } from "./metrics/metrics-endpoint.js";
 
 export const defaultWebRoot = fileURLToPath(new URL("../../dist/web", import.meta.url));
 
@@ -37,6 +38,10 @@ export async function startServer(config: Config, options: { webRoot?: string } 
 
   await app.start();
   const server = await serveApp(app, { port: config.port, hostname: config.host });
+  const metricsServer =
+    config.metrics.port === undefined
+      ? undefined
+      : await serveMetrics(app.metrics, { port: config.metrics.port, hostname: config.host });
   const { port } = server.address() as AddressInfo;
   const host = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
   log.info({ port, database: database.kind }, `FanBoost listening on http://${host}:${port}`);
@@ -57,6 +62,7 @@ export async function startServer(config: Config, options: { webRoot?: string } 
         Math.max(0, deadline - Date.now() - CLOSING_MARGIN_MS),
       );
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+      metricsServer?.close();
       await app.drain();
       await stopped;
       clearTimeout(forced);

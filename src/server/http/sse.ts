@@ -58,6 +58,7 @@ export function liveStream<T>(
         if (!(await sessionEnded())) await stream.writeSSE({ event, data: JSON.stringify(await load()) });
       });
     await new Promise<void>((resolve) => {
+      const closeStream = live.streamOpened(event);
       const unsubscribes = (typeof topic === "string" ? [topic] : topic).map((each) => live.subscribe(each, push));
       const unsubscribeShutdown = live.subscribe("shutdown", () => {
         queue(() => stream.writeSSE({ event: STREAM_RECONNECT_EVENT, data: "{}", retry: STREAM_RECONNECT_MS }));
@@ -67,6 +68,7 @@ export function liveStream<T>(
       // An idle session's stream still notices a sign-out elsewhere.
       const sessionCheck = sessionStands ? setInterval(() => queue(sessionEnded), SESSION_CHECK_MS) : undefined;
       finish = () => {
+        closeStream();
         clearInterval(keepalive);
         clearInterval(sessionCheck);
         for (const unsubscribe of unsubscribes) unsubscribe();
