@@ -276,6 +276,10 @@ export function harnessSettings(env: Env = process.env) {
     benchDatabaseUrl:
       (blankToUndefined(env.BENCH_DATABASE_URL) as string | undefined) ?? "postgres://postgres@127.0.0.1:5432/postgres",
     chromiumPath: (blankToUndefined(env.CHROMIUM_PATH) as string | undefined) ?? "/usr/bin/chromium",
+    clusterDatabaseUrl:
+      (blankToUndefined(env.CLUSTER_DATABASE_URL) as string | undefined) ??
+      "postgres://postgres@127.0.0.1:5432/postgres",
+    haproxyPath: (blankToUndefined(env.HAPROXY_PATH) as string | undefined) ?? "/usr/sbin/haproxy",
   };
 }
 
