@@ -100,6 +100,20 @@ export async function waitFor(what: string, check: () => Promise<boolean>, timeo
   }
 }
 
+/** Runs `task(0 … count-1)` with at most `concurrency` at once; the results in order. */
+export async function inParallel<T>(count: number, concurrency: number, task: (index: number) => Promise<T>) {
+  const results: T[] = new Array(count);
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      const index = next++;
+      results[index] = await task(index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
+  return results;
+}
+
 /** Which instance answered, as the balancer says. */
 export const servedBy = (response: Response) => response.headers.get("x-served-by") as InstanceName | null;
 
