@@ -48,8 +48,12 @@ export function balancerConfig(template: string, bind: string, servers: Array<{ 
   return lines.join("\n");
 }
 
-/** An address in 127.0.0.0/8 for a client socket; 127.0.0.1 is left to the balancer (and Chromium). */
-export const loopbackAddress = () => `127.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+/** A random address in 127.1.0.0 to 127.199.255.255 for a client socket (127.0.0.1 is the balancer's and Chromium's). */
+export const loopbackAddress = () => `127.${randomInt(1, 200)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+
+/** The `index`th of 64,000 distinct addresses from 127.200.0.1 up, apart from the random ones. */
+export const nthAddress = (index: number) =>
+  `127.${200 + Math.floor(index / 64_000)}.${Math.floor(index / 250) % 256}.${(index % 250) + 1}`;
 
 type Send = {
   port: number;

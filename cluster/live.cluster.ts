@@ -1,10 +1,12 @@
 import { sql } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newPage } from "../e2e/harness";
+import { launchBrowser } from "../e2e/harness";
+import { countOf } from "../src/core/money";
 import { queryRows } from "../src/server/db/client";
-import { signUp, type TestUser } from "../src/server/testing/accounts";
+import { signUp } from "../src/server/testing/accounts";
 import { createLiveCampaign, joinAs, sandboxSuccessCard, validCampaignBody } from "../src/server/testing/campaigns";
+import { openWatched } from "./browser";
 import { type Cluster, type InstanceName, instanceNames, loopbackAddress, servedBy, startCluster } from "./cluster";
 
 let cluster: Cluster;
@@ -19,31 +21,6 @@ afterAll(async () => {
 });
 
 const other = (name: InstanceName | undefined) => instanceNames.find((each) => each !== name) as InstanceName;
-const clicksText = (count: number) => (count === 1 ? "1 click" : `${count} clicks`);
-
-/**
- * A page opened through the balancer, signed in as `user` if given, that notes which instance serves each of its live
- * streams (`streams.get(path)`: the newest).
- */
-async function openWatched(name: string, path: string, user?: TestUser) {
-  const { context, page } = await newPage(browser, cluster.url, `cluster-${name}`);
-  if (user) {
-    await context.addCookies(
-      user.cookie.split("; ").map((pair) => {
-        const [cookieName = "", ...value] = pair.split("=");
-        return { name: cookieName, value: value.join("="), url: cluster.url };
-      }),
-    );
-  }
-  const streams = new Map<string, InstanceName>();
-  page.on("response", (response) => {
-    const url = new URL(response.url());
-    const by = response.headers()["x-served-by"] as InstanceName | undefined;
-    if (url.pathname.endsWith("/stream") && by) streams.set(url.pathname, by);
-  });
-  await page.goto(path);
-  return { page, streams };
-}
 
 type View = {
   name: string;
@@ -61,9 +38,9 @@ describe("live updates across instances", () => {
     const campaignId = await createLiveCampaign(cluster, artist, { title: "Cluster Song" });
     const shortCode = await joinAs(cluster, promoter, campaignId);
 
-    const board = await openWatched("board", `/campaigns/${campaignId}`);
-    const artistView = await openWatched("artist", "/artist-dashboard?tab=campaigns", artist);
-    const promoterView = await openWatched("promoter", "/promoter-dashboard", promoter);
+    const board = await openWatched(browser, cluster, "board", `/campaigns/${campaignId}`);
+    const artistView = await openWatched(browser, cluster, "artist", "/artist-dashboard?tab=campaigns", artist);
+    const promoterView = await openWatched(browser, cluster, "promoter", "/promoter-dashboard", promoter);
     const views: View[] = [
       {
         name: "board",
@@ -72,7 +49,7 @@ describe("live updates across instances", () => {
         shows: (count) =>
           board.page
             .getByRole("list", { name: "Leaderboard" })
-            .getByText(clicksText(count), { exact: true })
+            .getByText(countOf(count, "click"), { exact: true })
             .isVisible(),
       },
       {
@@ -82,7 +59,7 @@ describe("live updates across instances", () => {
         shows: (count) =>
           artistView.page
             .locator(`[data-campaign-id="${campaignId}"]`)
-            .getByText(new RegExp(`· ${clicksText(count)}$`))
+            .getByText(new RegExp(`· ${countOf(count, "click")}$`))
             .isVisible(),
       },
       {
@@ -119,7 +96,7 @@ describe("live updates across instances", () => {
 
   it("the bell shows a notification written on the other instance within seconds", async () => {
     const artist = await signUp(cluster, "artist");
-    const { page, streams } = await openWatched("bell", "/artist-dashboard", artist);
+    const { page, streams } = await openWatched(browser, cluster, "bell", "/artist-dashboard", artist);
     const stream = "/api/notifications/stream";
     await expect.poll(() => streams.has(stream), { timeout: 15_000 }).toBe(true);
     const unread = async () => {
