@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { requestId } from "hono/request-id";
+import { routePath } from "hono/route";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import { campaignPageMeta } from "../core/page-meta.js";
 import { songEmbedFrameHosts } from "../core/song-embeds.js";
@@ -32,7 +33,10 @@ import type { Logger } from "./logger.js";
 import { createMailer, createMailTransport } from "./mail/create-mailer.js";
 import { createMailSender } from "./mail/mail-sender.js";
 import type { MailTransport } from "./mail/mailer.js";
+import { outboxBacklog } from "./mail/outbox.js";
 import { unsubscribeRoutes } from "./mail/unsubscribe-routes.js";
+import { createMetrics } from "./metrics/metrics.js";
+import { metricsHandler } from "./metrics/metrics-endpoint.js";
 import { notificationRoutes } from "./notifications/routes.js";
 import { createPaymentProvider } from "./payments/create-provider.js";
 import type { PaymentProvider } from "./payments/provider.js";
@@ -41,7 +45,7 @@ import type { PayoutDeps } from "./payouts/payout-deps.js";
 import { payoutRoutes } from "./payouts/routes.js";
 import { promoterRoutes } from "./promoters/routes.js";
 import { createClickChallenges } from "./tracking/click-challenges.js";
-import { createClickHandler } from "./tracking/click-handler.js";
+import { type ClickHandler, createClickHandler } from "./tracking/click-handler.js";
 import { createClickRecorder } from "./tracking/click-recorder.js";
 import { createIpHasher } from "./tracking/click-signals.js";
 import { createCountedAddresses } from "./tracking/counted-addresses.js";
@@ -88,6 +92,9 @@ function contentSecurityPolicy(stripe: boolean) {
 export function createApp(services: AppServices) {
   const { config, database, log } = services;
   const db = database.db;
+  const metrics = createMetrics();
+  /** Set when shutdown begins: readiness answers 503 from then on. */
+  let draining = false;
   const mailer = createMailer(config, db);
   const mailSender = createMailSender({
     db,
@@ -108,14 +115,17 @@ export function createApp(services: AppServices) {
   };
   const resolveClientIp = createClientIpResolver(config.trustProxy);
   const live = createLiveUpdates(database, log);
-  const recorder = createClickRecorder(database, log, { onCounted: (campaignIds) => live.publish(campaignIds) });
+  const recorder = createClickRecorder(database, log, {
+    onCounted: (campaignIds) => live.publish(campaignIds),
+    onCommitted: metrics.clickBatch,
+  });
   // With PostgreSQL several instances may share the clicks of one address: their counts are shared once it is busy.
   const fraud = createFraudMonitor(db, log, { shared: database.kind === "postgres" });
   const lookup = createLinkLookup(db);
   const countedAddresses = createCountedAddresses();
   const hashIp = createIpHasher(config.authSecret);
   const challenges = createClickChallenges({ db, authSecret: config.authSecret, lookup, countedAddresses });
-  const clickHandler = createClickHandler({
+  const handleClick = createClickHandler({
     log,
     lookup,
     recorder,
@@ -129,13 +139,29 @@ export function createApp(services: AppServices) {
     publicUrl: config.publicUrl,
     resolveClientIp,
   });
+  const clickHandler: ClickHandler = async (request) => {
+    const started = performance.now();
+    const response = await handleClick(request);
+    metrics.request(request.method, "/t/:code", response.status, (performance.now() - started) / 1000);
+    return response;
+  };
   const artwork = databaseArtworkStore(db);
   const jobs = backgroundJobs({ money, artwork, payoutWeekday: config.payoutWeekday });
-  const jobLedger = createJobLedger(jobs);
+  const jobLedger = createJobLedger(jobs, metrics.jobRun);
+  if (config.metrics.port !== undefined || config.metrics.token !== undefined) {
+    metrics.expose({
+      outbox: () => outboxBacklog(db),
+      jobs: () => jobLedger.snapshot(),
+      liveStreams: () => live.openStreams,
+      pool: () => database.poolStats?.(),
+    });
+  }
   const app = new Hono<AppEnv>();
 
   // Registered before the app-wide middleware, which therefore never runs for a click (see tracking/routes.ts).
   app.route("/", trackingRoutes(clickHandler));
+  // Scrapes are neither logged nor counted as traffic.
+  if (config.metrics.token) app.get("/metrics", metricsHandler(metrics, config.metrics.token));
   app.use(requestId());
   app.use(async (c, next) => {
     const requestLog = log.child({ reqId: c.get("requestId") });
@@ -143,10 +169,9 @@ export function createApp(services: AppServices) {
     c.set("clientIp", resolveClientIp(socketAddress(c.env), c.req.header("x-forwarded-for")));
     const started = performance.now();
     await next();
-    requestLog.info(
-      { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
-      "request",
-    );
+    const ms = performance.now() - started;
+    metrics.request(c.req.method, routePath(c), c.res.status, ms / 1000);
+    requestLog.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(ms) }, "request");
   });
   app.use(
     secureHeaders({
@@ -166,7 +191,19 @@ export function createApp(services: AppServices) {
     // API answers are about this moment and often about one signed-in user: no cache keeps them.
     if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
   });
-  app.route("/api", diagnosticsRoutes({ config, database, payments, mailer, mailSender, jobs: jobLedger, guards }));
+  app.route(
+    "/api",
+    diagnosticsRoutes({
+      config,
+      database,
+      payments,
+      mailer,
+      mailSender,
+      jobs: jobLedger,
+      guards,
+      draining: () => draining,
+    }),
+  );
   app.route("/api", accountRoutes({ auth, money, guards, adminEmails: config.adminEmails }));
   app.route("/api/admin", adminRoutes({ ...money, guards, live, mailSender }));
   app.route("/api/artist", artistRoutes({ db, guards, payments, live }));
@@ -209,6 +246,15 @@ export function createApp(services: AppServices) {
     jobLedger,
     /** Sends what the mail outbox holds (tests call it to send at once). */
     mailSender,
+    /** Live updates: the leaderboards' and the bell's signals, and the open streams. */
+    live,
+    /** This instance's Prometheus metrics (served at METRICS_PORT, or at /metrics with METRICS_TOKEN). */
+    metrics,
+    /** Shutdown has begun: readiness answers 503 from now on, while requests are still served. */
+    beginDrain: () => {
+      draining = true;
+    },
+    isDraining: () => draining,
     /** Starts listening for other instances' leaderboard updates, and sending the outbox's emails. */
     start: async () => {
       mailSender.start();
@@ -223,10 +269,11 @@ export function createApp(services: AppServices) {
       await fraud.written();
     },
     /**
-     * At shutdown, after the server stops accepting: ends live streams, writes the queued clicks and flags, and sends
-     * the emails due.
+     * At shutdown, after the server stops accepting: ends live streams (each tells its page to reconnect elsewhere),
+     * writes the queued clicks and flags, and stops the mail sender (handing back what it claimed but did not send).
      */
     drain: async () => {
+      draining = true;
       await live.close();
       await recorder.drain();
       await fraud.written();

@@ -61,6 +61,7 @@ const appRows: Record<string, Row> = {
   "HEAD /track/:code": { call: (fx) => ({ path: `/track/${fx.shortCode}` }), expect: all(200) },
 
   "GET /api/health": { call: at("/api/health"), expect: all(200) },
+  "GET /api/ready": { call: at("/api/ready"), expect: all(200) },
   "GET /api/diag/database": { call: at("/api/diag/database"), expect: adminOnly(200) },
   "GET /api/admin/system": { call: at("/api/admin/system"), expect: adminOnly(200) },
   "POST /api/admin/system/test-email": {

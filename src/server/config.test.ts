@@ -81,4 +81,26 @@ describe("loadConfig", () => {
       expect(() => loadConfig({ DATA_DIR: dataDir, REVIEW_HOURS: bad })).toThrow(/REVIEW_HOURS/);
     }
   });
+
+  it("drains for DRAIN_DELAY_SECONDS (none by default) within SHUTDOWN_TIMEOUT_SECONDS (30 by default)", () => {
+    const dataDir = tempDataDir();
+    expect(loadConfig({ DATA_DIR: dataDir })).toMatchObject({ drainDelayMs: 0, shutdownTimeoutMs: 30_000 });
+    expect(loadConfig({ DATA_DIR: dataDir, DRAIN_DELAY_SECONDS: "5", SHUTDOWN_TIMEOUT_SECONDS: "12.5" })).toMatchObject(
+      { drainDelayMs: 5_000, shutdownTimeoutMs: 12_500 },
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir, DRAIN_DELAY_SECONDS: "30" })).toThrow(/DRAIN_DELAY_SECONDS/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, SHUTDOWN_TIMEOUT_SECONDS: "0" })).toThrow(/SHUTDOWN_TIMEOUT_SECONDS/);
+  });
+
+  it("serves no metrics unless METRICS_PORT or METRICS_TOKEN is set", () => {
+    const dataDir = tempDataDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).metrics).toEqual({ port: undefined, token: undefined });
+    const token = "t".repeat(32);
+    expect(loadConfig({ DATA_DIR: dataDir, METRICS_PORT: "9464", METRICS_TOKEN: token }).metrics).toEqual({
+      port: 9464,
+      token,
+    });
+    expect(() => loadConfig({ DATA_DIR: dataDir, METRICS_TOKEN: "short" })).toThrow(/METRICS_TOKEN/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, METRICS_PORT: "3000" })).toThrow(/METRICS_PORT/);
+  });
 });

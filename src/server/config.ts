@@ -43,6 +43,20 @@ const emailList = z
   )
   .pipe(z.array(z.email({ message: "expected comma-separated email addresses" })));
 
+/** A number of seconds (fractions allowed) from `min` to `max`. */
+const seconds = (min: number, max: number, fallback: number) => {
+  const message = `expected a number of seconds from ${min} to ${max}`;
+  return z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^\d+(\.\d+)?$/, message)
+      .transform(Number)
+      .pipe(z.number().min(min, message).max(max, message))
+      .default(fallback),
+  );
+};
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -97,6 +111,16 @@ const envSchema = z
         .default(48),
     ),
     COUNTRY_HEADER: optional(z.string().regex(/^[A-Za-z0-9-]+$/, "expected a header name such as CF-IPCountry")),
+    DRAIN_DELAY_SECONDS: seconds(0, 300, 0),
+    SHUTDOWN_TIMEOUT_SECONDS: seconds(1, 600, 30),
+    METRICS_PORT: optional(
+      z
+        .string()
+        .regex(/^\d+$/, "expected a whole number between 1 and 65535")
+        .transform(Number)
+        .pipe(z.number().min(1).max(65535, "expected a whole number between 1 and 65535")),
+    ),
+    METRICS_TOKEN: optional(z.string().min(32, "expected at least 32 characters")),
     SONG_LINK_HOSTS: optional(
       z
         .string()
@@ -116,6 +140,20 @@ const envSchema = z
         code: "custom",
         path: ["STRIPE_SECRET_KEY"],
         message: "is set only partly: STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET go together",
+      });
+    }
+    if (env.DRAIN_DELAY_SECONDS >= env.SHUTDOWN_TIMEOUT_SECONDS) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["DRAIN_DELAY_SECONDS"],
+        message: "is not shorter than SHUTDOWN_TIMEOUT_SECONDS: the drain must fit in the shutdown deadline",
+      });
+    }
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["METRICS_PORT"],
+        message: "is the same as PORT: metrics need a port of their own",
       });
     }
     if (env.NODE_ENV === "production" && !env.AUTH_SECRET) {
@@ -153,6 +191,15 @@ export type Config = {
   reviewHours: number;
   /** Header a trusted proxy sets with the visitor's country (for example CF-IPCountry); unset or not sent: looked up. */
   countryHeader: string | undefined;
+  /** At shutdown, how long readiness answers 503 while requests are still served, so the balancer stops sending. */
+  drainDelayMs: number;
+  /** From the signal to the exit, whatever is still running: the shutdown's deadline. */
+  shutdownTimeoutMs: number;
+  /**
+   * Where Prometheus reads the metrics: a listener of their own on `port` (same HOST), and/or `/metrics` on the app's
+   * port for a request bearing `token`. Neither set: no metrics endpoint at all.
+   */
+  metrics: { port: number | undefined; token: string | undefined };
 };
 
 export class ConfigError extends Error {
@@ -216,6 +263,9 @@ export function loadConfig(env: Env = process.env): Config {
     countryHeader: values.COUNTRY_HEADER?.toLowerCase(),
     payoutWeekday: values.PAYOUT_WEEKDAY,
     reviewHours: values.REVIEW_HOURS,
+    drainDelayMs: values.DRAIN_DELAY_SECONDS * 1000,
+    shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    metrics: { port: values.METRICS_PORT, token: values.METRICS_TOKEN },
   };
 }
 
@@ -226,6 +276,10 @@ export function harnessSettings(env: Env = process.env) {
     benchDatabaseUrl:
       (blankToUndefined(env.BENCH_DATABASE_URL) as string | undefined) ?? "postgres://postgres@127.0.0.1:5432/postgres",
     chromiumPath: (blankToUndefined(env.CHROMIUM_PATH) as string | undefined) ?? "/usr/bin/chromium",
+    clusterDatabaseUrl:
+      (blankToUndefined(env.CLUSTER_DATABASE_URL) as string | undefined) ??
+      "postgres://postgres@127.0.0.1:5432/postgres",
+    haproxyPath: (blankToUndefined(env.HAPROXY_PATH) as string | undefined) ?? "/usr/sbin/haproxy",
   };
 }
 

@@ -4,8 +4,16 @@ import { startServer } from "./server.js";
 async function main() {
   const config = loadConfig();
   const server = await startServer(config);
+  let shuttingDown = false;
+  // A signal during the drain changes nothing (npm or a terminal may pass one on twice); the deadline still holds.
   const shutdown = (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
     server.log.info({ signal }, "shutting down");
+    setTimeout(() => {
+      server.log.error({ seconds: config.shutdownTimeoutMs / 1000 }, "shutdown deadline passed; exiting");
+      process.exit(1);
+    }, config.shutdownTimeoutMs).unref();
     server.close().then(
       () => process.exit(0),
       (error: unknown) => {
@@ -14,8 +22,8 @@ async function main() {
       },
     );
   };
-  process.once("SIGINT", () => shutdown("SIGINT"));
-  process.once("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
 }
 
 main().catch((error: unknown) => {

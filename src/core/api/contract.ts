@@ -42,6 +42,14 @@ export const del =
  */
 export const SESSION_ENDED_EVENT = "session-ended";
 
+/**
+ * The message a stream sends before it ends because its server is shutting down: the page reconnects at once (through
+ * the balancer, to another instance) instead of backing off as after a failure. The message also carries SSE's
+ * `retry` field, STREAM_RECONNECT_MS, for other EventSource clients.
+ */
+export const STREAM_RECONNECT_EVENT = "reconnect";
+export const STREAM_RECONNECT_MS = 500;
+
 /** The contract's path with its parameters filled in (each encoded). */
 export function fillPath(path: string, params: Record<string, string> | undefined): string {
   return path.replace(/:([A-Za-z]+)/g, (_, name: string) => {

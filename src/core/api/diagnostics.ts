@@ -3,6 +3,15 @@ import { get, post } from "./contract.js";
 /** GET /api/health: public, and says nothing about the set-up. */
 export type Health = { ok: boolean; version: string; database: { ok: boolean } };
 
+/**
+ * GET /api/ready: public, for load balancers. Ready when this instance is not shutting down, its database answers and
+ * has every migration this version knows; otherwise 503 with the reason.
+ */
+export type Readiness = {
+  ready: boolean;
+  reason: "draining" | "database unreachable" | "migrations not applied" | null;
+};
+
 /** GET /api/diag/database (admins): SPEC.md's diagnostics result for this self-hosted database. */
 export type DatabaseDiagnostics = {
   ok: boolean;
@@ -77,6 +86,7 @@ export type TestEmailResult = { ok: boolean; transport: "smtp" | "outbox"; to: s
 
 export const diagnosticsApi = {
   health: get<Health>()("/api/health"),
+  ready: get<Readiness>()("/api/ready"),
   database: get<DatabaseDiagnostics>()("/api/diag/database"),
   system: get<SystemReport>()("/api/admin/system"),
   /** Sends a test email to the admin who asks. */

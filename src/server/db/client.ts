@@ -32,6 +32,8 @@ export type DatabaseHandle = {
    * needs a connection of its own for this (see live-updates.ts), so only PGlite has it.
    */
   listen?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** The PostgreSQL pool's connections: open, idle, and requests waiting for one (the metrics). */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 };
 
@@ -64,6 +66,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       url: options.url,
       rawQuery: async <Row>(text: string, params: unknown[], name?: string) =>
         (await pool.query({ text, values: params, ...(name ? { name } : {}) })).rows as Row[],
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     };
   }

@@ -1,7 +1,44 @@
-import { count } from "drizzle-orm";
-import type { DatabaseDiagnostics } from "../../core/api/diagnostics.js";
+import { readFileSync } from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
+import { count, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { DatabaseDiagnostics, Readiness } from "../../core/api/diagnostics.js";
 import type { DatabaseHandle } from "../db/client.js";
+import { column, queryParsed } from "../db/rows.js";
 import { campaigns } from "../db/schema.js";
+
+/** The migrations this version of the code ships (and applies at start-up). */
+export const expectedMigrations = (): number => {
+  const journal = JSON.parse(readFileSync(new URL("../db/migrations/meta/_journal.json", import.meta.url), "utf8")) as {
+    entries: unknown[];
+  };
+  return journal.entries.length;
+};
+
+/** A database that has not answered the readiness check in this time is taken for unreachable. */
+const READINESS_TIMEOUT_MS = 2_000;
+
+/**
+ * Behind `/api/ready`: not while this instance drains, and only when its database answers in time and holds every
+ * migration this version ships (a newer instance may have applied more).
+ */
+export async function checkReadiness(handle: DatabaseHandle, draining: boolean): Promise<Readiness> {
+  if (draining) return { ready: false, reason: "draining" };
+  const timeout = new AbortController();
+  const applied = await Promise.race([
+    queryParsed(
+      handle.db,
+      z.object({ applied: column.number }),
+      sql`select count(*) as applied from drizzle.__drizzle_migrations`,
+    ).then(([row]) => row?.applied ?? 0),
+    sleep(READINESS_TIMEOUT_MS, undefined, { signal: timeout.signal }),
+  ])
+    .catch(() => undefined)
+    .finally(() => timeout.abort());
+  if (applied === undefined) return { ready: false, reason: "database unreachable" };
+  if (applied < expectedMigrations()) return { ready: false, reason: "migrations not applied" };
+  return { ready: true, reason: null };
+}
 
 /** The connection check behind `/api/health`, `/api/diag/database` and the admin setup page. */
 export async function diagnoseDatabase(handle: DatabaseHandle): Promise<DatabaseDiagnostics> {

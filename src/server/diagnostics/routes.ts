@@ -4,10 +4,10 @@ import { currentUser, type Guards } from "../accounts/guards.js";
 import type { AppEnv } from "../http/app-env.js";
 import { reply, routePath } from "../http/contracts.js";
 import { appVersion } from "../version.js";
-import { diagnoseDatabase } from "./database-status.js";
+import { checkReadiness, diagnoseDatabase } from "./database-status.js";
 import { type SystemDeps, sendTestEmail, systemReport } from "./system-report.js";
 
-export function diagnosticsRoutes(deps: SystemDeps & { guards: Guards }) {
+export function diagnosticsRoutes(deps: SystemDeps & { guards: Guards; draining: () => boolean }) {
   const { database, guards } = deps;
   return (
     new Hono<AppEnv>()
@@ -18,6 +18,11 @@ export function diagnosticsRoutes(deps: SystemDeps & { guards: Guards }) {
           reply(diagnosticsApi.health, { ok: diagnostics.ok, version: appVersion, database: { ok: diagnostics.ok } }),
           diagnostics.ok ? 200 : 503,
         );
+      })
+      /** The readiness check (load balancers): 503 while this instance drains, or its database cannot serve it. */
+      .get(routePath(diagnosticsApi.ready), async (c) => {
+        const readiness = await checkReadiness(database, deps.draining());
+        return c.json(reply(diagnosticsApi.ready, readiness), readiness.ready ? 200 : 503);
       })
       /** The database's kind, latency and error text: for admins (the debug panel, the admin setup pages). */
       .get(routePath(diagnosticsApi.database), guards.requireAdmin, async (c) => {

@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { SystemReport } from "../../core/api/diagnostics.js";
@@ -11,7 +10,7 @@ import type { Mailer } from "../mail/mailer.js";
 import type { PaymentProvider } from "../payments/provider.js";
 import { redact } from "../redact.js";
 import { appVersion } from "../version.js";
-import { diagnoseDatabase } from "./database-status.js";
+import { diagnoseDatabase, expectedMigrations } from "./database-status.js";
 
 /**
  * What the admin setup, debug and diagnostics pages say about this self-hosted system: the database, payments, mail,
@@ -29,13 +28,6 @@ export type SystemDeps = {
 };
 
 const weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
-
-const expectedMigrations = (): number => {
-  const journal = JSON.parse(readFileSync(new URL("../db/migrations/meta/_journal.json", import.meta.url), "utf8")) as {
-    entries: unknown[];
-  };
-  return journal.entries.length;
-};
 
 async function databaseReport(handle: DatabaseHandle): Promise<SystemReport["database"]> {
   const check = await diagnoseDatabase(handle);

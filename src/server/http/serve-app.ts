@@ -3,9 +3,16 @@ import { getRequestListener } from "@hono/node-server";
 import type { App } from "../app.js";
 import { clickFastPath } from "../tracking/click-fast-path.js";
 
-/** Serves the app over HTTP: tracking requests on the Node fast path, everything else through Hono. */
+/**
+ * Serves the app over HTTP: tracking requests on the Node fast path, everything else through Hono. While the app
+ * drains, each answer closes its connection, so a balancer's kept-alive connections end with it.
+ */
 export function serveApp(app: App, options: { port: number; hostname: string }): Promise<Server> {
-  const server = createServer(clickFastPath(app.clickHandler, getRequestListener(app.fetch, options)));
+  const listener = clickFastPath(app.clickHandler, getRequestListener(app.fetch, options));
+  const server = createServer((req, res) => {
+    if (app.isDraining()) res.setHeader("Connection", "close");
+    listener(req, res);
+  });
   return new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port, options.hostname, () => {

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { streamSSE } from "hono/streaming";
-import { SESSION_ENDED_EVENT } from "../../core/api/contract.js";
+import { SESSION_ENDED_EVENT, STREAM_RECONNECT_EVENT, STREAM_RECONNECT_MS } from "../../core/api/contract.js";
 import type { LiveUpdates } from "../live/live-updates.js";
 import type { AppEnv } from "./app-env.js";
 import { errorBody } from "./error-body.js";
@@ -33,8 +33,9 @@ export function sharedLoader<T>(live: LiveUpdates, load: (key: string) => Promis
 
 /**
  * A server-sent-event stream that sends `load()` now and again whenever `topic` (or any of `topics`) moves, with a
- * keep-alive comment, until the client leaves or the server shuts down; or, for one user's stream, until
- * `sessionStands()` says their session ended (checked before each message and every SESSION_CHECK_MS).
+ * keep-alive comment, until the client leaves or the server shuts down (then it says STREAM_RECONNECT_EVENT, so the
+ * page reconnects to another instance at once); or, for one user's stream, until `sessionStands()` says their session
+ * ended (checked before each message and every SESSION_CHECK_MS).
  */
 export function liveStream<T>(
   c: Context<AppEnv>,
@@ -51,48 +52,53 @@ export function liveStream<T>(
     return c.json(errorBody("rate_limited", tooManyStreamsMessage), 429);
   }
   openStreams.set(address, open + 1);
+  let released = false;
   const release = () => {
+    if (released) return;
+    released = true;
     const left = (openStreams.get(address) ?? 1) - 1;
     if (left > 0) openStreams.set(address, left);
     else openStreams.delete(address);
   };
   return streamSSE(c, async (stream) => {
-    try {
-      let pending: Promise<unknown> = Promise.resolve();
-      let finish: () => void = () => undefined;
-      /** A session's stream checks the session before each message, and ends with SESSION_ENDED_EVENT once it is gone. */
-      const sessionEnded = async () => {
-        if (!sessionStands || (await sessionStands())) return false;
-        await stream.writeSSE({ event: SESSION_ENDED_EVENT, data: "{}" });
-        finish();
-        return true;
-      };
-      const queue = (step: () => Promise<unknown>) => {
-        pending = pending.then(step).catch(() => undefined);
-      };
-      const push = () =>
-        queue(async () => {
-          if (!(await sessionEnded())) await stream.writeSSE({ event, data: JSON.stringify(await load()) });
-        });
-      await new Promise<void>((resolve) => {
-        const unsubscribes = (typeof topic === "string" ? [topic] : topic).map((each) => live.subscribe(each, push));
-        const unsubscribeShutdown = live.subscribe("shutdown", () => finish());
-        const keepalive = setInterval(() => void stream.write(": keepalive\n\n").catch(() => undefined), KEEPALIVE_MS);
-        // An idle session's stream still notices a sign-out elsewhere.
-        const sessionCheck = sessionStands ? setInterval(() => queue(sessionEnded), SESSION_CHECK_MS) : undefined;
-        finish = () => {
-          clearInterval(keepalive);
-          clearInterval(sessionCheck);
-          for (const unsubscribe of unsubscribes) unsubscribe();
-          unsubscribeShutdown();
-          resolve();
-        };
-        stream.onAbort(finish);
-        push();
+    let pending: Promise<unknown> = Promise.resolve();
+    let finish: () => void = () => undefined;
+    /** A session's stream checks the session before each message, and ends with SESSION_ENDED_EVENT once it is gone. */
+    const sessionEnded = async () => {
+      if (!sessionStands || (await sessionStands())) return false;
+      await stream.writeSSE({ event: SESSION_ENDED_EVENT, data: "{}" });
+      finish();
+      return true;
+    };
+    const queue = (step: () => Promise<unknown>) => {
+      pending = pending.then(step).catch(() => undefined);
+    };
+    const push = () =>
+      queue(async () => {
+        if (!(await sessionEnded())) await stream.writeSSE({ event, data: JSON.stringify(await load()) });
       });
-      await pending;
-    } finally {
-      release();
-    }
+    await new Promise<void>((resolve) => {
+      const closeStream = live.streamOpened(event);
+      const unsubscribes = (typeof topic === "string" ? [topic] : topic).map((each) => live.subscribe(each, push));
+      const unsubscribeShutdown = live.subscribe("shutdown", () => {
+        queue(() => stream.writeSSE({ event: STREAM_RECONNECT_EVENT, data: "{}", retry: STREAM_RECONNECT_MS }));
+        finish();
+      });
+      const keepalive = setInterval(() => void stream.write(": keepalive\n\n").catch(() => undefined), KEEPALIVE_MS);
+      // An idle session's stream still notices a sign-out elsewhere.
+      const sessionCheck = sessionStands ? setInterval(() => queue(sessionEnded), SESSION_CHECK_MS) : undefined;
+      finish = () => {
+        release();
+        closeStream();
+        clearInterval(keepalive);
+        clearInterval(sessionCheck);
+        for (const unsubscribe of unsubscribes) unsubscribe();
+        unsubscribeShutdown();
+        resolve();
+      };
+      stream.onAbort(finish);
+      push();
+    });
+    await pending;
   });
 }

@@ -16,8 +16,14 @@ export type JobRun = {
   nextRunAt: Date | null;
 };
 
-/** The jobs' last and next runs on this instance, filled in by the scheduler. */
-export function createJobLedger(jobs: readonly Job[]) {
+/**
+ * The jobs' last and next runs on this instance, filled in by the scheduler; `onFinished` hears of each run (the
+ * metrics).
+ */
+export function createJobLedger(
+  jobs: readonly Job[],
+  onFinished?: (name: string, ok: boolean, seconds: number) => void,
+) {
   const runs = new Map<string, JobRun>(
     jobs.map((job) => [
       job.name,
@@ -41,13 +47,16 @@ export function createJobLedger(jobs: readonly Job[]) {
   return {
     scheduled: (name: string, nextRunAt: Date) => update(name, { scheduled: true, nextRunAt }),
     started: (name: string, at: Date) => update(name, { running: true, lastStartedAt: at }),
-    finished: (name: string, at: Date, error: unknown) =>
+    finished: (name: string, at: Date, error: unknown) => {
+      const startedAt = runs.get(name)?.lastStartedAt;
       update(name, {
         running: false,
         lastFinishedAt: at,
         lastOk: error === undefined,
         lastError: error === undefined ? null : error instanceof Error ? error.message : String(error),
-      }),
+      });
+      if (startedAt) onFinished?.(name, error === undefined, (at.getTime() - startedAt.getTime()) / 1000);
+    },
     snapshot: (): JobRun[] => [...runs.values()].map((run) => ({ ...run })),
   };
 }

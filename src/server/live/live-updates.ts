@@ -22,6 +22,7 @@ export function createLiveUpdates(database: DatabaseHandle, log: Logger) {
   let listenClient: pg.Client | undefined;
   let closed = false;
 
+  const openStreams = new Map<string, number>();
   const versions = new Map<string, number>();
   const emit = (topic: string) => {
     versions.set(topic, (versions.get(topic) ?? 0) + 1);
@@ -98,6 +99,18 @@ export function createLiveUpdates(database: DatabaseHandle, log: Logger) {
     },
     /** Moves on every update of the topic: subscribers woken by the same update can share one query. */
     version: (topic: string) => versions.get(topic) ?? 0,
+    /** Counts an open stream by its name (the metrics); returns what to call when it ends (once or more). */
+    streamOpened(name: string): () => void {
+      openStreams.set(name, (openStreams.get(name) ?? 0) + 1);
+      let open = true;
+      return () => {
+        if (!open) return;
+        open = false;
+        openStreams.set(name, (openStreams.get(name) ?? 1) - 1);
+      };
+    },
+    /** Open streams on this instance, by name. */
+    openStreams: openStreams as ReadonlyMap<string, number>,
     get subscriberCount() {
       let count = 0;
       for (const set of listeners.values()) count += set.size;

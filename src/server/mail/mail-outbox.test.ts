@@ -127,4 +127,39 @@ describe("the transactional outbox", () => {
     expect(delivered).toEqual([`<${failed?.id}@fanboost.mail>`]);
     expect(await sender.resend(failed?.id as string)).toBe(false);
   });
+  it("hands back what it claimed but did not send when stopped mid-way, for another sender at once", async () => {
+    const { transport: drain } = recordingTransport();
+    // Earlier tests' messages go first, so the claim below is these three alone.
+    while ((await createMailSender({ db: t.database.db, transport: drain, log }).deliverDue()) > 0);
+    const queue = createMailQueue(t.database.db, "outbox");
+    const to = "handed-back@example.com";
+    for (const index of [1, 2, 3]) await queue.send(message(to, `Message ${index}`));
+
+    let sending: () => void = () => undefined;
+    const firstStarted = new Promise<void>((resolve) => {
+      sending = resolve;
+    });
+    let finishSending: () => void = () => undefined;
+    const slow: MailTransport = {
+      kind: "outbox",
+      deliver: () =>
+        new Promise<void>((resolve) => {
+          finishSending = resolve;
+          sending();
+        }),
+    };
+    const sender = createMailSender({ db: t.database.db, transport: slow, log });
+    sender.start(10);
+    await firstStarted;
+    const stopped = sender.stop();
+    finishSending();
+    await stopped;
+
+    const rows = await rowsTo(to);
+    expect(rows.filter((row) => row.status === "sent" && row.attempts === 1)).toHaveLength(1);
+    expect(rows.filter((row) => row.status === "queued" && row.attempts === 0 && row.claimedAt === null)).toHaveLength(
+      2,
+    );
+    expect(await createMailSender({ db: t.database.db, transport: drain, log }).deliverDue()).toBe(2);
+  });
 });

@@ -60,6 +60,20 @@ export function createMailSender(deps: { db: Database; transport: MailTransport;
     }
   };
 
+  /** Set by `stop`: the pass in flight finishes its message and hands the rest of its claim back. */
+  let stopping = false;
+
+  /** Hands claimed messages back untried, so another instance's sender takes them at once (shutdown). */
+  const release = async (unsent: Claimed[]) => {
+    if (unsent.length === 0) return;
+    const ids = unsent.map((message) => message.id);
+    await db.execute(sql`update mail_outbox set status = 'queued', attempts = attempts - 1, claimed_at = null
+      where id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )}) and status = 'sending'`);
+  };
+
   /** Claims and delivers the messages due now; how many were sent. */
   const deliverDue = async (): Promise<number> => {
     const claimed = await queryParsed(
@@ -79,7 +93,13 @@ export function createMailSender(deps: { db: Database; transport: MailTransport;
           returning m.id, m."to", m.subject, m.text, m.html, m.headers, m.attempts`,
     );
     let sent = 0;
-    for (const message of claimed) if ((await deliver(message)).ok) sent++;
+    for (const [index, message] of claimed.entries()) {
+      if (stopping) {
+        await release(claimed.slice(index));
+        break;
+      }
+      if ((await deliver(message)).ok) sent++;
+    }
     return sent;
   };
 
@@ -90,7 +110,7 @@ export function createMailSender(deps: { db: Database; transport: MailTransport;
     pass ??= (async () => {
       try {
         // A full batch means more wait: keep going.
-        while ((await deliverDue()) >= BATCH);
+        while (!stopping && (await deliverDue()) >= BATCH);
       } catch (error) {
         log.error({ err: error }, "mail sender failed");
       } finally {
@@ -104,14 +124,18 @@ export function createMailSender(deps: { db: Database; transport: MailTransport;
     deliverDue,
     /** Looks for due messages every `everyMs` (one second by default: a reset link should not wait). */
     start(everyMs = 1000) {
+      stopping = false;
       timer ??= setInterval(tick, everyMs).unref();
     },
-    /** Stops looking, after sending what is due now (shutdown). */
+    /**
+     * Stops looking (shutdown): the message being sent is finished, the rest of the claim is handed back as queued, for
+     * the sender of another instance, or of this one's next start.
+     */
     async stop() {
       clearInterval(timer);
       timer = undefined;
+      stopping = true;
       await pass;
-      await tick();
     },
     /** Sends one message now and says how it went (the diagnostics' test email). */
     async sendNow(message: MailMessage) {

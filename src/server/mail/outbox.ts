@@ -1,5 +1,7 @@
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Database } from "../db/client.js";
+import { column, queryParsed } from "../db/rows.js";
 import { mailOutbox } from "../db/schema.js";
 import type { Logger } from "../logger.js";
 import { recordNotification } from "../notifications/notifications.js";
@@ -34,4 +36,16 @@ export async function listOutbox(db: Database, to?: string, limit = 50) {
     .where(to ? eq(mailOutbox.to, to) : undefined)
     .orderBy(desc(mailOutbox.createdAt))
     .limit(limit);
+}
+
+/** Emails that will still be tried (queued, being sent, or failed with a retry time), and the oldest one's age. */
+export async function outboxBacklog(db: Database): Promise<{ depth: number; oldestSeconds: number }> {
+  const [row] = await queryParsed(
+    db,
+    z.object({ depth: column.number, oldest: column.number }),
+    sql`select count(*) as depth, coalesce(extract(epoch from now() - min(created_at)), 0) as oldest
+        from mail_outbox
+        where status in ('queued', 'sending') or (status = 'failed' and next_attempt_at is not null)`,
+  );
+  return { depth: row?.depth ?? 0, oldestSeconds: row?.oldest ?? 0 };
 }

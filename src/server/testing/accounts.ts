@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { expect } from "vitest";
 import { listOutbox } from "../mail/outbox.js";
-import type { TestApp } from "./test-app.js";
+import type { TestClient } from "./test-app.js";
 
 export type TestUser = { id: string; email: string; password: string; cookie: string };
 
@@ -22,7 +22,7 @@ export function uniqueEmail(prefix = "user"): string {
  * two seconds for it: some emails (a password reset) are sent after the answer, so an address's existence can't be
  * timed.
  */
-export async function emailedLink(t: TestApp, to: string, subject: RegExp): Promise<string> {
+export async function emailedLink(t: TestClient, to: string, subject: RegExp): Promise<string> {
   let link: string | undefined;
   for (let attempt = 0; attempt < 100 && !link; attempt++) {
     if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20));
@@ -35,7 +35,7 @@ export async function emailedLink(t: TestApp, to: string, subject: RegExp): Prom
 }
 
 /** Opens the verification link the sign-up emailed, as its owner would. */
-export async function verifyEmail(t: TestApp, email: string) {
+export async function verifyEmail(t: TestClient, email: string) {
   const response = await t.request(await emailedLink(t, email, /verify your/i));
   expect(response.status).toBe(302);
   expect(response.headers.get("location")).not.toMatch(/error/);
@@ -46,7 +46,7 @@ export async function verifyEmail(t: TestApp, email: string) {
  * emailed link, as a real user's would be, unless `verified: false`.
  */
 export async function signUp(
-  t: TestApp,
+  t: TestClient,
   userType: "artist" | "promoter",
   overrides: Record<string, unknown> = {},
   options: { verified?: boolean } = {},

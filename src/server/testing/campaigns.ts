@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import { signUp, type TestUser } from "./accounts.js";
-import type { TestApp } from "./test-app.js";
+import type { TestClient } from "./test-app.js";
 
 /** A create-campaign body that passes every rule, with `overrides`. */
 export const validCampaignBody = (overrides: Record<string, unknown> = {}) => ({
@@ -16,7 +16,7 @@ export const validCampaignBody = (overrides: Record<string, unknown> = {}) => ({
 export const sandboxSuccessCard = { number: "4242424242424242", expiry: "12/34", cvc: "123" };
 
 /** A funded, live campaign created through the API, optionally with overrides for the create body. */
-export async function createLiveCampaign(t: TestApp, artist: TestUser, overrides: Record<string, unknown> = {}) {
+export async function createLiveCampaign(t: TestClient, artist: TestUser, overrides: Record<string, unknown> = {}) {
   const created = await t.request("/api/campaigns", {
     method: "POST",
     cookie: artist.cookie,
@@ -42,7 +42,7 @@ export async function createLiveCampaign(t: TestApp, artist: TestUser, overrides
 }
 
 /** Joins as the promoter and returns the tracking link's short code. */
-export async function joinAs(t: TestApp, promoter: TestUser, campaignId: string): Promise<string> {
+export async function joinAs(t: TestClient, promoter: TestUser, campaignId: string): Promise<string> {
   const response = await t.request(`/api/campaigns/${campaignId}/join`, {
     method: "POST",
     cookie: promoter.cookie,
@@ -53,7 +53,7 @@ export async function joinAs(t: TestApp, promoter: TestUser, campaignId: string)
 }
 
 /** A live campaign by a new artist with one joined promoter. */
-export async function liveCampaignWithLink(t: TestApp) {
+export async function liveCampaignWithLink(t: TestClient) {
   const artist = await signUp(t, "artist");
   const promoter = await signUp(t, "promoter");
   const campaignId = await createLiveCampaign(t, artist);

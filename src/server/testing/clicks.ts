@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { expect } from "vitest";
 import { type Database, queryRows } from "../db/client.js";
-import type { TestApp } from "./test-app.js";
+import type { TestClient } from "./test-app.js";
 
 export const browserUa =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
@@ -20,7 +20,7 @@ export async function expectCountersConsistent(db: Database) {
 
 /** A tracking request in process, from `ip` (random otherwise) with a browser's user agent unless `ua` says else. */
 export const clickAs = (
-  t: TestApp,
+  t: TestClient,
   path: string,
   init: { ip?: string; ua?: string | null; method?: string; cookie?: string; headers?: Record<string, string> } = {},
 ) =>

@@ -4,27 +4,27 @@ import { queryRows } from "../db/client.js";
 import { admins } from "../db/schema.js";
 import type { TestUser } from "./accounts.js";
 import { clickAs } from "./clicks.js";
-import type { TestApp } from "./test-app.js";
+import type { TestClient } from "./test-app.js";
 
 /** A counted click on a tracking link from `ip`. */
-export async function clickFrom(t: TestApp, shortCode: string, ip: string) {
+export async function clickFrom(t: TestClient, shortCode: string, ip: string) {
   const response = await clickAs(t, `/t/${shortCode}`, { ip });
   expect(response.status).toBe(200);
   return response.headers.get("X-Click-Verdict");
 }
 
 /** `count` counted clicks from fresh addresses under `prefix` (for example "10.1.1"). */
-export async function clicks(t: TestApp, shortCode: string, count: number, prefix: string) {
+export async function clicks(t: TestClient, shortCode: string, count: number, prefix: string) {
   for (let index = 1; index <= count; index++)
     expect(await clickFrom(t, shortCode, `${prefix}.${index}`)).toBe("counted");
 }
 
-export async function makeAdmin(t: TestApp, user: TestUser) {
+export async function makeAdmin(t: TestClient, user: TestUser) {
   await t.database.db.insert(admins).values({ authUserId: user.id }).onConflictDoNothing();
 }
 
 /** Creates the user's payout account and completes the sandbox onboarding form, as the popup would. */
-export async function onboardPayouts(t: TestApp, user: TestUser) {
+export async function onboardPayouts(t: TestClient, user: TestUser) {
   expect((await t.request("/api/payouts/account", { method: "POST", cookie: user.cookie, json: {} })).status).toBe(200);
   const link = await t.request("/api/payouts/account-link", { method: "POST", cookie: user.cookie, json: {} });
   const { url } = (await link.json()) as { url: string };
@@ -42,7 +42,7 @@ export async function onboardPayouts(t: TestApp, user: TestUser) {
   expect(submitted.status).toBe(303);
 }
 
-export async function adminPost(t: TestApp, admin: TestUser, path: string) {
+export async function adminPost(t: TestClient, admin: TestUser, path: string) {
   return t.request(path, { method: "POST", cookie: admin.cookie, json: {} });
 }
 
@@ -50,7 +50,7 @@ export async function adminPost(t: TestApp, admin: TestUser, path: string) {
  * The money of a campaign adds up to the cent: what the artist was charged = the fee kept + every payout + every
  * refund; and the provider's own records agree (transfers = paid payouts, refunds = refunds sent).
  */
-export async function expectLedgerBalanced(t: TestApp, campaignId: string) {
+export async function expectLedgerBalanced(t: TestClient, campaignId: string) {
   const [row] = await queryRows<Record<string, string | number>>(
     t.database.db,
     sql`select c.status, c.prize_cents, c.platform_fee_cents,

@@ -8,7 +8,8 @@ import { childEnvironment } from "../config.js";
 
 const projectRoot = new URL("../../..", import.meta.url).pathname;
 
-async function freePort(): Promise<number> {
+/** A TCP port nothing listens on now, on 127.0.0.1. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);
@@ -30,6 +31,9 @@ export type AppServer = {
    * then), and starts it again on the same port and data: how a journey moves a campaign's clock.
    */
   restart(whileStopped?: (dataDir: string) => Promise<void>): Promise<void>;
+  /** Sends SIGTERM (at once, before the first await) and waits for the process to exit; `launch` starts it again. */
+  halt(): Promise<void>;
+  launch(): Promise<void>;
   output(): string;
   /** The newest dev-outbox email to `to` whose subject matches, from the server's log. */
   findEmail(to: string, subject: RegExp): { subject: string; text: string } | undefined;
@@ -111,6 +115,8 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
       await whileStopped?.(dataDir);
       await launch();
     },
+    halt,
+    launch,
     stop: async () => {
       await halt();
       rmSync(dataDir, { recursive: true, force: true });

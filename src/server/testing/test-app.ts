@@ -71,6 +71,9 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
+/** What the test helpers need: requests to the app and its database (an in-process app, or a cluster's balancer). */
+export type TestClient = Pick<TestApp, "request" | "database">;
+
 export async function createTestApp(
   options: {
     env?: Record<string, string>;

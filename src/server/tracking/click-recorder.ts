@@ -101,6 +101,8 @@ export type ClickRecorderOptions = {
   flushTimeoutMs?: number;
   /** Called after a batch commits, with the campaigns whose counted clicks moved. */
   onCounted?: (campaignIds: string[]) => void;
+  /** Called after a batch commits, with its size, the seconds its statement took and what each click became. */
+  onCommitted?: (size: number, seconds: number, results: readonly RecordedClick[]) => void;
 };
 
 /**
@@ -140,10 +142,16 @@ export function createClickRecorder(database: DatabaseHandle, log: Logger, optio
   };
 
   /** Writes a batch; never rejects: a failure comes back as the error. */
-  const write = (batch: Pending[]): Promise<RecordedClick[] | Error> =>
-    withTimeout(writeBatch(database, batch)).catch((error: unknown) =>
-      error instanceof Error ? error : new Error(String(error)),
+  const write = (batch: Pending[]): Promise<RecordedClick[] | Error> => {
+    const started = performance.now();
+    return withTimeout(writeBatch(database, batch)).then(
+      (results) => {
+        options.onCommitted?.(batch.length, (performance.now() - started) / 1000, results);
+        return results;
+      },
+      (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
     );
+  };
 
   /**
    * A failed batch is retried in halves, so one bad row cannot fail its neighbours. A batch that timed out is not:

@@ -410,9 +410,58 @@ export function createFraudMonitor(db: Database, log: Logger, options: { shared?
     (error) => log.warn({ err: error }, "shared fingerprint and country counts not updated"),
   );
 
+  /**
+   * Adds this instance's unshared clicks from a busy address to the shared counts, decides the rate limit and the
+   * challenge on the total, and raises its burst and rate-limit flags once across instances; if the database cannot
+   * answer, `local` (this instance's own counts) decides.
+   */
+  const share = (click: ClickObservation, local: { rateLimited: boolean; challenge: boolean }, now: number) => {
+    const clicks = Math.max(perIp.takeUnsynced(click.ip), 1);
+    const decided = addShared(click.ipHash, clicks).then(
+      (total) => {
+        if (lastShared.size >= 100_000) lastShared.clear();
+        lastShared.set(click.ipHash, { ...total, at: now, sentAt: now });
+        if (total.minute > fraudThresholds.rateLimit.max) raise(click, "limit", () => limitFlag(click), now);
+        if (total.burst > fraudThresholds.ipBurst.max) {
+          raise(click, "burst", () => burstFlag(click, total.burst), now);
+        }
+        return {
+          rateLimited: total.minute > fraudThresholds.rateLimit.max,
+          challenge:
+            total.burst > fraudThresholds.challengeBurst || total.flagged || flaggedAddresses.seen(click.ipHash, now),
+        };
+      },
+      (error: unknown) => {
+        log.warn({ err: error }, "shared click counts unavailable; this instance's counts decide");
+        return local;
+      },
+    );
+    const settled = decided.finally(() => writing.delete(settled));
+    writing.add(settled);
+    return decided;
+  };
+
+  /**
+   * Busy addresses whose last clicks wait for the next share: it comes within SHARE_EVERY_MS even when the address
+   * stops clicking, so a burst's last clicks reach the shared totals (and its flag) too.
+   */
+  const pendingShares = new Map<string, () => void>();
+  const shareLater = (click: ClickObservation, delayMs: number) => {
+    if (pendingShares.has(click.ipHash)) return;
+    const run = () => {
+      clearTimeout(timer);
+      pendingShares.delete(click.ipHash);
+      if (perIp.unsynced(click.ip) > 0) void share(click, { rateLimited: false, challenge: true }, Date.now());
+    };
+    const timer = setTimeout(run, delayMs);
+    timer.unref();
+    pendingShares.set(click.ipHash, run);
+  };
+
   return {
     /** Waits for the counts shared and the flags recorded so far to be written. */
     async written(): Promise<void> {
+      for (const run of [...pendingShares.values()]) run();
       await sharing.flush();
       await Promise.all(writing);
     },
@@ -460,9 +509,8 @@ export function createFraudMonitor(db: Database, log: Logger, options: { shared?
       };
     },
     /**
-     * For a busy address (`observe` said so) with counts shared between instances: adds this instance's clicks from it
-     * to the shared counts, decides the rate limit and the challenge on the total, and raises its burst and rate-limit
-     * flags once across instances. If the database cannot answer, this instance's own counts decide.
+     * For a busy address (`observe` said so) with counts shared between instances: shares its clicks now (`share`), or
+     * within SHARE_EVERY_MS when the answer does not depend on them.
      */
     async observeShared(
       click: ClickObservation,
@@ -480,30 +528,10 @@ export function createFraudMonitor(db: Database, log: Logger, options: { shared?
       const quiet = estimate <= fraudThresholds.rateLimit.max / 4;
       if (!mustWait && !nearLimit && quiet && fresh && now - fresh.sentAt < SHARE_EVERY_MS) {
         // Not counting either way and far from the limit: this click joins the next update of the totals.
+        shareLater(click, fresh.sentAt + SHARE_EVERY_MS - now);
         return { rateLimited: local.rateLimited || estimate > fraudThresholds.rateLimit.max, challenge: true };
       }
-      const clicks = Math.max(perIp.takeUnsynced(click.ip), 1);
-      const decided = addShared(click.ipHash, clicks).then(
-        (total) => {
-          if (lastShared.size >= 100_000) lastShared.clear();
-          lastShared.set(click.ipHash, { ...total, at: now, sentAt: now });
-          if (total.minute > fraudThresholds.rateLimit.max) raise(click, "limit", () => limitFlag(click), now);
-          if (total.burst > fraudThresholds.ipBurst.max) {
-            raise(click, "burst", () => burstFlag(click, total.burst), now);
-          }
-          return {
-            rateLimited: total.minute > fraudThresholds.rateLimit.max,
-            challenge:
-              total.burst > fraudThresholds.challengeBurst || total.flagged || flaggedAddresses.seen(click.ipHash, now),
-          };
-        },
-        (error: unknown) => {
-          log.warn({ err: error }, "shared click counts unavailable; this instance's counts decide");
-          return local;
-        },
-      );
-      const settled = decided.finally(() => writing.delete(settled));
-      writing.add(settled);
+      const decided = share(click, local, now);
       if (known) known.sentAt = now;
       if (mustWait || nearLimit) return decided;
       // Not counting either way and far from the limit: the totals are brought up to date behind the answer.

@@ -1,6 +1,6 @@
 import { request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { App } from "../app";
 import { harnessSettings } from "../config";
@@ -392,6 +392,34 @@ describe("concurrency and durability", () => {
         "rate_limit:high",
         "rate_limit:medium",
       ]);
+    },
+  );
+
+  it.skipIf(!harnessSettings().testDatabaseUrl)(
+    "flags a burst split between two server processes once it stops, from the last clicks each one shares",
+    async () => {
+      const { campaignId, shortCode } = await liveCampaignWithLink(t);
+      const other = await startAppServer({ DATABASE_URL: t.database.url as string, AUTH_SECRET: t.config.authSecret });
+      const one = await listen(t.app);
+      const ports = [one.port, Number(new URL(other.url).port)];
+      try {
+        // 30 clicks on each process within a second: over the 50-in-5-minutes burst only together, and the last
+        // clicks of each are shared after the burst, when nothing from the address comes any more.
+        for (let sent = 0; sent < 60; sent += 4) {
+          await Promise.all(
+            [0, 1, 2, 3].map((index) => get(ports[(sent + index) % 2] as number, `/t/${shortCode}`, "127.0.4.4")),
+          );
+        }
+        const burstFlags = () =>
+          t.database.db
+            .select({ severity: suspiciousActivity.severity })
+            .from(suspiciousActivity)
+            .where(and(eq(suspiciousActivity.campaignId, campaignId), eq(suspiciousActivity.type, "rate_limit")));
+        await expect.poll(burstFlags, { timeout: 5_000 }).toEqual([{ severity: "medium" }]);
+      } finally {
+        one.server.close();
+        await other.stop();
+      }
     },
   );
 

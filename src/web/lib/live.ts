@@ -1,6 +1,12 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { type Contract, type ResponseOf, SESSION_ENDED_EVENT } from "../../core/api/contract";
+import {
+  type Contract,
+  type ResponseOf,
+  SESSION_ENDED_EVENT,
+  STREAM_RECONNECT_EVENT,
+  STREAM_RECONNECT_MS,
+} from "../../core/api/contract";
 import { accountKey } from "./session";
 import { type ApiInput, apiKey, apiUrl, useApi } from "./use-api";
 
@@ -11,7 +17,7 @@ type AnyContract = Contract<unknown, unknown, unknown, string>;
 /**
  * An endpoint's answer that the server also pushes by server-sent events (`stream`, whose messages are named
  * `stream.event`). While the stream is down the query polls every `fallbackMs` (SPEC.md's refresh intervals) and the
- * stream reconnects with exponential backoff.
+ * stream reconnects with exponential backoff; a stream whose server shuts down reconnects within STREAM_RECONNECT_MS.
  */
 export function useLiveData<C extends AnyContract>(
   contract: C,
@@ -45,6 +51,12 @@ export function useLiveData<C extends AnyContract>(
         source?.close();
         setConnected(false);
         void queryClient.invalidateQueries({ queryKey: accountKey });
+      });
+      // Its server is shutting down: another instance takes the stream at once, not after a failure's backoff.
+      source.addEventListener(STREAM_RECONNECT_EVENT, () => {
+        source?.close();
+        failures = 0;
+        retryTimer = setTimeout(open, STREAM_RECONNECT_MS * Math.random());
       });
       source.onerror = () => {
         source?.close();

@@ -1,0 +1,99 @@
+import { solveChallenge } from "altcha-lib/v1";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { suspiciousActivity } from "../src/server/db/schema";
+import { liveCampaignWithLink } from "../src/server/testing/campaigns";
+import { expectCountersConsistent, linkClicks } from "../src/server/testing/clicks";
+import { type Cluster, inParallel, instanceNames, loopbackAddress, servedBy, startCluster } from "./cluster";
+
+let cluster: Cluster;
+beforeAll(async () => {
+  cluster = await startCluster();
+});
+afterAll(async () => {
+  await cluster?.expectEachEmailSentOnce();
+  await cluster?.stop();
+});
+
+/** The flags of a campaign, as `type:severity`, sorted. */
+async function flagsOf(campaignId: string) {
+  const rows = await cluster.database.db
+    .select({ type: suspiciousActivity.type, severity: suspiciousActivity.severity })
+    .from(suspiciousActivity)
+    .where(eq(suspiciousActivity.campaignId, campaignId));
+  return rows.map((row) => `${row.type}:${row.severity}`).sort();
+}
+
+describe("fraud rules across instances", () => {
+  it("a burst split between the instances raises its flag once, from the shared counts", async () => {
+    const { campaignId, shortCode } = await liveCampaignWithLink(cluster);
+    const ip = loopbackAddress();
+    // 60 clicks, 30 on each instance: over the 50-in-5-minutes burst threshold only together.
+    const clicks = await inParallel(60, 4, () => cluster.click(shortCode, ip));
+    const perInstance = instanceNames.map((name) => clicks.filter((click) => click.servedBy === name).length);
+    expect(perInstance.every((count) => count < 50)).toBe(true);
+    expect(clicks.filter((click) => click.verdict === "counted")).toHaveLength(1);
+    await expect.poll(() => flagsOf(campaignId), { timeout: 10_000 }).toEqual(["rate_limit:medium"]);
+  });
+
+  it("an address gets 1,000 clicks a minute from both instances together; past that both refuse it", async () => {
+    const { campaignId, shortCode } = await liveCampaignWithLink(cluster);
+    const ip = loopbackAddress();
+    const clicks = await inParallel(1_000, 10, () => cluster.click(shortCode, ip));
+    expect(clicks.filter((click) => click.verdict === "rate_limited")).toEqual([]);
+    expect(new Set(clicks.map((click) => click.servedBy)).size).toBe(2);
+    for (const name of instanceNames) {
+      await cluster.steerTo(name);
+      const refused = await cluster.click(shortCode, ip);
+      expect({ by: refused.servedBy, verdict: refused.verdict }).toEqual({ by: name, verdict: "rate_limited" });
+    }
+    // Each flag once, whichever instance saw the crossing: the burst, the rate limit and the one device fingerprint.
+    await expect
+      .poll(() => flagsOf(campaignId), { timeout: 10_000 })
+      .toEqual(["fingerprint_abuse:high", "rate_limit:high", "rate_limit:medium"]);
+    expect(await linkClicks(cluster.database.db, shortCode)).toBe(1);
+  });
+
+  it("a proof-of-work issued by one instance is verified by the other, and the visit counts once", async () => {
+    const suspicious = await liveCampaignWithLink(cluster);
+    const ip = loopbackAddress();
+    // Over 20 clicks in 5 minutes on each instance: the address is suspicious wherever it goes next.
+    await inParallel(44, 4, () => cluster.click(suspicious.shortCode, ip));
+
+    const { shortCode } = await liveCampaignWithLink(cluster);
+    const visit = await cluster.click(shortCode, ip);
+    expect(visit.verdict).toBe("challenged");
+    const data = /<script type="application\/json" id="pow">(.*?)<\/script>/s.exec(visit.page)?.[1] as string;
+    const challenge = JSON.parse(data) as {
+      algorithm: string;
+      challenge: string;
+      maxnumber: number;
+      salt: string;
+      signature: string;
+    };
+    const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber)
+      .promise;
+    const payload = btoa(JSON.stringify({ ...challenge, number: solution?.number }));
+
+    const other = instanceNames.find((name) => name !== visit.servedBy) as (typeof instanceNames)[number];
+    await cluster.steerTo(other);
+    const verified = await cluster.request("/api/clicks/verify", {
+      method: "POST",
+      ip,
+      json: { code: shortCode, payload },
+    });
+    expect(servedBy(verified)).toBe(other);
+    expect(await verified.json()).toEqual({ verdict: "counted" });
+    expect(await linkClicks(cluster.database.db, shortCode)).toBe(1);
+
+    // The same solution again, on either instance, counts nothing more.
+    const again = await cluster.request("/api/clicks/verify", {
+      method: "POST",
+      ip,
+      json: { code: shortCode, payload },
+    });
+    expect(again.status).toBe(409);
+    expect(await linkClicks(cluster.database.db, shortCode)).toBe(1);
+    await expectCountersConsistent(cluster.database.db);
+  });
+});

@@ -1,0 +1,159 @@
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import type { ClickVerdict } from "../db/schema.js";
+
+/** What the gauges read when Prometheus scrapes: each source is asked then, never on a request's path. */
+export type MetricSources = {
+  /** Emails not sent yet that will be tried (queued, being sent, or failed with a retry time), and the oldest's age. */
+  outbox(): Promise<{ depth: number; oldestSeconds: number }>;
+  /** Each scheduled job's cadence and its last start on this instance. */
+  jobs(): Array<{ name: string; everyMs: number; scheduled: boolean; lastStartedAt: Date | null }>;
+  /** Open live streams on this instance, by stream (its event name). */
+  liveStreams(): ReadonlyMap<string, number>;
+  /** The PostgreSQL pool's connections; undefined with the embedded database (no pool). */
+  pool(): { total: number; idle: number; waiting: number } | undefined;
+};
+
+/** Seconds, from a millisecond to a minute: the API's and the jobs' latencies. */
+const latencyBuckets = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
+
+/**
+ * This instance's Prometheus metrics (ADR 027), in a registry of its own (tests build many apps in one process). The
+ * recording calls are cheap and always on; the process metrics and the gauges' sources are added by `expose`, only
+ * where an endpoint serves them.
+ */
+export function createMetrics() {
+  const registry = new Registry();
+  const requests = new Counter({
+    name: "fanboost_http_requests_total",
+    help: "HTTP requests answered, by method, route (the matched pattern) and status",
+    labelNames: ["method", "route", "status"] as const,
+    registers: [registry],
+  });
+  const requestSeconds = new Histogram({
+    name: "fanboost_http_request_duration_seconds",
+    help: "Time to answer an HTTP request (to the first byte of a stream), by method and route",
+    labelNames: ["method", "route"] as const,
+    buckets: latencyBuckets,
+    registers: [registry],
+  });
+  const clicks = new Counter({
+    name: "fanboost_clicks_total",
+    help: "Clicks stored, by the verdict they were stored with",
+    labelNames: ["verdict"] as const,
+    registers: [registry],
+  });
+  const batchSize = new Histogram({
+    name: "fanboost_click_batch_size",
+    help: "Clicks per group-committed batch",
+    buckets: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000],
+    registers: [registry],
+  });
+  const batchSeconds = new Histogram({
+    name: "fanboost_click_batch_commit_seconds",
+    help: "Time from a click batch's statement to its commit",
+    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5, 15],
+    registers: [registry],
+  });
+  const jobRuns = new Counter({
+    name: "fanboost_job_runs_total",
+    help: "Background job runs on this instance, by job and outcome (ok or failed)",
+    labelNames: ["job", "outcome"] as const,
+    registers: [registry],
+  });
+  const jobSeconds = new Histogram({
+    name: "fanboost_job_duration_seconds",
+    help: "Time a background job run took, by job",
+    labelNames: ["job"] as const,
+    buckets: latencyBuckets,
+    registers: [registry],
+  });
+
+  return {
+    registry,
+    request(method: string, route: string, status: number, seconds: number) {
+      requests.inc({ method, route, status: String(status) });
+      requestSeconds.observe({ method, route }, seconds);
+    },
+    /** A committed click batch: its size, its statement's time, and each click's stored verdict. */
+    clickBatch(size: number, seconds: number, stored: readonly { verdict: ClickVerdict }[]) {
+      batchSize.observe(size);
+      batchSeconds.observe(seconds);
+      for (const click of stored) clicks.inc({ verdict: click.verdict });
+    },
+    jobRun(job: string, ok: boolean, seconds: number) {
+      jobRuns.inc({ job, outcome: ok ? "ok" : "failed" });
+      jobSeconds.observe({ job }, seconds);
+    },
+    /** Adds the process metrics and the gauges read from `sources` at each scrape: called once, where served. */
+    expose(sources: MetricSources) {
+      collectDefaultMetrics({ register: registry });
+      // Both outbox gauges are collected at once in a scrape: they share the query in flight.
+      let outboxRead: Promise<{ depth: number; oldestSeconds: number } | undefined> | undefined;
+      const outbox = () => {
+        outboxRead ??= sources
+          .outbox()
+          .catch(() => undefined)
+          .finally(() => {
+            outboxRead = undefined;
+          });
+        return outboxRead;
+      };
+      new Gauge({
+        name: "fanboost_mail_outbox_depth",
+        help: "Emails waiting to be sent or retried (all instances: the outbox is shared)",
+        registers: [registry],
+        async collect() {
+          const read = await outbox();
+          if (read) this.set(read.depth);
+        },
+      });
+      new Gauge({
+        name: "fanboost_mail_outbox_oldest_seconds",
+        help: "Age of the oldest email waiting to be sent or retried (0 when none waits)",
+        registers: [registry],
+        async collect() {
+          const read = await outbox();
+          if (read) this.set(read.oldestSeconds);
+        },
+      });
+      new Gauge({
+        name: "fanboost_job_lag_seconds",
+        help: "How far behind its cadence a background job is on this instance: time since its last start beyond its interval",
+        labelNames: ["job"] as const,
+        registers: [registry],
+        collect() {
+          const now = Date.now();
+          for (const job of sources.jobs()) {
+            if (!job.scheduled || !job.lastStartedAt) continue;
+            this.set({ job: job.name }, Math.max(0, now - job.lastStartedAt.getTime() - job.everyMs) / 1000);
+          }
+        },
+      });
+      new Gauge({
+        name: "fanboost_live_streams",
+        help: "Open server-sent-event streams on this instance, by stream",
+        labelNames: ["stream"] as const,
+        registers: [registry],
+        collect() {
+          this.reset();
+          for (const [stream, open] of sources.liveStreams()) this.set({ stream }, open);
+        },
+      });
+      new Gauge({
+        name: "fanboost_db_pool_connections",
+        help: "PostgreSQL pool connections of this instance: total open, idle, and requests waiting for one",
+        labelNames: ["state"] as const,
+        registers: [registry],
+        collect() {
+          const pool = sources.pool();
+          if (!pool) return;
+          this.set({ state: "total" }, pool.total);
+          this.set({ state: "idle" }, pool.idle);
+          this.set({ state: "waiting" }, pool.waiting);
+        },
+      });
+    },
+  };
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;
