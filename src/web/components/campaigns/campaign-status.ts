@@ -17,3 +17,12 @@ export const campaignStatusLabel = {
   completed: "COMPLETED",
   cancelled: "CANCELLED",
 } as const;
+
+/**
+ * The PUBLIC / PRIVATE badge of a campaign people can be shown; none for a draft, which nobody but its artist sees
+ * until it is paid, whatever its visibility will be then.
+ */
+export function visibilityLabel(campaign: { status: string; is_public: boolean }): "PUBLIC" | "PRIVATE" | null {
+  if (campaign.status === "draft") return null;
+  return campaign.is_public ? "PUBLIC" : "PRIVATE";
+}
