@@ -57,9 +57,13 @@ export async function signUpAdmin(server: AppServer, email: string): Promise<str
   return admin.cookies;
 }
 
-/** A campaign by a new artist, paid with the sandbox's test card; returns its id. */
-export async function fundedCampaign(server: AppServer, campaign: Record<string, unknown>): Promise<string> {
-  const artist = await signUpViaApi(server, "artist");
+/** A campaign by the artist signed in with `artistCookies` (a new one without), paid with the sandbox's test card; returns its id. */
+export async function fundedCampaign(
+  server: AppServer,
+  campaign: Record<string, unknown>,
+  artistCookies?: string,
+): Promise<string> {
+  const artist = artistCookies ?? (await signUpViaApi(server, "artist"));
   const created = await apiPost(
     server,
     "/api/campaigns",

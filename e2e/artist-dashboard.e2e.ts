@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect } from "vitest";
 import { clickFrom, confirmWith, joinAsNewPromoter, openTab } from "./admin-kit";
-import { apiPost, signUpViaApi } from "./api";
+import { apiPost, fundedCampaign, signUpViaApi } from "./api";
 import { createCampaign, pay, signUpInModal } from "./campaign-kit";
 import { horizontalOverflow, journeys, screenshot, seriousViolations, visible } from "./fixtures";
 
@@ -69,6 +69,29 @@ describe("artist dashboard", () => {
     expect(await clickFrom(server, code, "203.0.113.8")).toBe("inactive");
     await page.goto(`/campaigns/${campaignId}`);
     await expect.poll(() => page.getByText(/^Winner: @/).isVisible()).toBe(true);
+  });
+
+  it("shows a promoter's join live, within 2 s", async ({ server, openPage }) => {
+    const artist = await signUpViaApi(server, "artist");
+    const title = `Join Live ${randomBytes(2).toString("hex")}`;
+    const campaignId = await fundedCampaign(server, { title }, artist);
+    const { page } = await openPage("artist-join-live", { cookies: artist });
+    await page.goto("/artist-dashboard?tab=campaigns");
+    const card = page.locator("[data-campaign-id]", { hasText: title });
+    const promoters = card.getByText("Promoters", { exact: true }).locator("..");
+    await expect.poll(() => card.getByText("No promoters yet").isVisible(), { timeout: 15_000 }).toBe(true);
+    // The stream has sent its first answer: the join is the next thing it says.
+    await page.waitForTimeout(500);
+
+    for (const count of [1, 2]) {
+      await joinAsNewPromoter(server, campaignId);
+      const joinedAt = Date.now();
+      await expect
+        .poll(async () => (await promoters.textContent())?.trim(), { timeout: 2_000, interval: 100 })
+        .toBe(`Promoters${count}`);
+      expect(Date.now() - joinedAt).toBeLessThan(2_000);
+    }
+    await visible(page, "No clicks yet");
   });
 
   it("deletes an unpaid draft, which carries no PUBLIC badge", async ({ server, openPage }) => {

@@ -182,6 +182,7 @@ export function createApp(services: AppServices) {
       publicUrl: config.publicUrl,
       songLinkHosts: config.songLinkHosts,
       artwork,
+      live,
     }),
   );
   app.route("/", artworkRoutes({ db, guards, store: artwork }));
