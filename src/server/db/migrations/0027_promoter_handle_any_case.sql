@@ -1,6 +1,8 @@
--- Handles differing only in letter case could both be taken in a race; all but the earliest get a suffix first.
+-- Handles differing only in letter case could both be taken in a race; all but the earliest get a suffix first,
+-- within the handle rule (3 to 30 letters, digits, underscores or hyphens).
 WITH "renamed" AS (
-	UPDATE "promoters" "p" SET "handle" = "p"."handle" || '-' || left("p"."id"::text, 8)
+	UPDATE "promoters" "p"
+	SET "handle" = left(regexp_replace("p"."handle", '[^A-Za-z0-9_-]', '_', 'g'), 21) || '-' || left("p"."id"::text, 8)
 	WHERE EXISTS (
 		SELECT 1 FROM "promoters" "q"
 		WHERE lower("q"."handle") = lower("p"."handle")

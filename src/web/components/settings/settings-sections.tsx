@@ -5,6 +5,7 @@ import { type Account, accountsApi, type OptionalEmailKind, type SessionListing 
 import {
   authMessages,
   handleChangeSchema,
+  handleRuleText,
   passwordChangeSchema,
   profileUpdateSchema,
   signInSchema,
@@ -108,12 +109,7 @@ export function HandleSection({ account }: { account: Account }) {
     >
       <form ref={form.formRef} onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-start" noValidate>
         <div className="flex-1">
-          <TextField
-            label="Handle"
-            hint="3 to 30 letters, digits or underscores"
-            autoComplete="username"
-            {...form.field("handle")}
-          />
+          <TextField label="Handle" hint={handleRuleText} autoComplete="username" {...form.field("handle")} />
         </div>
         <Button type="submit" className="sm:mt-7" loading={save.isPending}>
           Save Handle
