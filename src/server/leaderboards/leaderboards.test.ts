@@ -41,13 +41,31 @@ describe("campaign leaderboard", () => {
       [1, 2, true],
       [1, 2, true],
       [3, 1, false],
-      [4, 0, false],
+      [null, 0, false],
     ]);
     const [joinedFirst] = await queryRows<{ promoter_id: string }>(
       t.database.db,
       sql`select promoter_id from tracking_links where short_code = ${a}`,
     );
     expect((entries[0] as unknown as { promoter_id: string }).promoter_id).toBe(joinedFirst?.promoter_id);
+  });
+
+  it("ranks nobody without a counted click, as their dashboards say", async () => {
+    const { campaignId, codes } = await campaignWithPromoters(2);
+    const promoter = await signUp(t, "promoter");
+    await joinAs(t, promoter, campaignId);
+    const board = await (await t.request(`/api/campaigns/${campaignId}/leaderboard`)).json();
+    expect(board.entries.map((entry: { rank: number | null; tied: boolean }) => [entry.rank, entry.tied])).toEqual([
+      [null, false],
+      [null, false],
+      [null, false],
+    ]);
+    const dashboard = await (await t.request("/api/promoter/dashboard", { cookie: promoter.cookie })).json();
+    expect(dashboard.active[0].rank).toBeNull();
+
+    await clickFrom(t, codes[1] as string, "192.0.2.77");
+    const after = await (await t.request(`/api/campaigns/${campaignId}/leaderboard`)).json();
+    expect(after.entries.map((entry: { rank: number | null }) => entry.rank)).toEqual([1, null, null]);
   });
 
   it("refuses a malformed campaign id", async () => {

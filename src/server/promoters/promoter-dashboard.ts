@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { CompletedCampaign, PromoterDashboard, PromoterLink } from "../../core/api/promoters.js";
+import { rankOf } from "../../core/leaderboard-rules.js";
 import { splitPrize } from "../../core/money.js";
 import { findPromoterProfile } from "../accounts/promoter-profile.js";
 import { bucketKeys, campaignCounts, DAY_MS, readCounts } from "../artists/campaign-counts.js";
@@ -34,10 +35,10 @@ const linkRow = z.object({
 });
 type LinkRow = z.output<typeof linkRow>;
 
-const rankOf = (row: LinkRow) => (row.clicks > 0 ? row.ahead + 1 : null);
+const rankOfLink = (row: LinkRow) => rankOf(row.clicks, row.ahead);
 
 function activeLink(row: LinkRow): PromoterLink {
-  const rank = rankOf(row);
+  const rank = rankOfLink(row);
   return {
     link_id: row.link_id,
     short_code: row.short_code,
@@ -66,7 +67,7 @@ function completedCampaign(row: LinkRow, now: Date): CompletedCampaign {
     campaign_title: row.campaign_title,
     artist_name: row.artist_name,
     ended_at: row.ends_at?.toISOString() ?? null,
-    final_rank: rankOf(row),
+    final_rank: rankOfLink(row),
     clicks: row.clicks,
     outcome: row.amount_cents === null ? "lost" : row.winners > 1 ? "tied" : "won",
     amount_cents: row.amount_cents ?? 0,
