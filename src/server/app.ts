@@ -10,7 +10,7 @@ import { adminRoutes } from "./admin/routes.js";
 import { artistRoutes } from "./artists/routes.js";
 import { databaseArtworkStore } from "./artwork/artwork-store.js";
 import { artworkRoutes } from "./artwork/routes.js";
-import { publicCampaignForMeta } from "./campaigns/campaign-view.js";
+import { campaignVisibleTo, publicCampaignForMeta } from "./campaigns/campaign-view.js";
 import { campaignRoutes } from "./campaigns/routes.js";
 import { clientErrorRoutes } from "./client-errors/routes.js";
 import type { Config } from "./config.js";
@@ -204,6 +204,10 @@ export function createApp(services: AppServices) {
       campaignMeta: async (id) => {
         const campaign = await publicCampaignForMeta(db, id);
         return campaign ? campaignPageMeta(campaign) : null;
+      },
+      campaignVisibleToViewer: async (c, id) => {
+        const viewer = await guards.sessionUser(c);
+        return viewer ? campaignVisibleTo(db, id, viewer.id) : false;
       },
     }),
   );
