@@ -78,7 +78,9 @@ export function UsersTab() {
       header: "Record",
       cell: (target) => (
         <span className="text-xs text-slate-700">
-          {countOf(target.campaigns, "campaign")} · {countOf(target.wins, "win")}
+          {target.account_type === "artist"
+            ? `${countOf(target.campaigns_created, "campaign")} created`
+            : `${countOf(target.campaigns_joined, "campaign")} joined · ${countOf(target.wins, "win")}`}
           <br />
           {formatCents(target.paid_cents)} paid · {formatCount(target.open_flags)} open flags
         </span>
