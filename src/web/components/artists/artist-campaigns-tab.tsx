@@ -57,8 +57,8 @@ function Standing({ campaign }: { campaign: ArtistCampaign }) {
     <p className="flex items-center gap-2 text-sm text-slate-800">
       <Crown className="h-4 w-4 shrink-0 text-amber-600" aria-hidden />
       {campaign.leader ? (
-        <span className="min-w-0 truncate">
-          Top promoter: <span className="font-semibold">@{campaign.leader.handle}</span> ·{" "}
+        <span className="min-w-0">
+          Top promoter: <span className="font-semibold wrap-anywhere">@{campaign.leader.handle}</span> ·{" "}
           {clicksLabel(campaign.leader.clicks)}
         </span>
       ) : (

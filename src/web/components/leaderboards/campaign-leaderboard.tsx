@@ -70,7 +70,7 @@ function Podium({ entries }: { entries: LeaderboardEntry[] }) {
         return (
           <li key={entry.promoter_id} className="flex min-w-0 flex-col items-center gap-1 text-center">
             <Icon className={cn("h-6 w-6", rankIcon?.className)} aria-label={rankIcon?.label} />
-            <span className="w-full truncate text-sm font-semibold text-slate-900">@{entry.handle}</span>
+            <span className="w-full text-sm font-semibold wrap-anywhere text-slate-900">@{entry.handle}</span>
             <span className="text-xs whitespace-nowrap text-slate-600">{countOf(entry.clicks, "click")}</span>
             <span
               className={cn(
@@ -167,7 +167,7 @@ export function CampaignLeaderboard({ campaignId, podium = false }: { campaignId
                 )}
               </span>
               <span className="min-w-0 flex-1">
-                <span className="block truncate font-semibold text-slate-900">@{entry.handle}</span>
+                <span className="block font-semibold wrap-anywhere text-slate-900">@{entry.handle}</span>
                 {note(entry)}
               </span>
               <span className="text-sm font-semibold text-slate-900">{countOf(entry.clicks, "click")}</span>

@@ -1,0 +1,76 @@
+import { randomBytes } from "node:crypto";
+import { describe, expect } from "vitest";
+import { clickFrom } from "./admin-kit";
+import { apiPost, fundedCampaign } from "./api";
+import { journeys, shownWhole } from "./fixtures";
+import type { AppServer } from "./harness";
+
+const adminEmails = [1, 2].map((n) => `admin${n}-${randomBytes(3).toString("hex")}@example.com`);
+// Behind a trusted proxy hop, each test click (and sign-up) can say which address it comes from.
+const it = journeys({ env: { ADMIN_EMAILS: adminEmails.join(","), TRUST_PROXY: "1" } });
+
+const tag = () => randomBytes(2).toString("hex");
+
+/** Signs a promoter up through the API from an address of its own (sign-ups are limited per address); the cookies. */
+async function signUpPromoter(server: AppServer, fields: Record<string, string>) {
+  const response = await fetch(`${server.url}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      Origin: server.url,
+      "X-Forwarded-For": `198.18.${randomBytes(1)[0]}.${randomBytes(1)[0]}`,
+    },
+    body: JSON.stringify({
+      password: "a long password",
+      first_name: "P",
+      last_name: "Q",
+      user_type: "promoter",
+      ...fields,
+    }),
+  });
+  expect(response.status).toBe(200);
+  return response.headers
+    .getSetCookie()
+    .map((value) => value.split(";")[0])
+    .join("; ");
+}
+
+/** A promoter with the handle, joined to the campaign; answers their tracking code. */
+async function joinWithHandle(server: AppServer, campaignId: string, handle: string) {
+  const cookies = await signUpPromoter(server, { email: `${handle}@example.com`, social_handle: handle });
+  const joined = await apiPost(server, `/api/campaigns/${campaignId}/join`, {}, cookies);
+  return (joined.json.link as { short_code: string }).short_code;
+}
+
+describe("what each screen shows", () => {
+  it("shows the leading promoter's handle whole on a campaign card, and whole on the podium", async ({
+    server,
+    openPage,
+  }) => {
+    const title = `Card ${tag()}`;
+    const id = await fundedCampaign(server, { title });
+    const handles = [`lead_${tag()}_${"x".repeat(20)}`, `second-${tag()}-${"y".repeat(18)}`, `third_${tag()}`];
+    for (const [index, handle] of handles.entries()) {
+      const code = await joinWithHandle(server, id, handle);
+      for (let click = 0; click < 3 - index; click++) await clickFrom(server, code, `203.0.113.${index * 10 + click}`);
+    }
+    const { page } = await openPage("card-leader");
+    for (const width of [390, 1366, 1920]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/join-campaign");
+      const card = page.locator("div.rounded-2xl", { has: page.getByRole("heading", { name: title }) }).last();
+      const leader = card.getByText(`@${handles[0]}`, { exact: true });
+      await expect.poll(() => leader.isVisible(), { timeout: 15_000 }).toBe(true);
+      expect(await shownWhole(leader), `leader at ${width}px`).toBe(true);
+    }
+
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.goto(`/campaigns/${id}`);
+    const podium = page.getByRole("list", { name: "Podium" });
+    for (const handle of handles) {
+      const onPodium = podium.getByText(`@${handle}`, { exact: true });
+      await expect.poll(() => onPodium.isVisible(), { timeout: 15_000 }).toBe(true);
+      expect(await shownWhole(onPodium), handle).toBe(true);
+    }
+  });
+});
