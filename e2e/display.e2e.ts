@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect } from "vitest";
 import { clickFrom } from "./admin-kit";
-import { apiPost, fundedCampaign } from "./api";
-import { journeys, shownWhole } from "./fixtures";
+import { apiPost, fundedCampaign, signUpViaApi } from "./api";
+import { journeys, shownWhole, visible } from "./fixtures";
 import type { AppServer } from "./harness";
 
 const adminEmails = [1, 2].map((n) => `admin${n}-${randomBytes(3).toString("hex")}@example.com`);
@@ -72,5 +72,20 @@ describe("what each screen shows", () => {
       await expect.poll(() => onPodium.isVisible(), { timeout: 15_000 }).toBe(true);
       expect(await shownWhole(onPodium), handle).toBe(true);
     }
+  });
+
+  it("says an ended campaign has ended on its launch page", async ({ server, openPage }) => {
+    const admin = await signUpViaApi(server, "promoter", adminEmails[0]);
+    const artist = await signUpViaApi(server, "artist");
+    const id = await fundedCampaign(server, { title: `Over ${tag()}` }, artist);
+    const { page } = await openPage("success-ended", { cookies: artist });
+    await page.goto(`/campaigns/${id}/success`);
+    await visible(page, "Your campaign is live");
+    expect((await apiPost(server, `/api/admin/campaigns/${id}/end`, {}, admin)).status).toBe(200);
+    await page.reload();
+    await visible(page, "Campaign Launched!");
+    await visible(page, "Your campaign has ended");
+    expect(await page.getByText("Your campaign is live").count()).toBe(0);
+    expect(await page.getByText("Share it now").count()).toBe(0);
   });
 });

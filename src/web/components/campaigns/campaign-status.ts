@@ -26,3 +26,13 @@ export function visibilityLabel(campaign: { status: string; is_public: boolean }
   if (campaign.status === "draft") return null;
   return campaign.is_public ? "PUBLIC" : "PRIVATE";
 }
+
+/** The launch page's line above 'Campaign Launched!': where the campaign stands now, not when it was paid. */
+export const launchStatusLine: Record<keyof typeof campaignStatusLabel, string> = {
+  draft: "Confirming your payment",
+  active: "Your campaign is live",
+  paused: "Your campaign is paused",
+  ended: "Your campaign has ended",
+  completed: "Your campaign has ended",
+  cancelled: "Your campaign was cancelled",
+};
