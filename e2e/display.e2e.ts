@@ -88,4 +88,15 @@ describe("what each screen shows", () => {
     expect(await page.getByText("Your campaign is live").count()).toBe(0);
     expect(await page.getByText("Share it now").count()).toBe(0);
   });
+
+  it("offers to resend the verification email from the settings", async ({ server, openPage }) => {
+    const email = `unverified-${tag()}@example.com`;
+    const cookies = await signUpPromoter(server, { email });
+    const { page } = await openPage("settings-resend", { cookies });
+    await page.goto("/settings");
+    await visible(page, "Not verified");
+    await page.getByRole("button", { name: "Resend Verification Email" }).click();
+    await visible(page, "Verification email sent. Open the link in it to verify your address.");
+    await expect.poll(() => server.findEmails(email, /verify your/i).length, { timeout: 10_000 }).toBe(2);
+  });
 });

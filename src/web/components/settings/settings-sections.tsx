@@ -15,6 +15,7 @@ import { useRefreshAccount } from "../../lib/session";
 import { toast } from "../../lib/toast";
 import { apiKey, useApi, useApiMutation } from "../../lib/use-api";
 import { useZodForm } from "../../lib/use-zod-form";
+import { ResendVerificationButton } from "../account/resend-verification";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { Card, CardBody } from "../ui/card";
@@ -147,6 +148,12 @@ export function EmailSection({ account }: { account: Account }) {
           <Badge tone="warning">Not verified</Badge>
         )}
       </p>
+      {account.user.email_verified ? null : (
+        <div className="flex flex-wrap items-center gap-3 text-sm text-slate-700">
+          <p>Open the link we emailed you to verify your address: payouts need a verified email.</p>
+          <ResendVerificationButton />
+        </div>
+      )}
       {sentTo ? (
         <p
           role="status"
