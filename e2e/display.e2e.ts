@@ -99,4 +99,35 @@ describe("what each screen shows", () => {
     await visible(page, "Verification email sent. Open the link in it to verify your address.");
     await expect.poll(() => server.findEmails(email, /verify your/i).length, { timeout: 10_000 }).toBe(2);
   });
+
+  it("empties the sign-in and sign-up dialog when it is closed", async ({ openPage }) => {
+    const { page } = await openPage("dialog-reset");
+    await page.goto("/");
+    const header = page.getByRole("banner");
+    await header.getByRole("button", { name: "Join as Promoter" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Email").fill("someone@example.com");
+    await dialog.getByLabel("Password", { exact: true }).fill("first password");
+    await dialog.getByLabel("Confirm password").fill("first password");
+    await page.keyboard.press("Escape");
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+
+    await header.getByRole("button", { name: "Sign In" }).click();
+    await expect.poll(() => dialog.getByLabel("Email").inputValue()).toBe("");
+    expect(await dialog.getByLabel("Password", { exact: true }).inputValue()).toBe("");
+    await page.keyboard.press("Escape");
+
+    // The next sign-up, with a new password, goes through.
+    await header.getByRole("button", { name: "Join as Promoter" }).click();
+    expect(await dialog.getByLabel("Confirm password").inputValue()).toBe("");
+    await dialog.getByLabel("First name").fill("Fresh");
+    await dialog.getByLabel("Last name").fill("Start");
+    await dialog.getByLabel("Email").fill(`fresh-${tag()}@example.com`);
+    await dialog.getByLabel("Password", { exact: true }).fill("second password");
+    await dialog.getByLabel("Confirm password").fill("second password");
+    await dialog.getByRole("checkbox").check();
+    await dialog.getByRole("button", { name: "Create Promoter Account" }).click();
+    await expect.poll(() => dialog.isVisible(), { timeout: 10_000 }).toBe(false);
+    expect(await page.getByText("Passwords do not match").count()).toBe(0);
+  });
 });

@@ -162,11 +162,15 @@ export function AuthDialog() {
   const [submitting, setSubmitting] = useState(false);
 
   useEffect(() => {
-    if (!request) return;
-    setMode(request.mode);
-    if (request.userType) setUserType(request.userType);
     setErrors({});
     setProviderError(undefined);
+    // Closed: what was typed goes, so the next sign-in or sign-up starts empty (a stale confirmation would not match).
+    if (!request) {
+      setValues(emptyValues);
+      return;
+    }
+    setMode(request.mode);
+    if (request.userType) setUserType(request.userType);
   }, [request]);
 
   const set = <K extends keyof Values>(key: K, value: Values[K]) => {
