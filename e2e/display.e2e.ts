@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect } from "vitest";
-import { clickFrom } from "./admin-kit";
+import { clickFrom, openTab } from "./admin-kit";
 import { apiPost, fundedCampaign, signUpViaApi } from "./api";
 import { journeys, shownWhole, visible } from "./fixtures";
 import type { AppServer } from "./harness";
@@ -129,5 +129,32 @@ describe("what each screen shows", () => {
     await dialog.getByRole("button", { name: "Create Promoter Account" }).click();
     await expect.poll(() => dialog.isVisible(), { timeout: 10_000 }).toBe(false);
     expect(await page.getByText("Passwords do not match").count()).toBe(0);
+  });
+
+  it("keeps the admin tables' actions and verdicts on a phone's screen, without a sideways scroll", async ({
+    server,
+    openPage,
+  }) => {
+    const id = await fundedCampaign(server, { title: `Phone ${tag()}` });
+    const code = await joinWithHandle(server, id, `phone_${tag()}`);
+    await clickFrom(server, code, "203.0.113.90");
+    const admin = await signUpViaApi(server, "promoter", adminEmails[1]);
+    const { page } = await openPage("admin-phone", { cookies: admin });
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.goto("/admin");
+    for (const [tab, column] of [
+      ["Campaigns", "Delete"],
+      ["Users", "Ban"],
+      ["Real-time", "Counted"],
+    ] as const) {
+      await openTab(page, tab);
+      const cell = page.locator("tbody tr").first().getByText(column, { exact: true }).first();
+      await expect.poll(() => cell.isVisible(), { timeout: 15_000 }).toBe(true);
+      expect(await shownWhole(cell), `${tab}: ${column}`).toBe(true);
+    }
+    await page.goto(`/admin/investigate?campaign=${id}`);
+    const verdict = page.locator("tbody tr").getByText("Counted", { exact: true }).first();
+    await expect.poll(() => verdict.isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await shownWhole(verdict), "investigation: verdict").toBe(true);
   });
 });

@@ -255,7 +255,8 @@ export function CampaignsTab() {
               columns={columns}
               caption="Campaigns"
               empty="No campaigns found"
-              minWidth="min-w-[56rem]"
+              minWidth="sm:min-w-[56rem]"
+              stackOnPhones
             />
             <Pager offset={offset} total={data.total} pageSize={PAGE} onChange={setOffset} />
           </Card>

@@ -166,7 +166,8 @@ export function UsersTab() {
               columns={columns}
               caption="Users"
               empty="No users found"
-              minWidth="min-w-[52rem]"
+              minWidth="sm:min-w-[52rem]"
+              stackOnPhones
             />
             <Pager offset={offset} total={data.total} pageSize={PAGE} onChange={setOffset} />
           </Card>
