@@ -64,6 +64,13 @@ export const errorToasts = {
   default: "Something went wrong. Please try again.",
 } as const;
 
+/** SPEC.md section 4's connectivity toasts: going offline, and how the writes queued meanwhile ended. */
+export const connectivityToasts = {
+  offline: "You are offline. Some features may be limited.",
+  allQueuedDone: "All queued actions completed",
+  stillPending: (count: number) => `${count} ${count === 1 ? "action" : "actions"} still pending`,
+} as const;
+
 /** Toasts sit top-right and go after 4 s (SPEC.md section 9). */
 export const TOAST_DURATION_MS = 4000;
 
