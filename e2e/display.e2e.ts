@@ -1,11 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect } from "vitest";
-import { clickFrom, openTab } from "./admin-kit";
-import { apiPost, fundedCampaign, signUpViaApi } from "./api";
+import type { PayoutList } from "../src/core/api/payouts";
+import { clickFrom, onboardPayouts, openTab } from "./admin-kit";
+import { apiPost, fundedCampaign, signUpViaApi, verifyEmailViaOutbox } from "./api";
 import { journeys, shownWhole, visible } from "./fixtures";
 import type { AppServer } from "./harness";
 
-const adminEmails = [1, 2].map((n) => `admin${n}-${randomBytes(3).toString("hex")}@example.com`);
+const adminEmails = [1, 2, 3].map((n) => `admin${n}-${randomBytes(3).toString("hex")}@example.com`);
 // Behind a trusted proxy hop, each test click (and sign-up) can say which address it comes from.
 const it = journeys({ env: { ADMIN_EMAILS: adminEmails.join(","), TRUST_PROXY: "1" } });
 
@@ -72,6 +73,44 @@ describe("what each screen shows", () => {
       await expect.poll(() => onPodium.isVisible(), { timeout: 15_000 }).toBe(true);
       expect(await shownWhole(onPodium), handle).toBe(true);
     }
+  });
+
+  it("shows 'Avg. promoter earnings' on the home page once a winner is paid, and nothing before", async ({
+    server,
+    openPage,
+  }) => {
+    const { page } = await openPage("average-earnings");
+    await page.goto("/");
+    await visible(page, "For promoters");
+    await page.waitForLoadState("networkidle");
+    expect(await page.getByText(/Avg\. promoter earnings/).count()).toBe(0);
+
+    const admin = await signUpViaApi(server, "promoter", adminEmails[2]);
+    const id = await fundedCampaign(server, { title: `Paid ${tag()}`, prize_cents: 120_00 });
+    const winnerEmail = `winner-${tag()}@example.com`;
+    const winner = await signUpPromoter(server, { email: winnerEmail });
+    await verifyEmailViaOutbox(server, winnerEmail);
+    const joined = await apiPost(server, `/api/campaigns/${id}/join`, {}, winner);
+    await clickFrom(server, (joined.json.link as { short_code: string }).short_code, "203.0.113.120");
+    await onboardPayouts(server, winner);
+    expect((await apiPost(server, `/api/admin/campaigns/${id}/end`, {}, admin)).status).toBe(200);
+    expect((await apiPost(server, `/api/admin/campaigns/${id}/release`, {}, admin)).status).toBe(200);
+    const list = (await (
+      await fetch(`${server.url}/api/admin/payouts`, { headers: { Cookie: admin } })
+    ).json()) as PayoutList;
+    const payout = list.rows.find((row) => row.campaign_id === id)?.payout;
+    expect((await apiPost(server, `/api/admin/payouts/${payout?.id}/pay`, {}, admin)).status).toBe(200);
+
+    // The site metrics are cached for five seconds.
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return page.getByText("Avg. promoter earnings $120").isVisible();
+        },
+        { timeout: 20_000, interval: 2_000 },
+      )
+      .toBe(true);
   });
 
   it("says an ended campaign has ended on its launch page", async ({ server, openPage }) => {
