@@ -113,6 +113,30 @@ describe("what each screen shows", () => {
       .toBe(true);
   });
 
+  it("refuses a form with SPEC.md's 'Validation failed' toast, and an amount that is not whole dollars", async ({
+    openPage,
+  }) => {
+    const { page } = await openPage("validation-toast");
+    await page.goto("/create-campaign");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await visible(page, "Validation failed: Song title is required, Artist name is required, Song URL is required");
+    await page.getByLabel("Song title").fill("Toast Song");
+    await page.getByLabel("Artist name").fill("Toast Band");
+    await page.getByLabel("Song link").fill("https://open.spotify.com/track/toast");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByText("Custom", { exact: true }).click();
+    await page.getByLabel("Custom amount (USD)").fill("12.5");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await visible(page, "Validation failed: Please enter a valid amount");
+    expect(await page.getByText("Please enter a valid amount", { exact: true }).isVisible()).toBe(true);
+    await page.getByLabel("Custom amount (USD)").fill("9");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await visible(page, "Custom amount must be at least $10");
+    await page.getByLabel("Custom amount (USD)").fill("12");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await visible(page, "$12.60");
+  });
+
   it("says an ended campaign has ended on its launch page", async ({ server, openPage }) => {
     const admin = await signUpViaApi(server, "promoter", adminEmails[0]);
     const artist = await signUpViaApi(server, "artist");
