@@ -116,6 +116,35 @@ describe("resilience journey", () => {
       .toBe(true);
   });
 
+  it("a failed request goes into the browser's error log, and a retry that succeeds marks it resolved", async ({
+    openPage,
+  }) => {
+    const { page, context } = await openPage("error-log");
+    const boards = "**/api/public/leaderboards";
+    await context.route(boards, (route) =>
+      route.fulfill({ status: 503, contentType: "application/json", body: '{"error":{"code":"x","message":"Down"}}' }),
+    );
+    await page.goto("/leaderboards");
+    type Entry = {
+      type: string;
+      resolved: boolean;
+      retryCount: number;
+      context: { component: string; action: string };
+    };
+    const logged = async () =>
+      ((await page.evaluate(() => JSON.parse(localStorage.getItem("fanboost_error_log") ?? "[]"))) as Entry[]).filter(
+        (entry) => entry.context.component === "/api/public/leaderboards",
+      );
+    await expect.poll(async () => (await logged()).length, { timeout: 15_000 }).toBe(1);
+    expect((await logged())[0]).toMatchObject({ type: "api", resolved: false, context: { action: "GET" } });
+    // Tried again automatically (SPEC.md's api profile: two retries) before it was logged.
+    expect((await logged())[0]?.retryCount).toBe(2);
+
+    await context.unroute(boards);
+    await page.getByRole("button", { name: "Refresh" }).click();
+    await expect.poll(async () => (await logged())[0]?.resolved, { timeout: 10_000 }).toBe(true);
+  });
+
   it("offline: the banner shows, a join is queued, survives a reload and is applied once on reconnect", async ({
     server,
     openPage,

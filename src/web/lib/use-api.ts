@@ -90,6 +90,8 @@ export function useApiMutation<C extends AnyContract>(
   const queryClient = useQueryClient();
   const { invalidates = [], onSuccess, idempotent = false, ...rest } = options;
   const mutation = useMutation<ResponseOf<C>, ApiError, ApiInput<C>>({
+    // The write's method and endpoint: the local error log tells its failures and successes apart by them.
+    mutationKey: [contract.method, contract.path],
     mutationFn: (input) => callApi(contract, input),
     onSuccess: async (...args) => {
       await Promise.all(invalidates.map((other) => queryClient.invalidateQueries({ queryKey: apiKey(other) })));
