@@ -4,7 +4,7 @@ import { campaignWithPromoter, clickFrom, confirmWith, onboardPayouts, openTab }
 import { apiPost, signUpViaApi } from "./api";
 import { horizontalOverflow, journeys, screenshot, seriousViolations, visible } from "./fixtures";
 
-const adminEmails = [1, 2].map((n) => `admin${n}-${randomBytes(3).toString("hex")}@example.com`);
+const adminEmails = [1, 2, 3].map((n) => `admin${n}-${randomBytes(3).toString("hex")}@example.com`);
 // Behind a trusted proxy hop, each test click can say which address it comes from.
 const it = journeys({ env: { ADMIN_EMAILS: adminEmails.join(","), TRUST_PROXY: "1" } });
 
@@ -89,7 +89,7 @@ describe("admin console", () => {
   });
 
   it("deletes a draft, which carries no PUBLIC badge, and cancels a live campaign", async ({ server, openPage }) => {
-    const admin = await signUpViaApi(server, "promoter", adminEmails[0]);
+    const admin = await signUpViaApi(server, "promoter", adminEmails[2]);
     const artist = await signUpViaApi(server, "artist");
     const tag = randomBytes(2).toString("hex");
     const draftTitle = `Draft ${tag}`;

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { describe, expect } from "vitest";
 import type { PayoutList } from "../src/core/api/payouts";
 import { clickFrom, onboardPayouts, openTab } from "./admin-kit";
-import { apiPost, fundedCampaign, signUpViaApi, verifyEmailViaOutbox } from "./api";
+import { apiPost, fundedCampaign, ownAddress, signUpViaApi, verifyEmailViaOutbox } from "./api";
 import { journeys, shownWhole, visible } from "./fixtures";
 import type { AppServer } from "./harness";
 
@@ -12,28 +12,17 @@ const it = journeys({ env: { ADMIN_EMAILS: adminEmails.join(","), TRUST_PROXY: "
 
 const tag = () => randomBytes(2).toString("hex");
 
-/** Signs a promoter up through the API from an address of its own (sign-ups are limited per address); the cookies. */
+/** Signs a promoter up through the API (unverified) from an address of their own; answers the session cookies. */
 async function signUpPromoter(server: AppServer, fields: Record<string, string>) {
-  const response = await fetch(`${server.url}/api/auth/sign-up/email`, {
-    method: "POST",
-    headers: {
-      "Content-Type": "application/json",
-      Origin: server.url,
-      "X-Forwarded-For": `198.18.${randomBytes(1)[0]}.${randomBytes(1)[0]}`,
-    },
-    body: JSON.stringify({
-      password: "a long password",
-      first_name: "P",
-      last_name: "Q",
-      user_type: "promoter",
-      ...fields,
-    }),
-  });
-  expect(response.status).toBe(200);
-  return response.headers
-    .getSetCookie()
-    .map((value) => value.split(";")[0])
-    .join("; ");
+  const signedUp = await apiPost(
+    server,
+    "/api/auth/sign-up/email",
+    { password: "a long password", first_name: "P", last_name: "Q", user_type: "promoter", ...fields },
+    undefined,
+    ownAddress(),
+  );
+  expect(signedUp.status).toBe(200);
+  return signedUp.cookies;
 }
 
 /** A promoter with the handle, joined to the campaign; answers their tracking code. */
