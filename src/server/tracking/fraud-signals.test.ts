@@ -82,10 +82,11 @@ describe("suspicious activity", () => {
     expect(head.headers.get("x-click-verdict")).toBe("bot");
     await clickAs(t, `/t/${shortCode}`, { ip: "192.0.2.41", ua: "Slackbot-LinkExpanding 1.0" });
     await clickAs(t, `/t/${shortCode}`, { ip: "192.0.2.42", ua: null });
-    expect((await flagsOf(campaignId)).map((flag) => [flag.type, flag.details])).toEqual([
-      ["bot_detection", `HEAD request (a link check, not a visit) from a browser's user agent: ${browserUa}`],
-      ["bot_detection", "Bot or link preview: Slackbot-LinkExpanding 1.0"],
+    // Flags are written after their answers, in any order.
+    expect((await flagsOf(campaignId)).map((flag) => [flag.type, flag.details]).sort()).toEqual([
       ["bot_detection", "Bot or link preview: (no user agent)"],
+      ["bot_detection", "Bot or link preview: Slackbot-LinkExpanding 1.0"],
+      ["bot_detection", `HEAD request (a link check, not a visit) from a browser's user agent: ${browserUa}`],
     ]);
   });
 
