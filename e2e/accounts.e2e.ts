@@ -16,7 +16,7 @@ describe("accounts journey", () => {
     await dialog.getByRole("button", { name: "Create Artist Account" }).click();
     await visible(page, "First name is required");
     await dialog.getByLabel("First name").fill("Nova");
-    await expect.poll(() => page.getByText("First name is required").count()).toBe(0);
+    await expect.poll(() => page.getByText("First name is required", { exact: true }).count()).toBe(0);
     await visible(page, "Artist name is required");
 
     await dialog.getByLabel("Last name").fill("Lights");
@@ -80,7 +80,9 @@ describe("accounts journey", () => {
     await dialog.getByRole("button", { name: "Create Promoter Account" }).click();
     await visible(page, "You must agree to the terms and conditions");
     await dialog.getByRole("checkbox").check();
-    await expect.poll(() => page.getByText("You must agree to the terms and conditions").count()).toBe(0);
+    await expect
+      .poll(() => page.getByText("You must agree to the terms and conditions", { exact: true }).count())
+      .toBe(0);
     await dialog.getByRole("button", { name: "Create Promoter Account" }).click();
     await expect.poll(() => dialog.isVisible(), { timeout: 10_000 }).toBe(false);
     await page

@@ -4,8 +4,10 @@ import { describe, expect } from "vitest";
 import { signUpViaApi } from "./api";
 import { horizontalOverflow, journeys, screenshot, seriousViolations, visible } from "./fixtures";
 
-const [adminEmail, secondAdminEmail] = [1, 2].map((n) => `admin${n}-${randomBytes(3).toString("hex")}@example.com`);
-const it = journeys({ env: { ADMIN_EMAILS: `${adminEmail},${secondAdminEmail}` } });
+const [adminEmail, secondAdminEmail, thirdAdminEmail] = [1, 2, 3].map(
+  (n) => `admin${n}-${randomBytes(3).toString("hex")}@example.com`,
+);
+const it = journeys({ env: { ADMIN_EMAILS: `${adminEmail},${secondAdminEmail},${thirdAdminEmail}` } });
 
 /** Presses Copy JSON and reads back what it put on the clipboard. */
 async function copiedJson(page: Page) {
@@ -58,6 +60,38 @@ describe("admin system pages", () => {
     await page.getByRole("link", { name: "Open setup" }).click();
     await page.waitForURL(/\/admin\/setup$/);
     await visible(page, "Environment variable status");
+  });
+
+  it("says why a check could not run, in SPEC.md's words", async ({ server, openPage }) => {
+    const admin = await signUpViaApi(server, "promoter", thirdAdminEmail);
+    const { page } = await openPage("admin-system-errors", { cookies: admin });
+    const answer = { status: 404, body: "" };
+    await page.route("**/api/admin/system", (route) =>
+      answer.status === 0
+        ? route.abort("connectionrefused")
+        : route.fulfill({ status: answer.status, contentType: "application/json", body: answer.body }),
+    );
+    await page.goto("/admin/edge-diagnostics");
+    await page.getByRole("button", { name: "Run Diagnostics" }).click();
+    await visible(page, "Failed to run diagnostics");
+    await visible(page, "Function not found");
+    for (const [status, text] of [
+      [0, "Network error"],
+      [500, "Diagnostics failed"],
+    ] as const) {
+      answer.status = status;
+      await page.getByRole("button", { name: "Try Again" }).click();
+      await visible(page, text);
+    }
+    answer.status = 401;
+    answer.body = '{"error":{"code":"unauthorized","message":"Authentication required"}}';
+    await page.getByRole("button", { name: "Try Again" }).click();
+    await visible(page, "No valid session - please sign in first");
+
+    await page.route("**/api/diag/database", (route) => route.abort("connectionrefused"));
+    await page.goto("/admin/debug");
+    await visible(page, "Debug panel");
+    await visible(page, "Network error");
   });
 
   it("fits phones and desktops without a serious accessibility violation, and refuses non-admins", async ({

@@ -4,7 +4,7 @@ import { campaignWithPromoter, clickFrom, confirmWith, onboardPayouts, openTab }
 import { apiPost, openLink, signUpViaApi } from "./api";
 import { horizontalOverflow, journeys, screenshot, seriousViolations, visible } from "./fixtures";
 
-const adminEmails = [1, 2].map((n) => `admin${n}-${randomBytes(3).toString("hex")}@example.com`);
+const adminEmails = [1, 2, 3].map((n) => `admin${n}-${randomBytes(3).toString("hex")}@example.com`);
 // Behind a trusted proxy hop, each test click can say which address it comes from.
 const it = journeys({ env: { ADMIN_EMAILS: adminEmails.join(","), TRUST_PROXY: "1" } });
 
@@ -86,6 +86,41 @@ describe("admin console", () => {
     for (const action of ["pause", "resume", "end", "release", "pay"]) {
       await expect.poll(() => page.getByRole("cell", { name: action, exact: true }).first().isVisible()).toBe(true);
     }
+  });
+
+  it("deletes a draft, which carries no PUBLIC badge, and cancels a live campaign", async ({ server, openPage }) => {
+    const admin = await signUpViaApi(server, "promoter", adminEmails[2]);
+    const artist = await signUpViaApi(server, "artist");
+    const tag = randomBytes(2).toString("hex");
+    const draftTitle = `Draft ${tag}`;
+    const created = await apiPost(
+      server,
+      "/api/campaigns",
+      { title: draftTitle, artist_name: "Band", song_link: "https://open.spotify.com/track/draft", prize_cents: 5000 },
+      artist,
+    );
+    expect(created.status).toBe(201);
+    const liveTitle = `Live ${tag}`;
+    await campaignWithPromoter(server, liveTitle);
+
+    const { page } = await openPage("admin-delete", { cookies: admin });
+    await page.goto("/admin");
+    await page.getByRole("searchbox", { name: "Search campaigns" }).fill(tag);
+    await expect.poll(() => page.locator("tbody tr").count(), { timeout: 10_000 }).toBe(2);
+    const draft = page.locator("tr", { hasText: draftTitle });
+    await expect.poll(() => draft.getByText("DRAFT", { exact: true }).isVisible()).toBe(true);
+    expect(await draft.getByText(/^(PUBLIC|PRIVATE)$/).count()).toBe(0);
+    await draft.getByRole("button", { name: `Delete ${draftTitle}` }).click();
+    await confirmWith(page, "Delete");
+    await expect.poll(() => page.locator("tbody tr").count(), { timeout: 10_000 }).toBe(1);
+
+    const live = page.locator("tr", { hasText: liveTitle });
+    await expect.poll(() => live.getByText("PUBLIC", { exact: true }).isVisible()).toBe(true);
+    await live.getByRole("button", { name: `Delete ${liveTitle}` }).click();
+    await confirmWith(page, "Delete");
+    await expect.poll(() => live.getByText("CANCELLED", { exact: true }).isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await live.getByText("PRIVATE", { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText(/failed/i).count()).toBe(0);
   });
 
   it("has no sideways scroll and no serious accessibility violation on any admin page, phone or desktop", async ({

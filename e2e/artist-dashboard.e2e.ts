@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect } from "vitest";
-import { clickFrom, joinAsNewPromoter, openTab } from "./admin-kit";
-import { apiPost, signUpViaApi } from "./api";
+import { clickFrom, confirmWith, joinAsNewPromoter, openTab } from "./admin-kit";
+import { apiPost, fundedCampaign, signUpViaApi } from "./api";
 import { createCampaign, pay, signUpInModal } from "./campaign-kit";
 import { horizontalOverflow, journeys, screenshot, seriousViolations, visible } from "./fixtures";
 
@@ -69,6 +69,53 @@ describe("artist dashboard", () => {
     expect(await clickFrom(server, code, "203.0.113.8")).toBe("inactive");
     await page.goto(`/campaigns/${campaignId}`);
     await expect.poll(() => page.getByText(/^Winner: @/).isVisible()).toBe(true);
+  });
+
+  it("shows a promoter's join live, within 2 s", async ({ server, openPage }) => {
+    const artist = await signUpViaApi(server, "artist");
+    const title = `Join Live ${randomBytes(2).toString("hex")}`;
+    const campaignId = await fundedCampaign(server, { title }, artist);
+    const { page } = await openPage("artist-join-live", { cookies: artist });
+    await page.goto("/artist-dashboard?tab=campaigns");
+    const card = page.locator("[data-campaign-id]", { hasText: title });
+    const promoters = card.getByText("Promoters", { exact: true }).locator("..");
+    await expect.poll(() => card.getByText("No promoters yet").isVisible(), { timeout: 15_000 }).toBe(true);
+    // The stream has sent its first answer: the join is the next thing it says.
+    await page.waitForTimeout(500);
+
+    for (const count of [1, 2]) {
+      await joinAsNewPromoter(server, campaignId);
+      const joinedAt = Date.now();
+      await expect
+        .poll(async () => (await promoters.textContent())?.trim(), { timeout: 2_000, interval: 100 })
+        .toBe(`Promoters${count}`);
+      expect(Date.now() - joinedAt).toBeLessThan(2_000);
+    }
+    await visible(page, "No clicks yet");
+  });
+
+  it("deletes an unpaid draft, which carries no PUBLIC badge", async ({ server, openPage }) => {
+    const artist = await signUpViaApi(server, "artist");
+    const title = `Draft To Delete ${randomBytes(2).toString("hex")}`;
+    const created = await apiPost(
+      server,
+      "/api/campaigns",
+      { title, artist_name: "Band", song_link: "https://open.spotify.com/track/draft", prize_cents: 5000 },
+      artist,
+    );
+    expect(created.status).toBe(201);
+    const { page } = await openPage("artist-delete-draft", { cookies: artist });
+    await page.goto("/artist-dashboard?tab=campaigns");
+    const card = page.locator("[data-campaign-id]", { hasText: title });
+    await expect.poll(() => card.getByText("DRAFT", { exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await card.getByText(/^(PUBLIC|PRIVATE)$/).count()).toBe(0);
+
+    await card.getByRole("button", { name: "Delete" }).click();
+    await confirmWith(page, "Delete Draft");
+    await visible(page, "Draft deleted");
+    await expect.poll(() => card.count(), { timeout: 10_000 }).toBe(0);
+    const campaigns = await fetch(`${server.url}/api/artist/campaigns`, { headers: { Cookie: artist } });
+    expect(JSON.stringify(await campaigns.json())).not.toContain(title);
   });
 
   it("sends a signed-out visitor and a promoter home", async ({ server, openPage }) => {

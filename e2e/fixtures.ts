@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Locator, Page } from "playwright-core";
 import { expect, test } from "vitest";
 import { launchBrowser, newPage, startAppServer } from "./harness";
 
@@ -99,3 +99,21 @@ export async function screenshot(page: Page, name: string, options: { fullPage?:
     .catch(() => undefined);
   await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: options.fullPage ?? true });
 }
+
+/**
+ * Whether the element's whole box can be seen: inside the window sideways, and not cut by itself or an ancestor that
+ * clips (an ellipsis, or a box that scrolls sideways inside a card).
+ */
+export const shownWhole = (locator: Locator) =>
+  locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    if (box.width === 0 || box.left < 0 || box.right > document.documentElement.clientWidth + 0.5) return false;
+    for (let node: Element | null = element; node && node !== document.body; node = node.parentElement) {
+      const style = getComputedStyle(node);
+      if (style.overflowX === "visible") continue;
+      if (node.scrollWidth > node.clientWidth + 0.5) return false;
+      const clip = node.getBoundingClientRect();
+      if (node !== element && (box.left < clip.left - 0.5 || box.right > clip.right + 0.5)) return false;
+    }
+    return true;
+  });

@@ -75,7 +75,7 @@ describe("promoter dashboard and settings", () => {
     const handle = `Climber_${tag}`;
     await page.getByLabel("Handle").fill("no spaces allowed");
     await page.getByRole("button", { name: "Save Handle" }).click();
-    await visible(page, "Your handle must be 3 to 30 letters, digits or underscores");
+    await visible(page, "Your handle must be 3 to 30 letters, digits, underscores or hyphens");
     await page.getByLabel("Handle").fill(handle);
     await page.getByRole("button", { name: "Save Handle" }).click();
     await visible(page, `You now appear as @${handle}`);

@@ -110,8 +110,13 @@ describe("public pages", () => {
     for (const message of ["Name is required", "Email is required", "Subject is required", "Message is required"]) {
       await visible(page, message);
     }
+    // SPEC.md: the form's errors, all of them, in one warning toast.
+    await visible(
+      page,
+      "Validation failed: Name is required, Email is required, Subject is required, Message is required",
+    );
     await page.getByLabel("Name").fill("Ada Listener");
-    await expect.poll(() => page.getByText("Name is required").count()).toBe(0);
+    await expect.poll(() => page.getByText("Name is required", { exact: true }).count()).toBe(0);
     await page.getByLabel("Email").fill("not-an-email");
     await page.getByRole("button", { name: "Send Message" }).click();
     await visible(page, "Please enter a valid email address");

@@ -116,6 +116,35 @@ describe("resilience journey", () => {
       .toBe(true);
   });
 
+  it("a failed request goes into the browser's error log, and a retry that succeeds marks it resolved", async ({
+    openPage,
+  }) => {
+    const { page, context } = await openPage("error-log");
+    const boards = "**/api/public/leaderboards";
+    await context.route(boards, (route) =>
+      route.fulfill({ status: 503, contentType: "application/json", body: '{"error":{"code":"x","message":"Down"}}' }),
+    );
+    await page.goto("/leaderboards");
+    type Entry = {
+      type: string;
+      resolved: boolean;
+      retryCount: number;
+      context: { component: string; action: string };
+    };
+    const logged = async () =>
+      ((await page.evaluate(() => JSON.parse(localStorage.getItem("fanboost_error_log") ?? "[]"))) as Entry[]).filter(
+        (entry) => entry.context.component === "/api/public/leaderboards",
+      );
+    await expect.poll(async () => (await logged()).length, { timeout: 15_000 }).toBe(1);
+    expect((await logged())[0]).toMatchObject({ type: "api", resolved: false, context: { action: "GET" } });
+    // Tried again automatically (SPEC.md's api profile: two retries) before it was logged.
+    expect((await logged())[0]?.retryCount).toBe(2);
+
+    await context.unroute(boards);
+    await page.getByRole("button", { name: "Refresh" }).click();
+    await expect.poll(async () => (await logged())[0]?.resolved, { timeout: 10_000 }).toBe(true);
+  });
+
   it("offline: the banner shows, a join is queued, survives a reload and is applied once on reconnect", async ({
     server,
     openPage,
@@ -140,6 +169,7 @@ describe("resilience journey", () => {
     const banner = page.getByRole("region", { name: "Connection status" });
     await expect.poll(() => banner.getByText("You are offline").isVisible()).toBe(true);
     await visible(page, "Some features may be limited");
+    await visible(page, "You are offline. Some features may be limited.");
     await card.getByRole("button", { name: "Join Campaign" }).click();
     await visible(page, `You are offline: joining "${title}" is queued and will be sent when you reconnect.`);
     await banner.getByRole("button", { name: "Show connection details" }).click();
@@ -157,9 +187,19 @@ describe("resilience journey", () => {
     await banner.getByRole("button", { name: "Show connection details" }).click();
     await expect.poll(() => banner.locator("dd").nth(1).textContent()).toBe("1");
 
+    // Back online while the server cannot take it: the join waits for the next time.
+    const join = `**/api/campaigns/${campaignId}/join`;
+    await context.route(join, (route) =>
+      route.fulfill({ status: 503, contentType: "application/json", body: '{"error":{"code":"x","message":"Down"}}' }),
+    );
     await context.setOffline(false);
     await visible(page, "Connection Restored");
+    await visible(page, "1 action still pending");
+    await context.unroute(join);
+    await context.setOffline(true);
+    await context.setOffline(false);
     await visible(page, `Sent while you were away: Join "${title}"`);
+    await visible(page, "All queued actions completed");
     await expect.poll(() => banner.isVisible(), { timeout: 15_000 }).toBe(false);
     const dashboard = await fetch(`${server.url}/api/promoter/dashboard`, { headers: { cookie: promoter } });
     const links = ((await dashboard.json()) as { active: Array<{ campaign_id: string }> }).active.filter(

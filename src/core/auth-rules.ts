@@ -7,6 +7,9 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const userTypes = ["artist", "promoter"] as const;
 export type UserType = (typeof userTypes)[number];
 
+/** The handle rule in words: the settings field's hint and every refusal say the same. */
+export const handleRuleText = "3 to 30 letters, digits, underscores or hyphens";
+
 export const authMessages = {
   emailRequired: "Email is required",
   emailInvalid: "Please enter a valid email address",
@@ -19,7 +22,7 @@ export const authMessages = {
   termsRequired: "You must agree to the terms and conditions",
   fallback: "Authentication failed",
   passwordTooLong: "Password must be at most 128 characters",
-  socialHandleInvalid: "Social handle may use 2 to 30 letters, numbers, dots, dashes and underscores",
+  socialHandleInvalid: `Social handle must be ${handleRuleText}`,
   socialHandleTaken: "That social handle is already taken. Choose another, or leave it blank.",
   accountTypeFixed: "Your account type cannot be changed",
 } as const;
@@ -58,14 +61,36 @@ const lastName = requiredText("Last name", { max: NAME_MAX_LENGTH, requiredMessa
 const displayName = optionalText("Name", { max: 2 * NAME_MAX_LENGTH + 1 });
 const artistName = optionalText("Artist name", { max: NAME_MAX_LENGTH });
 
-/** A social handle as people write it (`@beat.hunter`); blank means none. */
+/**
+ * The one rule for the handle a promoter appears as on the leaderboards, wherever it is made (sign-up, settings, the
+ * generated default): 3 to 30 letters, digits, underscores or hyphens, unique in any letter case (the database's unique
+ * index on lower(handle)).
+ */
+export const handlePattern = /^[A-Za-z0-9_-]{3,30}$/;
+export const isValidHandle = (handle: string) => handlePattern.test(handle);
+
+/** SPEC.md's default handle: `promoter-` plus 5 random alphanumerics. */
+export const GENERATED_HANDLE_PREFIX = "promoter-";
+export const GENERATED_HANDLE_SUFFIX_LENGTH = 5;
+const GENERATED_HANDLE_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
+
+/** A default handle, drawing each character with `randomIndex(size)` (a whole number below `size`). */
+export function generatedHandle(randomIndex: (size: number) => number): string {
+  const suffix = Array.from(
+    { length: GENERATED_HANDLE_SUFFIX_LENGTH },
+    () => GENERATED_HANDLE_ALPHABET[randomIndex(GENERATED_HANDLE_ALPHABET.length)],
+  ).join("");
+  return `${GENERATED_HANDLE_PREFIX}${suffix}`;
+}
+
+/** A social handle as people write it (`@beat_hunter`), under the handle rule; blank means none. */
 const socialHandle = optionalText("Social handle", { max: 31 }).refine(
-  (value) => value === null || /^@?[A-Za-z0-9._-]{2,30}$/.test(value),
+  (value) => value === null || isValidHandle(value.replace(/^@/, "")),
   authMessages.socialHandleInvalid,
 );
 
 export const settingsMessages = {
-  handleInvalid: "Your handle must be 3 to 30 letters, digits or underscores",
+  handleInvalid: `Your handle must be ${handleRuleText}`,
   handleTaken: "That handle is already taken",
   currentPasswordRequired: "Current password is required",
 } as const;
@@ -75,7 +100,7 @@ export const handleChangeSchema = z.object({
   handle: z
     .string({ error: settingsMessages.handleInvalid })
     .trim()
-    .regex(/^[A-Za-z0-9_]{3,30}$/, settingsMessages.handleInvalid),
+    .refine(isValidHandle, settingsMessages.handleInvalid),
 });
 
 /** Changing the password: the current one, and a new one under the sign-up rules. */
@@ -172,12 +197,8 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   return errors;
 }
 
-/** Promoter handles: the social handle when it is usable, otherwise `promoter-` plus 5 random alphanumerics. */
+/** The handle a sign-up's social handle gives (without its `@`), when it meets the handle rule. */
 export function normalizeHandle(socialHandle: string | undefined | null): string | undefined {
-  const handle = (socialHandle ?? "")
-    .trim()
-    .replace(/^@+/, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9_.-]/g, "");
-  return handle.length >= 2 && handle.length <= 30 ? handle : undefined;
+  const handle = (socialHandle ?? "").trim().replace(/^@/, "");
+  return isValidHandle(handle) ? handle : undefined;
 }

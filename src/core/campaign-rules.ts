@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { artworkKeyPattern, artworkMessages } from "./artwork.js";
-import { allowedDurationDays, DEFAULT_DURATION_DAYS, MAX_PRIZE_CENTS, MIN_PRIZE_CENTS } from "./money.js";
+import {
+  allowedDurationDays,
+  amountMessages,
+  DEFAULT_DURATION_DAYS,
+  MAX_PRIZE_CENTS,
+  MIN_PRIZE_CENTS,
+} from "./money.js";
 import { hasForbiddenCharacters, optionalText, queryText, requiredText, textMessages } from "./text-rules.js";
 
 /** The create-campaign rules of SPEC.md section 5, word for word, shared by the wizard and the server. */
@@ -90,10 +96,10 @@ export function createCampaignSchema(allowedHosts: readonly string[]) {
     genre: optionalText("Genre", { max: campaignTextLimits.genre }),
     description: optionalText("Description", { max: campaignTextLimits.description, multiline: true }),
     prize_cents: z
-      .number({ error: campaignMessages.prizeRequired })
+      .number({ error: (issue) => (issue.input == null ? campaignMessages.prizeRequired : amountMessages.invalid) })
       .min(MIN_PRIZE_CENTS, campaignMessages.prizeTooSmall)
       .max(MAX_PRIZE_CENTS, "Prize amount is too large")
-      .int(campaignMessages.prizeRequired),
+      .int(amountMessages.invalid),
     duration_days: z
       .number({ error: campaignMessages.durationInvalid })
       .refine((days) => allowedDurationDays.includes(days), campaignMessages.durationInvalid)

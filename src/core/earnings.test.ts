@@ -1,5 +1,34 @@
 import { describe, expect, it } from "vitest";
-import { type EarningsCsvRow, earningsCsv, filterEarnings, inPeriod } from "./earnings";
+import { type EarningsCsvRow, earningsCsv, filterEarnings, inPeriod, summarizeEarnings } from "./earnings";
+
+describe("what a promoter earned", () => {
+  it("counts only what was paid as Total Earnings, won but unpaid apart, and wins over ended campaigns", () => {
+    const summary = summarizeEarnings([
+      { campaign_status: "completed", payout_status: "paid", payout_cents: 40_00 },
+      { campaign_status: "ended", payout_status: "pending", payout_cents: 100_00 },
+      { campaign_status: "ended", payout_status: "failed", payout_cents: 7_00 },
+      { campaign_status: "ended", payout_status: "processing", payout_cents: 3_00 },
+      { campaign_status: "ended", payout_status: null, payout_cents: 0 },
+      { campaign_status: "active", payout_status: null, payout_cents: 0 },
+      { campaign_status: "cancelled", payout_status: null, payout_cents: 0 },
+    ]);
+    expect(summary).toEqual({
+      paid_cents: 40_00,
+      pending_cents: 110_00,
+      campaigns_won: 4,
+      ended_campaigns_joined: 5,
+      win_rate_percent: 80,
+    });
+  });
+
+  it("has no win rate before a joined campaign ends", () => {
+    expect(summarizeEarnings([{ campaign_status: "active", payout_status: null, payout_cents: 0 }])).toMatchObject({
+      paid_cents: 0,
+      pending_cents: 0,
+      win_rate_percent: 0,
+    });
+  });
+});
 
 const now = new Date(2026, 10, 23, 12);
 

@@ -1,4 +1,43 @@
-/** Earnings history rules shared by the browser and tests: period and status filters, the CSV export. */
+/**
+ * What a promoter earned, defined once for the promoter dashboard, /earnings and the emails; and the earnings history's
+ * period and status filters and CSV export.
+ */
+
+/** One campaign a promoter joined, as far as what they earned from it goes. */
+export type EarningsEntry = {
+  campaign_status: string;
+  /** Their payout for it: null when they did not win it. */
+  payout_status: "pending" | "processing" | "paid" | "failed" | null;
+  /** The payout's amount (0 without one). */
+  payout_cents: number;
+};
+
+export type EarningsSummary = {
+  /** Total Earnings: what was paid. */
+  paid_cents: number;
+  /** Won and not paid yet: under review, waiting for the payout run, being sent, or failed and to be retried. */
+  pending_cents: number;
+  campaigns_won: number;
+  ended_campaigns_joined: number;
+  /** Campaigns won over ended campaigns joined, as a whole percent (0 before any has ended). */
+  win_rate_percent: number;
+};
+
+/** A campaign whose result is decided (a cancelled one has none). */
+const endedStatuses = new Set(["ended", "completed"]);
+
+export function summarizeEarnings(entries: readonly EarningsEntry[]): EarningsSummary {
+  const won = entries.filter((entry) => entry.payout_status !== null);
+  const sum = (rows: readonly EarningsEntry[]) => rows.reduce((total, entry) => total + entry.payout_cents, 0);
+  const ended = entries.filter((entry) => endedStatuses.has(entry.campaign_status)).length;
+  return {
+    paid_cents: sum(won.filter((entry) => entry.payout_status === "paid")),
+    pending_cents: sum(won.filter((entry) => entry.payout_status !== "paid")),
+    campaigns_won: won.length,
+    ended_campaigns_joined: ended,
+    win_rate_percent: ended === 0 ? 0 : Math.round((won.length / ended) * 100),
+  };
+}
 
 export const earningsPeriods = [
   { value: "all-time", label: "All time" },

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   classifyError,
   DEFAULT_ERROR_MESSAGE,
+  diagnosticsErrorText,
   type ErrorType,
   errorToast,
   errorToasts,
@@ -127,5 +128,19 @@ describe("retry schedule", () => {
     expect(retryDelayMs(retryProfiles.network, 5, 0)).toBe(10_000);
     expect([0, 1].map((retry) => retryDelayMs(retryProfiles.api, retry, 0))).toEqual([500, 750]);
     expect(retryDelayMs(retryProfiles.payment, 0, 1)).toBe(3000);
+  });
+});
+
+describe("diagnostics errors", () => {
+  it("say SPEC.md's words for each way a check fails", () => {
+    expect(diagnosticsErrorText({ status: 0, message: "Network error" })).toBe("Network error");
+    expect(diagnosticsErrorText({ status: 401, code: "unauthorized" })).toBe("No valid session - please sign in first");
+    expect(diagnosticsErrorText({ status: 404, code: "not_found" })).toBe("Function not found");
+    expect(diagnosticsErrorText({ status: 500, code: "error", message: "Request failed. Please try again." })).toBe(
+      "Diagnostics failed",
+    );
+    expect(
+      diagnosticsErrorText({ status: 503, code: "database_unreachable", message: "The database is unreachable: x" }),
+    ).toBe("Diagnostics failed: The database is unreachable: x");
   });
 });

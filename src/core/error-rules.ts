@@ -64,6 +64,31 @@ export const errorToasts = {
   default: "Something went wrong. Please try again.",
 } as const;
 
+/** SPEC.md section 4's connectivity toasts: going offline, and how the writes queued meanwhile ended. */
+export const connectivityToasts = {
+  offline: "You are offline. Some features may be limited.",
+  allQueuedDone: "All queued actions completed",
+  stillPending: (count: number) => `${count} ${count === 1 ? "action" : "actions"} still pending`,
+} as const;
+
+/** SPEC.md section 8's diagnostics errors: a check that could not run, and why, by how its request failed. */
+export const diagnosticsMessages = {
+  title: "Failed to run diagnostics",
+  failed: "Diagnostics failed",
+  network: "Network error",
+  noSession: "No valid session - please sign in first",
+  notFound: "Function not found",
+} as const;
+
+/** The reason under 'Failed to run diagnostics'; an answer with the server's own error code keeps its message. */
+export function diagnosticsErrorText(facts: ErrorFacts): string {
+  if (facts.status === 0) return diagnosticsMessages.network;
+  if (facts.status === 401) return diagnosticsMessages.noSession;
+  if (facts.status === 404) return diagnosticsMessages.notFound;
+  const detail = facts.code && facts.code !== "error" ? facts.message?.trim() : undefined;
+  return detail ? `${diagnosticsMessages.failed}: ${detail}` : diagnosticsMessages.failed;
+}
+
 /** Toasts sit top-right and go after 4 s (SPEC.md section 9). */
 export const TOAST_DURATION_MS = 4000;
 

@@ -46,6 +46,9 @@ export function totalChargeCents(prizeCents: number): number {
   return prizeCents + platformFeeCents(prizeCents);
 }
 
+/** SPEC.md section 5's generic amount message: an amount that is not a whole number of dollars (or cents, for the API). */
+export const amountMessages = { invalid: "Please enter a valid amount" } as const;
+
 export function dollarsToCents(dollars: number): number {
   return Math.round(dollars * 100);
 }

@@ -43,6 +43,9 @@ export const textMessages = {
   notText: (label: string) => `${label} must be text`,
 } as const;
 
+/** SPEC.md section 5's form error handling: a refused form's errors, all of them, after 'Validation failed: '. */
+export const validationFailedMessage = (errors: readonly string[]) => `Validation failed: ${errors.join(", ")}`;
+
 type TextOptions = {
   /** Longest accepted length, after trimming. */
   max: number;

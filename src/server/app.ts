@@ -11,7 +11,7 @@ import { adminRoutes } from "./admin/routes.js";
 import { artistRoutes } from "./artists/routes.js";
 import { databaseArtworkStore } from "./artwork/artwork-store.js";
 import { artworkRoutes } from "./artwork/routes.js";
-import { publicCampaignForMeta } from "./campaigns/campaign-view.js";
+import { campaignVisibleTo, publicCampaignForMeta } from "./campaigns/campaign-view.js";
 import { campaignRoutes } from "./campaigns/routes.js";
 import { clientErrorRoutes } from "./client-errors/routes.js";
 import type { Config } from "./config.js";
@@ -208,7 +208,7 @@ export function createApp(services: AppServices) {
   app.route("/api/admin", adminRoutes({ ...money, guards, live, mailSender }));
   app.route("/api/artist", artistRoutes({ db, guards, payments, live }));
   app.route("/api/promoter", promoterRoutes({ db, guards, live }));
-  app.route("/api", campaignRoutes({ ...money, guards, songLinkHosts: config.songLinkHosts, artwork }));
+  app.route("/api", campaignRoutes({ ...money, guards, songLinkHosts: config.songLinkHosts, artwork, live }));
   app.route("/", artworkRoutes({ db, guards, store: artwork }));
   app.route("/api", payoutRoutes({ ...money, guards }));
   app.route("/api", leaderboardRoutes({ db, live, guards }));
@@ -228,6 +228,10 @@ export function createApp(services: AppServices) {
       campaignMeta: async (id) => {
         const campaign = await publicCampaignForMeta(db, id);
         return campaign ? campaignPageMeta(campaign) : null;
+      },
+      campaignVisibleToViewer: async (c, id) => {
+        const viewer = await guards.sessionUser(c);
+        return viewer ? campaignVisibleTo(db, id, viewer.id) : false;
       },
     }),
   );

@@ -84,9 +84,14 @@ export type AdminUser = {
   email: string;
   name: string;
   role: "artist" | "promoter" | "admin";
+  /** The role chosen at sign-up (an admin's too): what the record line counts. */
+  account_type: "artist" | "promoter";
   handle: string | null;
   created_at: string;
-  campaigns: number;
+  /** Campaigns the user created (as an artist). */
+  campaigns_created: number;
+  /** Campaigns the user joined (as a promoter). */
+  campaigns_joined: number;
   wins: number;
   paid_cents: number;
   open_flags: number;

@@ -79,7 +79,8 @@ export type CampaignAnalytics = {
   referrers: Array<{ domain: string; count: number }>;
   /** The ten newest visits; never an address. */
   recent_clicks: Array<{ time: string; country: string; referrer_domain: string; verdict: string }>;
-  promoters: Array<{ rank: number; handle: string; clicks: number; joined_at: string }>;
+  /** Rank null without a counted click. */
+  promoters: Array<{ rank: number | null; handle: string; clicks: number; joined_at: string }>;
 };
 
 export const artistApi = {

@@ -39,6 +39,11 @@ export type SiteMetrics = {
   activePromoters: number;
   totalPrizePoolCents: number;
   paidToPromotersCents: number | null;
+  /**
+   * SPEC.md's 'Avg. promoter earnings $50 - $2,500', from paid payouts: the lowest and highest of each paid promoter's
+   * average payout; null while nothing has been paid (ADR 024).
+   */
+  avgPromoterEarningsCents: { low: number; high: number } | null;
 };
 
 /** SPEC.md section 7's public campaign list. */

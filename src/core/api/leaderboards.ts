@@ -1,12 +1,13 @@
 import { get } from "./contract.js";
 
 export type LeaderboardEntry = {
-  rank: number;
+  /** Null until the promoter has a counted click (the rank rule of core/leaderboard-rules.ts). */
+  rank: number | null;
   promoter_id: string;
   handle: string;
   clicks: number;
   joined_at: string;
-  /** True when another promoter has the same clicks (shared rank; a tie at the top splits the prize). */
+  /** True when another ranked promoter has the same clicks (shared rank; a tie at the top splits the prize). */
   tied: boolean;
 };
 

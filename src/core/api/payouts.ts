@@ -32,16 +32,22 @@ export type EarningsRow = {
 };
 
 export type EarningsTotals = {
+  /** Total Earnings: what was paid (src/core/earnings.ts, as everywhere). */
   paid_cents: number;
-  /** Won and not yet paid out. */
+  /** Won and not paid yet, shown apart from Total Earnings: `owed_cents` plus `in_progress_cents`. */
+  pending_cents: number;
+  /** Won and not yet paid out (pending or failed): what Request Payout may send. */
   owed_cents: number;
   /** Part of `owed_cents` whose result is still under review: Request Payout sends the rest. */
   under_review_cents: number;
   in_progress_cents: number;
   campaigns_won: number;
   campaigns_joined: number;
+  /** Joined campaigns that have ended: the win rate's denominator. */
+  campaigns_ended: number;
   active_campaigns: number;
   total_clicks: number;
+  /** Campaigns won over ended campaigns joined. */
   win_rate_percent: number;
   can_request_payout: boolean;
 };

@@ -52,7 +52,14 @@ export type LinkVisits = {
 export type PromoterDashboard = {
   /** Null without a promoter profile (SPEC.md: 'You don't have a promoter profile yet.'). */
   promoter: { id: string; handle: string } | null;
-  tiles: { total_earnings_cents: number; total_clicks: number; campaigns_won: number; active_campaigns: number };
+  tiles: {
+    /** What was paid; won but unpaid is `pending_earnings_cents` (src/core/earnings.ts, as on /earnings). */
+    total_earnings_cents: number;
+    pending_earnings_cents: number;
+    total_clicks: number;
+    campaigns_won: number;
+    active_campaigns: number;
+  };
   active: PromoterLink[];
   completed: CompletedCampaign[];
   visits: LinkVisits[];

@@ -111,14 +111,14 @@ describe("update-user validates like sign-up", () => {
     const promoter = await signUp(t, "promoter");
     const response = await post(
       "/api/auth/update-user",
-      { first_name: " Grace ", last_name: "Hopper", social_handle: "@grace.h" },
+      { first_name: " Grace ", last_name: "Hopper", social_handle: "@grace_h" },
       { cookie: promoter.cookie },
     );
     expect(response.status).toBe(200);
     expect((await me(promoter)).user).toMatchObject({
       first_name: "Grace",
       last_name: "Hopper",
-      social_handle: "@grace.h",
+      social_handle: "@grace_h",
     });
   });
 

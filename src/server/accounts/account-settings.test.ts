@@ -29,11 +29,17 @@ describe("handle", () => {
   it("is refused when malformed or taken (in any letter case), and shown on the leaderboards once changed", async () => {
     const promoter = await signUp(t, "promoter");
     const other = await signUp(t, "promoter");
-    for (const handle of ["ab", "has space", "dots.not_allowed", "x".repeat(31), ""]) {
+    for (const handle of ["ab", "has space", "dots.not_allowed", "x".repeat(31), "", "@at_sign"]) {
       const response = await post("/api/account/handle", promoter.cookie, { handle });
       expect(response.status).toBe(400);
-      expect(await errorOf(response)).toBe("Your handle must be 3 to 30 letters, digits or underscores");
+      expect(await errorOf(response)).toBe("Your handle must be 3 to 30 letters, digits, underscores or hyphens");
     }
+    // The generated default meets the same rule: it can be saved back unchanged, and hyphens are welcome.
+    const generated = (await me(promoter.cookie))?.promoter?.handle ?? "";
+    expect(generated).toMatch(/^promoter-[a-z0-9]{5}$/);
+    expect((await post("/api/account/handle", promoter.cookie, { handle: generated })).status).toBe(200);
+    expect((await post("/api/account/handle", promoter.cookie, { handle: "x".repeat(30) })).status).toBe(200);
+    expect((await post("/api/account/handle", promoter.cookie, { handle: "dj-nova_7" })).status).toBe(200);
     expect((await post("/api/account/handle", other.cookie, { handle: "Night_Owl" })).status).toBe(200);
     const taken = await post("/api/account/handle", promoter.cookie, { handle: "night_owl" });
     expect(taken.status).toBe(409);

@@ -117,7 +117,7 @@ describe("sign-up, sign-in and sessions", () => {
     const first = await signUp(t, "promoter", { social_handle: "@BeatHunter" });
     const firstMe = await (await t.request("/api/me", { cookie: first.cookie })).json();
     expect(firstMe.role).toBe("promoter");
-    expect(firstMe.promoter.handle).toBe("beathunter");
+    expect(firstMe.promoter.handle).toBe("BeatHunter");
 
     const email = uniqueEmail("promoter");
     const taken = await postJson("/api/auth/sign-up/email", {
@@ -130,10 +130,23 @@ describe("sign-up, sign-in and sessions", () => {
     });
     expect(taken.status).toBe(400);
     expect(taken.body.message ?? taken.body.error?.message).toBe(authMessages.socialHandleTaken);
+    // The handle rule of the settings holds at sign-up: no dots, at least 3 characters.
+    for (const social_handle of ["beat.hunter.2", "@ab"]) {
+      const refused = await postJson("/api/auth/sign-up/email", {
+        email,
+        password: "correct horse battery",
+        first_name: "Second",
+        last_name: "Fan",
+        user_type: "promoter",
+        social_handle,
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.message).toBe(authMessages.socialHandleInvalid);
+    }
     // Nothing was created: the same address signs up with another handle.
-    const second = await signUp(t, "promoter", { email, social_handle: "beat.hunter.2" });
+    const second = await signUp(t, "promoter", { email, social_handle: "beat-hunter-2" });
     const secondMe = await (await t.request("/api/me", { cookie: second.cookie })).json();
-    expect(secondMe.promoter.handle).toBe("beat.hunter.2");
+    expect(secondMe.promoter.handle).toBe("beat-hunter-2");
 
     const third = await signUp(t, "promoter");
     const thirdMe = await (await t.request("/api/me", { cookie: third.cookie })).json();

@@ -1,12 +1,12 @@
 import { randomInt } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { normalizeHandle } from "../../core/auth-rules.js";
+import { GENERATED_HANDLE_SUFFIX_LENGTH, generatedHandle, normalizeHandle } from "../../core/auth-rules.js";
 import type { Database } from "../db/client.js";
 import { promoters } from "../db/schema.js";
 import { DomainError } from "../errors.js";
 
 const ALPHANUMERIC = "abcdefghijklmnopqrstuvwxyz0123456789";
-export const HANDLE_SUFFIX_LENGTH = 5;
+export const HANDLE_SUFFIX_LENGTH = GENERATED_HANDLE_SUFFIX_LENGTH;
 const MAX_ATTEMPTS = 5;
 
 export function randomAlphanumeric(length: number): string {
@@ -31,8 +31,8 @@ export async function findPromoterProfile(db: Database, userId: string): Promise
 }
 
 /**
- * Returns the user's promoter profile, creating it when missing: the social handle when it is free,
- * otherwise `promoter-` plus 5 random alphanumerics. Safe to call concurrently.
+ * Returns the user's promoter profile, creating it when missing: the social handle when it is free, otherwise the
+ * generated default of the handle rule. Safe to call concurrently.
  */
 export async function ensurePromoterProfile(
   db: Database,
@@ -43,7 +43,7 @@ export async function ensurePromoterProfile(
   if (existing) return existing;
   const preferred = normalizeHandle(socialHandle);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const handle = attempt === 0 && preferred ? preferred : `promoter-${randomAlphanumeric(HANDLE_SUFFIX_LENGTH)}`;
+    const handle = attempt === 0 && preferred ? preferred : generatedHandle(randomInt);
     const [created] = await db
       .insert(promoters)
       .values({ authUserId: userId, handle })

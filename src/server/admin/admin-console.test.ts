@@ -211,18 +211,24 @@ describe("campaign moderation", () => {
 });
 
 describe("users", () => {
-  it("finds users by email or handle with their role, campaigns and wins", async () => {
+  it("finds users by email or handle with their role, campaigns joined or created, and wins", async () => {
     const promoter = await signUp(t, "promoter", { social_handle: "findme_handle" });
+    const artist = await signUp(t, "artist");
+    for (let count = 0; count < 3; count++) await joinAs(t, promoter, await createLiveCampaign(t, artist));
     const byHandle = await call("/api/admin/users?q=findme_handle");
     expect(byHandle.body.items).toEqual([
       expect.objectContaining({
         email: promoter.email,
         role: "promoter",
+        account_type: "promoter",
         handle: "findme_handle",
         wins: 0,
-        campaigns: 0,
+        campaigns_joined: 3,
+        campaigns_created: 0,
       }),
     ]);
+    const byEmail = await call(`/api/admin/users?q=${encodeURIComponent(artist.email)}`);
+    expect(byEmail.body.items[0]).toMatchObject({ account_type: "artist", campaigns_created: 3, campaigns_joined: 0 });
     expect((await call(`/api/admin/users?q=${encodeURIComponent(admin.email)}`)).body.items[0].role).toBe("admin");
   });
 

@@ -16,7 +16,8 @@ const userRow = z.object({
   is_admin: column.boolean,
   handle: column.textOrNull,
   created_at: column.timestamp,
-  campaigns: column.number,
+  campaigns_created: column.number,
+  campaigns_joined: column.number,
   wins: column.number,
   paid_cents: column.number,
   open_flags: column.number,
@@ -28,8 +29,8 @@ const userRow = z.object({
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /**
- * Users newest first, searched by email, name or promoter handle, each with their role, campaigns created, wins,
- * money paid to them and open suspicious-activity flags on their links.
+ * Users newest first, searched by email, name or promoter handle, each with their role, campaigns created and joined,
+ * wins, money paid to them and open suspicious-activity flags on their links.
  */
 export async function listUsers(
   db: Database,
@@ -40,7 +41,8 @@ export async function listUsers(
     db,
     userRow,
     sql`select u.id, u.email, u.name, u.user_type, (a.auth_user_id is not null) as is_admin, p.handle, u.created_at,
-               (select count(*) from campaigns c where c.created_by = u.id) as campaigns,
+               (select count(*) from campaigns c where c.created_by = u.id) as campaigns_created,
+               (select count(*) from tracking_links tl where tl.promoter_id = p.id) as campaigns_joined,
                (select count(*) from payouts po where po.promoter_id = p.id) as wins,
                (select coalesce(sum(po.amount_cents), 0) from payouts po where po.promoter_id = p.id and po.status = 'paid')
                  as paid_cents,
@@ -59,6 +61,7 @@ export async function listUsers(
     items: rows.map(({ is_admin, user_type, created_at, banned_at, total: _total, ...row }) => ({
       ...row,
       role: is_admin ? "admin" : user_type,
+      account_type: user_type,
       created_at: created_at.toISOString(),
       banned_at: banned_at?.toISOString() ?? null,
     })),

@@ -1,6 +1,7 @@
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { campaignMessages } from "../../core/campaign-rules";
+import { amountMessages } from "../../core/money";
 import { campaigns } from "../db/schema";
 import { signUp, type TestUser } from "../testing/accounts";
 import { validCampaignBody } from "../testing/campaigns";
@@ -77,9 +78,9 @@ describe("campaign texts", () => {
       "Song URL must be at most 500 characters",
     ],
     ["a title that is not text", { title: 7 }, "Song title must be text"],
-    ["a prize that is not a number", { prize_cents: "25000" }, campaignMessages.prizeRequired],
+    ["a prize that is not a number", { prize_cents: "25000" }, amountMessages.invalid],
     ["a huge prize", { prize_cents: 1e300 }, "Prize amount is too large"],
-    ["a fractional prize", { prize_cents: 250_00.5 }, campaignMessages.prizeRequired],
+    ["a fractional prize", { prize_cents: 250_00.5 }, amountMessages.invalid],
   ];
   for (const [name, overrides, message] of cases) {
     it(`refuses ${name} with its own message and stores nothing`, async () => {

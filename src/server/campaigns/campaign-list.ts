@@ -42,6 +42,8 @@ const metricsRow = z.object({
   active_promoters: column.number,
   prize_pool_cents: column.number,
   paid_cents: column.number,
+  earnings_low_cents: column.numberOrNull,
+  earnings_high_cents: column.numberOrNull,
 });
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
@@ -119,12 +121,16 @@ export async function querySiteMetrics(db: Database): Promise<SiteMetrics> {
     metricsRow,
     sql`with live as (
           select id, prize_cents, total_clicks from campaigns where status = 'active' and is_public
+        ), paid_average as (
+          select round(avg(amount_cents)) as cents from payouts where status = 'paid' group by promoter_id
         )
         select (select count(*) from live) as active_campaigns,
                (select coalesce(sum(total_clicks), 0) from live) as total_clicks,
                (select count(distinct tl.promoter_id) from tracking_links tl join live on live.id = tl.campaign_id) as active_promoters,
                (select coalesce(sum(prize_cents), 0) from live) as prize_pool_cents,
-               (select coalesce(sum(amount_cents), 0) from payouts where status = 'paid') as paid_cents`,
+               (select coalesce(sum(amount_cents), 0) from payouts where status = 'paid') as paid_cents,
+               (select min(cents) from paid_average) as earnings_low_cents,
+               (select max(cents) from paid_average) as earnings_high_cents`,
   );
   return {
     activeCampaigns: row?.active_campaigns ?? 0,
@@ -132,6 +138,10 @@ export async function querySiteMetrics(db: Database): Promise<SiteMetrics> {
     activePromoters: row?.active_promoters ?? 0,
     totalPrizePoolCents: row?.prize_pool_cents ?? 0,
     paidToPromotersCents: row?.paid_cents ?? 0,
+    avgPromoterEarningsCents:
+      row?.earnings_low_cents != null && row.earnings_high_cents != null
+        ? { low: row.earnings_low_cents, high: row.earnings_high_cents }
+        : null,
   };
 }
 

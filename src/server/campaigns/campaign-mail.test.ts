@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { NotificationFeed } from "../../core/api/notifications";
 import { listOutbox } from "../mail/outbox";
 import { signUp } from "../testing/accounts";
-import { createLiveCampaign } from "../testing/campaigns";
+import { createLiveCampaign, joinAs } from "../testing/campaigns";
 import { makeAdmin } from "../testing/payouts";
 import { createTestApp, type TestApp } from "../testing/test-app";
 
@@ -42,5 +43,36 @@ describe("a campaign's emails", () => {
     ).toBe(200);
     const refund = (await mailsTo(artist.email)).find((mail) => mail.subject === 'Refund of $105 for "Receipt Song"');
     expect(refund?.text).toContain("was cancelled, so its prize and platform fee, $105 in all, have been refunded");
+  });
+
+  it("tells each promoter of a cancelled campaign by email and in the bell, in the cancellation's transaction", async () => {
+    const artist = await signUp(t, "artist");
+    const campaignId = await createLiveCampaign(t, artist, { title: "Called Off", artist_name: "Nova Lights" });
+    const fan = await signUp(t, "promoter", { social_handle: "called_fan" });
+    const quiet = await signUp(t, "promoter");
+    await joinAs(t, fan, campaignId);
+    await joinAs(t, quiet, campaignId);
+    // One of them turned results emails off: the bell still tells them.
+    await t.request("/api/account/email-preferences", {
+      method: "POST",
+      cookie: quiet.cookie,
+      json: { kind: "results", on: false },
+    });
+    const admin = await signUp(t, "promoter");
+    await makeAdmin(t, admin);
+    expect(
+      (await t.request(`/api/admin/campaigns/${campaignId}`, { method: "DELETE", cookie: admin.cookie })).status,
+    ).toBe(200);
+
+    const [mail] = (await mailsTo(fan.email)).filter((each) => each.subject === '"Called Off" was cancelled');
+    expect(mail?.text).toContain('@called_fan, "Called Off" by Nova Lights has been cancelled');
+    expect(mail?.text).toContain("/email/unsubscribe?");
+    expect((await mailsTo(quiet.email)).some((each) => each.subject.includes("cancelled"))).toBe(false);
+    for (const promoter of [fan, quiet]) {
+      const feed = (await (
+        await t.request("/api/notifications", { cookie: promoter.cookie })
+      ).json()) as NotificationFeed;
+      expect(feed.items.map((item) => item.title)).toContain('"Called Off" was cancelled');
+    }
   });
 });

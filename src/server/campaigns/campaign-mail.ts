@@ -58,3 +58,28 @@ export function campaignLiveMail(campaign: LaunchedCampaign, publicUrl: string):
     footer: "You received this email because you launched a FanBoost campaign.",
   });
 }
+
+/** To each promoter of a campaign an admin cancelled (non-essential: it carries its unsubscribe link). */
+export function campaignCancelledMail(input: {
+  to: string;
+  title: string;
+  artistName: string;
+  handle: string;
+  publicUrl: string;
+  unsubscribe: string;
+}): Promise<MailMessage> {
+  return composeEmail({
+    to: input.to,
+    inApp: true,
+    subject: `"${input.title}" was cancelled`,
+    preview: "Nobody wins this one, and your link no longer counts visits.",
+    heading: `"${input.title}" was cancelled`,
+    paragraphs: [
+      `@${input.handle}, "${input.title}" by ${input.artistName} has been cancelled, so it has no winner and its prize goes back to the artist.`,
+      "Your link for it no longer counts visits. New campaigns start every week: join another and keep sharing.",
+    ],
+    action: { label: "Find a campaign", url: `${input.publicUrl}/join-campaign` },
+    footer: "You received this email because you joined this FanBoost campaign.",
+    unsubscribe: input.unsubscribe,
+  });
+}

@@ -40,6 +40,17 @@ export async function findVisibleCampaign(
   return campaign;
 }
 
+/** Whether the viewer may see the campaign (see `findVisibleCampaign`): its page then answers 200, not 404. */
+export async function campaignVisibleTo(db: Database, campaignId: string, viewerUserId: string): Promise<boolean> {
+  return findVisibleCampaign(db, campaignId, viewerUserId).then(
+    () => true,
+    (error: unknown) => {
+      if (error instanceof DomainError) return false;
+      throw error;
+    },
+  );
+}
+
 /** The campaign page's view of a campaign for this viewer. */
 export async function campaignView(
   db: Database,

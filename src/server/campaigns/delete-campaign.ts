@@ -6,14 +6,17 @@ import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
 import { campaigns } from "../db/schema.js";
 import { DomainError } from "../errors.js";
+import { optedOut, sendUnlessOptedOut, unsubscribeUrl } from "../mail/email-preferences.js";
 import type { PaymentProvider } from "../payments/provider.js";
 import type { PayoutDeps } from "../payouts/payout-deps.js";
 import { processRefund, recordRefund } from "../payouts/refunds.js";
 import { assertCampaignId, findOwnCampaign } from "./campaign-access.js";
+import { campaignCancelledMail } from "./campaign-mail.js";
 import { removeLockedDraft, withSettledDrafts } from "./draft-removal.js";
 
 const lockedCampaign = z.object({
   title: column.text,
+  artist_name: column.text,
   status: column.text,
   prize_cents: column.number,
   platform_fee_cents: column.number,
@@ -24,14 +27,14 @@ const lockCampaign = (tx: Database, id: string, owner?: string) =>
   queryParsed(
     tx,
     lockedCampaign,
-    sql`select title, status, prize_cents, platform_fee_cents, payment_intent_id from campaigns
+    sql`select title, artist_name, status, prize_cents, platform_fee_cents, payment_intent_id from campaigns
         where id = ${id} ${owner === undefined ? sql`` : sql`and created_by = ${owner}`} for update`,
   );
 
 /**
  * Admin Delete (PRODUCT.md): a draft is removed (one already charged is cancelled and refunded instead); a funded
- * campaign still running is cancelled: hidden, its prize and fee refunded through the provider, its records kept. An
- * ended campaign keeps its result and payouts.
+ * campaign still running is cancelled: hidden, its prize and fee refunded through the provider, its records kept, its
+ * promoters told. An ended campaign keeps its result and payouts.
  */
 export async function deleteCampaign(deps: PayoutDeps, campaignId: string | undefined, actor: Actor) {
   const id = assertCampaignId(campaignId);
@@ -68,6 +71,7 @@ export async function deleteCampaign(deps: PayoutDeps, campaignId: string | unde
         );
         const refundCents = campaign.prize_cents + campaign.platform_fee_cents;
         const refundId = await recordRefund(tx, { campaignId: id, reason: "cancelled", amountCents: refundCents });
+        await tellPromotersOfCancellation(deps, tx, id, campaign);
         await recordAdminAction(tx, actor, {
           action: "delete",
           subjectType: "campaign",
@@ -80,6 +84,47 @@ export async function deleteCampaign(deps: PayoutDeps, campaignId: string | unde
   deps.log.info({ campaignId: id, result: outcome.result }, "campaign deleted by an admin");
   if (outcome.refundId) await processRefund(deps, outcome.refundId);
   return { result: outcome.result };
+}
+
+/**
+ * Each promoter of a cancelled campaign hears of it in the cancellation's transaction: in the bell always, by email
+ * unless they turned results emails off.
+ */
+async function tellPromotersOfCancellation(
+  deps: PayoutDeps,
+  tx: Database,
+  campaignId: string,
+  campaign: { title: string; artist_name: string },
+) {
+  const promoters = await queryParsed(
+    tx,
+    z.object({ user_id: column.text, email: column.text, handle: column.text }),
+    sql`select u.id as user_id, u.email, p.handle
+        from tracking_links tl
+        join promoters p on p.id = tl.promoter_id
+        join "user" u on u.id = p.auth_user_id
+        where tl.campaign_id = ${campaignId} and u.email not like 'deleted-%@deleted.invalid'`,
+  );
+  const unsubscribed = await optedOut(
+    tx,
+    promoters.map((promoter) => promoter.user_id),
+    "results",
+  );
+  for (const promoter of promoters) {
+    await sendUnlessOptedOut(
+      deps.mailer,
+      tx,
+      await campaignCancelledMail({
+        to: promoter.email,
+        title: campaign.title,
+        artistName: campaign.artist_name,
+        handle: promoter.handle,
+        publicUrl: deps.publicUrl,
+        unsubscribe: unsubscribeUrl(deps.publicUrl, deps.authSecret, promoter.user_id, "results"),
+      }),
+      !unsubscribed.has(promoter.user_id),
+    );
+  }
 }
 
 const onlyDrafts = "Only an unpaid draft can be deleted. To cancel a live campaign, contact support.";

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
+import { rankOf } from "../../core/leaderboard-rules.js";
 import { column, queryParsed } from "../db/rows.js";
 import { optedOut, sendUnlessOptedOut, unsubscribeUrl } from "../mail/email-preferences.js";
 import type { PayoutDeps } from "../payouts/payout-deps.js";
@@ -59,7 +60,7 @@ export async function remindEndingCampaigns(deps: PayoutDeps): Promise<number> {
             to: promoter.email,
             title: campaign.title,
             handle: promoter.handle,
-            rank: promoter.clicks > 0 ? promoter.rank : null,
+            rank: rankOf(promoter.clicks, promoter.rank - 1),
             clicks: promoter.clicks,
             behindFirst: promoter.first - promoter.clicks,
             prizeCents: campaign.prize_cents,

@@ -1,9 +1,11 @@
 import { randomInt } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
+import { countOf, formatCents } from "../../core/money.js";
 import { ensurePromoterProfile } from "../accounts/promoter-profile.js";
 import type { Database } from "../db/client.js";
 import { campaigns, trackingLinks } from "../db/schema.js";
 import { DomainError } from "../errors.js";
+import { recordUserNotification } from "../notifications/notifications.js";
 import { assertCampaignId } from "./campaign-access.js";
 
 export const SHORT_CODE_LENGTH = 9;
@@ -17,8 +19,8 @@ export function randomShortCode(): string {
 export type TrackingLink = typeof trackingLinks.$inferSelect;
 
 /**
- * Joins a campaign: creates the promoter profile when missing, then the tracking link. Joining again returns
- * the same link. Only live public campaigns can be joined, and never by their own artist.
+ * Joins a campaign: creates the promoter profile when missing, then the tracking link, and tells the artist in their
+ * bell. Joining again returns the same link. Only live public campaigns can be joined, and never by their own artist.
  */
 export async function joinCampaign(
   db: Database,
@@ -56,10 +58,17 @@ export async function joinCampaign(
         .onConflictDoNothing()
         .returning();
       if (link) {
-        await tx
+        const [counted] = await tx
           .update(campaigns)
           .set({ promoterCount: sql`${campaigns.promoterCount} + 1` })
-          .where(eq(campaigns.id, id));
+          .where(eq(campaigns.id, id))
+          .returning({ promoterCount: campaigns.promoterCount });
+        // The artist hears of each join in the bell only: an email per join would be too many.
+        await recordUserNotification(tx, campaign.createdBy, {
+          title: `@${promoter.handle} joined "${campaign.title}"`,
+          body: `Your campaign now has ${countOf(counted?.promoterCount ?? 1, "promoter")} competing for the ${formatCents(campaign.prizeCents)} prize.`,
+          link: `/campaigns/${id}`,
+        });
       }
       return link;
     });

@@ -10,6 +10,7 @@ import { reply, routePath } from "../http/contracts.js";
 import { errorBody } from "../http/error-body.js";
 import { idempotent } from "../http/idempotency.js";
 import { validate } from "../http/validate.js";
+import type { LiveUpdates } from "../live/live-updates.js";
 import type { PayoutDeps } from "../payouts/payout-deps.js";
 import { createSiteMetricsCache, listLiveCampaigns } from "./campaign-list.js";
 import { campaignView, findVisibleCampaign } from "./campaign-view.js";
@@ -22,6 +23,8 @@ export type CampaignRouteDeps = PayoutDeps & {
   guards: Guards;
   songLinkHosts: readonly string[];
   artwork: ArtworkStore;
+  /** A join moves its campaign's board and dashboards, on every instance. */
+  live: LiveUpdates;
 };
 
 const sandboxCardSchema = z.object({
@@ -103,6 +106,7 @@ export function campaignRoutes(deps: CampaignRouteDeps) {
 
   app.post(routePath(campaignsApi.join), guards.requireUser, oncePerUser, async (c) => {
     const { link, created } = await joinCampaign(db, currentUser(c).id, c.req.param("id"));
+    if (created) deps.live.publish([link.campaignId]);
     const body = reply(campaignsApi.join, {
       link: {
         short_code: link.shortCode,

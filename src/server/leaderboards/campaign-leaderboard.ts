@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { CampaignResultView, LeaderboardEntry } from "../../core/api/leaderboards.js";
+import { rankOf } from "../../core/leaderboard-rules.js";
 import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
 import { exclusionReasons } from "../db/schema.js";
@@ -13,8 +14,9 @@ const boardRow = z.object({
 });
 
 /**
- * A campaign's promoters by counted clicks. Equal clicks share a rank (1, 1, 3); among equals the earliest joined
- * is listed first, the order that also breaks leftover cents in a prize split.
+ * A campaign's promoters by counted clicks, ranked by the rank rule (equal clicks share a rank, no rank without a
+ * counted click); among equals the earliest joined is listed first, the order that also breaks leftover cents in a
+ * prize split.
  */
 export async function campaignLeaderboard(db: Database, campaignId: string, limit = 100): Promise<LeaderboardEntry[]> {
   // The top of the board straight from the (campaign, clicks desc, joined) index; one extra row tells whether the
@@ -31,13 +33,14 @@ export async function campaignLeaderboard(db: Database, campaignId: string, limi
   const clicks = rows.map((row) => row.clicks);
   return rows.slice(0, limit).map((row, index) => {
     const value = clicks[index] as number;
+    const rank = rankOf(value, clicks.indexOf(value));
     return {
-      rank: clicks.indexOf(value) + 1,
+      rank,
       promoter_id: row.promoter_id,
       handle: row.handle,
       clicks: value,
       joined_at: row.joined_at.toISOString(),
-      tied: clicks[index - 1] === value || clicks[index + 1] === value,
+      tied: rank !== null && (clicks[index - 1] === value || clicks[index + 1] === value),
     };
   });
 }

@@ -73,7 +73,7 @@ export function createLiveUpdates(database: DatabaseHandle, log: Logger) {
   return {
     /** Starts listening for notifications, and for other instances' leaderboard updates (PostgreSQL). */
     start: () => connectListener(),
-    /** A counted click moved these campaigns. */
+    /** A counted click or a join moved these campaigns. */
     publish(campaignIds: readonly string[]) {
       for (const campaignId of campaignIds) {
         const since = Date.now() - (lastSent.get(campaignId) ?? 0);

@@ -27,6 +27,20 @@ export async function recordNotification(tx: Database, email: string, notificati
   );
 }
 
+/**
+ * Adds a notification for a user by id, in the caller's transaction, for an event that reaches the bell only (no email
+ * goes with it), and wakes their open pages when the transaction commits.
+ */
+export async function recordUserNotification(tx: Database, userId: string, notification: InAppNotification) {
+  await tx.execute(
+    sql`with added as (
+          insert into notifications (user_id, title, body, link, created_at)
+          values (${userId}, ${notification.title}, ${notification.body}, ${notification.link}, clock_timestamp())
+          returning user_id)
+        select pg_notify(${NOTIFICATIONS_CHANNEL}, user_id) from added`,
+  );
+}
+
 const feedRow = z.object({
   id: column.text,
   title: column.text,

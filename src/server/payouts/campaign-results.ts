@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
+import { rankOf } from "../../core/leaderboard-rules.js";
 import { splitPrize } from "../../core/money.js";
 import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
@@ -249,7 +250,7 @@ export async function announceResult(deps: PayoutDeps, campaignId: string): Prom
           to: other.email,
           title: campaign.title,
           handle: other.handle,
-          rank: other.clicks > 0 ? other.rank : null,
+          rank: rankOf(other.clicks, other.rank - 1),
           clicks: other.clicks,
           notEligible: other.not_eligible,
           publicUrl: deps.publicUrl,

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Earnings, EarningsRow } from "../../core/api/payouts.js";
+import { summarizeEarnings } from "../../core/earnings.js";
 import { MIN_PAYOUT_CENTS } from "../../core/money.js";
 import { findPromoterProfile } from "../accounts/promoter-profile.js";
 import type { Database } from "../db/client.js";
@@ -74,7 +75,13 @@ export async function promoterEarnings(db: Database, userId: string): Promise<Ea
   });
   const sum = (filter: (row: EarningsRow) => boolean) =>
     history.filter(filter).reduce((total, row) => total + row.amount_cents, 0);
-  const wins = history.filter((row) => row.payout_status !== null).length;
+  const summary = summarizeEarnings(
+    history.map((row) => ({
+      campaign_status: row.campaign_status,
+      payout_status: row.payout_status,
+      payout_cents: row.payout_status === null ? 0 : row.amount_cents,
+    })),
+  );
   const owed = (row: EarningsRow) => row.payout_status === "pending" || row.payout_status === "failed";
   const owedCents = sum(owed);
   const underReviewCents = sum((row) => owed(row) && row.review_until !== null);
@@ -82,15 +89,17 @@ export async function promoterEarnings(db: Database, userId: string): Promise<Ea
     promoter: { id: promoter.id, handle: promoter.handle },
     rows: history,
     totals: {
-      paid_cents: sum((row) => row.status === "paid"),
+      paid_cents: summary.paid_cents,
+      pending_cents: summary.pending_cents,
       owed_cents: owedCents,
       under_review_cents: underReviewCents,
       in_progress_cents: sum((row) => row.payout_status === "processing"),
-      campaigns_won: wins,
+      campaigns_won: summary.campaigns_won,
       campaigns_joined: history.length,
+      campaigns_ended: summary.ended_campaigns_joined,
       active_campaigns: history.filter((row) => row.payout_status === null && row.status === "pending").length,
       total_clicks: history.reduce((total, row) => total + row.total_clicks, 0),
-      win_rate_percent: history.length === 0 ? 0 : Math.round((wins / history.length) * 100),
+      win_rate_percent: summary.win_rate_percent,
       can_request_payout: owedCents - underReviewCents >= MIN_PAYOUT_CENTS,
     },
   };

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Earnings } from "../../core/api/payouts";
 import type { PromoterDashboard } from "../../core/api/promoters";
 import { signUp, type TestUser } from "../testing/accounts";
 import { createLiveCampaign, joinAs } from "../testing/campaigns";
@@ -65,8 +66,9 @@ describe("promoter dashboard", () => {
   it("adds up the tiles and the performance figures", async () => {
     const data = await dashboard(promoter);
     expect(data.tiles).toEqual({
-      // Half of the tied 50.
-      total_earnings_cents: 25_00,
+      // Nothing paid yet; half of the tied 50 is won, under review.
+      total_earnings_cents: 0,
+      pending_earnings_cents: 25_00,
       total_clicks: 1 + 4 + 1 + 2 + 3 + 0,
       campaigns_won: 1,
       active_campaigns: 3,
@@ -79,6 +81,21 @@ describe("promoter dashboard", () => {
     expect(data.clicks_per_day).toHaveLength(30);
     expect(data.clicks_per_day.at(-1)?.counted).toBe(11);
     expect(data.clicks_per_day.slice(0, -1).every((day) => day.counted === 0)).toBe(true);
+  });
+
+  it("says what was earned as /earnings does: paid as Total Earnings, won but unpaid as pending", async () => {
+    const data = await dashboard(promoter);
+    const earnings = (await (await t.request("/api/earnings", { cookie: promoter.cookie })).json()) as Earnings;
+    expect(earnings.totals).toMatchObject({
+      paid_cents: data.tiles.total_earnings_cents,
+      pending_cents: data.tiles.pending_earnings_cents,
+      campaigns_won: data.tiles.campaigns_won,
+      // One won of the three ended ones joined (three more still run).
+      win_rate_percent: data.performance.win_rate_percent,
+      campaigns_joined: 6,
+      campaigns_ended: 3,
+    });
+    expect(earnings.totals?.win_rate_percent).toBe(33);
   });
 
   it("gives each live link its rank, the gap to the rank above and what it would win now", async () => {

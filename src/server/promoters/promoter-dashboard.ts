@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { CompletedCampaign, PromoterDashboard, PromoterLink } from "../../core/api/promoters.js";
+import { summarizeEarnings } from "../../core/earnings.js";
+import { rankOf } from "../../core/leaderboard-rules.js";
 import { splitPrize } from "../../core/money.js";
 import { findPromoterProfile } from "../accounts/promoter-profile.js";
 import { bucketKeys, campaignCounts, DAY_MS, readCounts } from "../artists/campaign-counts.js";
@@ -34,10 +36,10 @@ const linkRow = z.object({
 });
 type LinkRow = z.output<typeof linkRow>;
 
-const rankOf = (row: LinkRow) => (row.clicks > 0 ? row.ahead + 1 : null);
+const rankOfLink = (row: LinkRow) => rankOf(row.clicks, row.ahead);
 
 function activeLink(row: LinkRow): PromoterLink {
-  const rank = rankOf(row);
+  const rank = rankOfLink(row);
   return {
     link_id: row.link_id,
     short_code: row.short_code,
@@ -66,7 +68,7 @@ function completedCampaign(row: LinkRow, now: Date): CompletedCampaign {
     campaign_title: row.campaign_title,
     artist_name: row.artist_name,
     ended_at: row.ends_at?.toISOString() ?? null,
-    final_rank: rankOf(row),
+    final_rank: rankOfLink(row),
     clicks: row.clicks,
     outcome: row.amount_cents === null ? "lost" : row.winners > 1 ? "tied" : "won",
     amount_cents: row.amount_cents ?? 0,
@@ -85,7 +87,13 @@ export async function promoterDashboard(db: Database, userId: string, now = new 
   if (!promoter) {
     return {
       promoter: null,
-      tiles: { total_earnings_cents: 0, total_clicks: 0, campaigns_won: 0, active_campaigns: 0 },
+      tiles: {
+        total_earnings_cents: 0,
+        pending_earnings_cents: 0,
+        total_clicks: 0,
+        campaigns_won: 0,
+        active_campaigns: 0,
+      },
       active: [],
       completed: [],
       visits: [],
@@ -151,7 +159,13 @@ export async function promoterDashboard(db: Database, userId: string, now = new 
         );
   const byDay = new Map(perDay.map((row) => [Number(row.key), row.count]));
 
-  const wins = links.filter((row) => row.amount_cents !== null);
+  const earned = summarizeEarnings(
+    links.map((row) => ({
+      campaign_status: row.campaign_status,
+      payout_status: row.payout_status,
+      payout_cents: row.amount_cents ?? 0,
+    })),
+  );
   const totalClicks = links.reduce((sum, row) => sum + row.clicks, 0);
   const best = links.reduce<LinkRow | undefined>(
     (top, row) => (!top || row.clicks > top.clicks ? row : top),
@@ -160,9 +174,10 @@ export async function promoterDashboard(db: Database, userId: string, now = new 
   return {
     promoter: { id: promoter.id, handle: promoter.handle },
     tiles: {
-      total_earnings_cents: wins.reduce((sum, row) => sum + (row.amount_cents ?? 0), 0),
+      total_earnings_cents: earned.paid_cents,
+      pending_earnings_cents: earned.pending_cents,
       total_clicks: totalClicks,
-      campaigns_won: wins.length,
+      campaigns_won: earned.campaigns_won,
       active_campaigns: active.length,
     },
     active: active.map(activeLink),
@@ -184,7 +199,7 @@ export async function promoterDashboard(db: Database, userId: string, now = new 
       return { time: new Date(at).toISOString(), counted: byDay.get(at) ?? 0 };
     }),
     performance: {
-      win_rate_percent: completed.length === 0 ? 0 : Math.round((wins.length / completed.length) * 100),
+      win_rate_percent: earned.win_rate_percent,
       clicks_per_campaign: links.length === 0 ? 0 : Math.round(totalClicks / links.length),
       best_campaign: best && best.clicks > 0 ? { title: best.campaign_title, clicks: best.clicks } : null,
     },

@@ -13,6 +13,11 @@ const BOT_VERDICTS_KEPT = 5_000;
 /** bot: HEAD requests, no user agent, known crawlers (isbot) and link previewers (PRODUCT.md). */
 export function isBotRequest(method: string, userAgent: string | undefined): boolean {
   if (method === "HEAD") return true;
+  return isBotUserAgent(userAgent);
+}
+
+/** The user agent alone says bot: none at all, a known crawler or a link previewer. */
+export function isBotUserAgent(userAgent: string | undefined): boolean {
   const agent = userAgent?.trim() ?? "";
   if (agent === "") return true;
   const known = botVerdicts.get(agent);

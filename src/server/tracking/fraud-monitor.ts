@@ -4,6 +4,7 @@ import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
 import { suspiciousActivity } from "../db/schema.js";
 import type { Logger } from "../logger.js";
+import { isBotUserAgent } from "./click-signals.js";
 import { createSignalSharing, pruneSignalCounts, sharedCountriesOverThreshold } from "./shared-signals.js";
 
 /** SPEC.md section 9 thresholds. */
@@ -146,6 +147,18 @@ export type ClickObservation = {
   userAgent: string;
   bot: boolean;
 };
+
+/**
+ * What a bot flag says of its request. A visit is a bot by its user agent or by being a HEAD request (a link checker's
+ * or a preview's first look); when the user agent is a browser's, it was the HEAD, and the flag says so.
+ */
+export function botFlagDetails(userAgent: string): string {
+  const agent = userAgent.slice(0, 200);
+  if (agent.trim() === "") return "Bot or link preview: (no user agent)";
+  return isBotUserAgent(userAgent)
+    ? `Bot or link preview: ${agent}`
+    : `HEAD request (a link check, not a visit) from a browser's user agent: ${agent}`;
+}
 
 /** The click a flag is about. */
 const flagged = (click: ClickObservation) => ({
@@ -485,7 +498,7 @@ export function createFraudMonitor(db: Database, log: Logger, options: { shared?
             ...flagged(click),
             type: "bot_detection",
             severity: "low",
-            details: `Bot or link preview: ${click.userAgent.slice(0, 200) || "(no user agent)"}`,
+            details: botFlagDetails(click.userAgent),
           }),
           now,
           click.ipHash,

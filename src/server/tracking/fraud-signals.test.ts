@@ -76,6 +76,20 @@ describe("rate limit (SPEC.md section 9: 1,000 clicks a minute per address)", ()
 });
 
 describe("suspicious activity", () => {
+  it("flags a HEAD request as one, whatever its user agent, and a bot's user agent as a bot", async () => {
+    const { campaignId, shortCode } = await liveCampaignWithLink(t);
+    const head = await clickAs(t, `/t/${shortCode}`, { ip: "192.0.2.40", method: "HEAD" });
+    expect(head.headers.get("x-click-verdict")).toBe("bot");
+    await clickAs(t, `/t/${shortCode}`, { ip: "192.0.2.41", ua: "Slackbot-LinkExpanding 1.0" });
+    await clickAs(t, `/t/${shortCode}`, { ip: "192.0.2.42", ua: null });
+    // Flags are written after their answers, in any order.
+    expect((await flagsOf(campaignId)).map((flag) => [flag.type, flag.details]).sort()).toEqual([
+      ["bot_detection", "Bot or link preview: (no user agent)"],
+      ["bot_detection", "Bot or link preview: Slackbot-LinkExpanding 1.0"],
+      ["bot_detection", `HEAD request (a link check, not a visit) from a browser's user agent: ${browserUa}`],
+    ]);
+  });
+
   it("flags more than 100 clicks an hour from one device fingerprint, once", async () => {
     const { campaignId, shortCode } = await liveCampaignWithLink(t);
     // One browser on one /24 network, a new address each time: every click counts, the fingerprint is flagged.

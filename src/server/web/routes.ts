@@ -22,6 +22,8 @@ export type WebRouteOptions = {
   pages?: Record<string, PageMeta>;
   /** A public campaign's tags for `/campaigns/{id}`, or null when there is no such public campaign. */
   campaignMeta?: (campaignId: string) => Promise<PageMeta | null>;
+  /** Whether the signed-in viewer may see a campaign that is not public (their own draft, or any for an admin). */
+  campaignVisibleToViewer?: (c: Context<AppEnv>, campaignId: string) => Promise<boolean>;
 };
 
 /**
@@ -79,7 +81,10 @@ export function webRoutes(webRoot: string, publicUrl: string, options: WebRouteO
     const id = c.req.param("id").toLowerCase();
     if (!uuidPattern.test(id) || !index) return next();
     const page = await campaignPage(id);
-    return page ? send(c, page, 200) : send(c, index, 404);
+    if (page) return send(c, page, 200);
+    // Not public: its page still opens for whoever may see it, without preview tags (they are for sharing).
+    const visible = (await options.campaignVisibleToViewer?.(c, id)) ?? false;
+    return send(c, index, visible ? 200 : 404);
   });
 
   app.on(["GET", "HEAD"], "*", (c) => {

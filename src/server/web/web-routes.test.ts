@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { documentTitle, publicPageMeta } from "../../core/page-meta";
 import { signUp } from "../testing/accounts";
 import { createLiveCampaign, joinAs, validCampaignBody } from "../testing/campaigns";
+import { makeAdmin } from "../testing/payouts";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "../testing/test-app";
 import { webRoutes } from "./routes";
 
@@ -166,7 +167,7 @@ describe("a campaign's page", () => {
     );
   });
 
-  it("answers 404 without the campaign's tags for a draft or an unknown campaign, and leads old links to the page", async () => {
+  it("answers 404 without the campaign's tags for a draft or an unknown campaign, 200 to the draft's artist, and leads old links to the page", async () => {
     const artist = await signUp(t, "artist");
     const draft = await t.request("/api/campaigns", {
       method: "POST",
@@ -179,6 +180,16 @@ describe("a campaign's page", () => {
       expect(response.status).toBe(404);
       expect(await response.text()).toBe(indexHtml);
     }
+    // The draft's page opens for its artist and for an admin, still without preview tags; for nobody else.
+    const admin = await signUp(t, "promoter");
+    await makeAdmin(t, admin);
+    for (const viewer of [artist, admin]) {
+      const own = await t.request(`/campaigns/${campaign.id}`, { cookie: viewer.cookie });
+      expect(own.status).toBe(200);
+      expect(await own.text()).toBe(indexHtml);
+    }
+    const stranger = await signUp(t, "artist");
+    expect((await t.request(`/campaigns/${campaign.id}`, { cookie: stranger.cookie })).status).toBe(404);
     const legacy = await t.request(`/join-campaign?campaign=${campaign.id.toUpperCase()}`);
     expect(legacy.status).toBe(301);
     expect(legacy.headers.get("location")).toBe(`/campaigns/${campaign.id}`);

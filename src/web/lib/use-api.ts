@@ -35,9 +35,13 @@ export function apiUrl<C extends AnyContract>(contract: C, input: ApiInput<C> = 
   return search ? `${path}?${search}` : path;
 }
 
-/** Calls an endpoint through its contract; the answer has the contract's type, a refusal throws `ApiError`. */
+/**
+ * Calls an endpoint through its contract; the answer has the contract's type, a refusal throws `ApiError`. Every write
+ * (a DELETE too) carries a JSON body, `{}` when it has nothing to say: the API refuses a body not declared JSON, and a
+ * browser's write without one still reaches the server as a body of unknown type.
+ */
 export function callApi<C extends AnyContract>(contract: C, input: ApiInput<C> = {} as ApiInput<C>) {
-  const body = contract.method === "POST" ? (input.body ?? {}) : undefined;
+  const body = contract.method === "GET" ? undefined : (input.body ?? {});
   return apiFetch<ResponseOf<C>>(apiUrl(contract, input), {
     method: contract.method,
     json: body,
@@ -86,6 +90,8 @@ export function useApiMutation<C extends AnyContract>(
   const queryClient = useQueryClient();
   const { invalidates = [], onSuccess, idempotent = false, ...rest } = options;
   const mutation = useMutation<ResponseOf<C>, ApiError, ApiInput<C>>({
+    // The write's method and endpoint: the local error log tells its failures and successes apart by them.
+    mutationKey: [contract.method, contract.path],
     mutationFn: (input) => callApi(contract, input),
     onSuccess: async (...args) => {
       await Promise.all(invalidates.map((other) => queryClient.invalidateQueries({ queryKey: apiKey(other) })));

@@ -1,7 +1,9 @@
 import { type FormEvent, useCallback, useRef, useState } from "react";
 import type { z } from "zod";
 import { fieldErrors } from "../../core/auth-rules";
+import { validationFailedMessage } from "../../core/text-rules";
 import { ApiError } from "./api";
+import { toast } from "./toast";
 
 type Values = Record<string, string>;
 
@@ -45,6 +47,15 @@ export function useZodForm<Form extends Values, Schema extends z.ZodType>(option
     setErrors(({ [key]: _cleared, ...rest }) => rest as Partial<Record<keyof Form, string>>);
   }, []);
 
+  /** Refuses the form as the browser checked it: each error on its field, and all of them in SPEC.md's warning toast. */
+  const refuse = useCallback(
+    (byField: Record<string, string>) => {
+      showErrors(byField);
+      toast.warning(validationFailedMessage(Object.values(byField)));
+    },
+    [showErrors],
+  );
+
   /** The parsed input, or null after showing what is wrong. */
   const validate = (): z.output<Schema> | null => {
     const parsed = schema.safeParse(toInput(values));
@@ -52,7 +63,7 @@ export function useZodForm<Form extends Values, Schema extends z.ZodType>(option
       setErrors({});
       return parsed.data;
     }
-    showErrors(fieldErrors(parsed.error));
+    refuse(fieldErrors(parsed.error));
     return null;
   };
 
@@ -78,6 +89,7 @@ export function useZodForm<Form extends Values, Schema extends z.ZodType>(option
     set,
     field,
     validate,
+    refuse,
     showErrors,
     showServerErrors,
     formRef,

@@ -2,7 +2,7 @@
 export const verdictLabels: Record<string, string> = {
   counted: "Counted",
   duplicate: "Repeat visitor",
-  bot: "Bot or link preview",
+  bot: "Bot, link preview or HEAD request",
   rate_limited: "Rate limited",
   self: "Own click",
   inactive: "Campaign not live",

@@ -1,6 +1,7 @@
 import { Mail, Play } from "lucide-react";
 import type { ReactNode } from "react";
 import { diagnosticsApi, type SystemReport } from "../../core/api/diagnostics";
+import { diagnosticsErrorText, diagnosticsMessages } from "../../core/error-rules";
 import { AdminShell } from "../components/admin/admin-shell";
 import { databaseLabel, environmentRows, Facts, StatusBadge } from "../components/admin/system-parts";
 import { CopyJsonButton, RawJson } from "../components/diagnostics/raw-json";
@@ -8,6 +9,7 @@ import { Button } from "../components/ui/button";
 import { Card, CardBody, CardTitle } from "../components/ui/card";
 import { type Column, DataTable } from "../components/ui/data-table";
 import { QueryState } from "../components/ui/query-state";
+import { errorFacts } from "../lib/error-reports";
 import { useNoIndex, usePageMeta } from "../lib/page-meta";
 import { useAccount } from "../lib/session";
 import { useApi, useApiMutation } from "../lib/use-api";
@@ -80,7 +82,12 @@ export default function AdminEdgeDiagnosticsPage() {
       }
     >
       {report.data || report.isFetching || report.isError ? (
-        <QueryState query={report} loadingLabel="Running diagnostics" errorTitle="Diagnostics could not run">
+        <QueryState
+          query={report}
+          loadingLabel="Running diagnostics"
+          errorTitle={diagnosticsMessages.title}
+          errorMessage={(error) => diagnosticsErrorText(errorFacts(error))}
+        >
           {(data) => {
             const json = JSON.stringify(
               { ...data, session: account ? { user_id: account.user.id, role: account.role } : null },

@@ -269,7 +269,8 @@ function InvestigationView({ data }: { data: Investigation }) {
           columns={linkColumns}
           caption="Campaigns and promoters it touched"
           empty="No clicks in the last 30 days"
-          minWidth="min-w-[40rem]"
+          minWidth="sm:min-w-[40rem]"
+          stackOnPhones
         />
       </Card>
 
@@ -334,7 +335,8 @@ function InvestigationView({ data }: { data: Investigation }) {
           columns={clickColumns}
           caption="Clicks of the subject, newest first"
           empty="No clicks in the last 30 days"
-          minWidth="min-w-[84rem]"
+          minWidth="sm:min-w-[84rem]"
+          stackOnPhones
         />
       </Card>
       {dialog}

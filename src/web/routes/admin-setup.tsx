@@ -2,12 +2,14 @@ import { ArrowRight, Eye, EyeOff, RefreshCw } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import { diagnosticsApi, type SystemReport } from "../../core/api/diagnostics";
+import { diagnosticsErrorText, diagnosticsMessages } from "../../core/error-rules";
 import { AdminShell } from "../components/admin/admin-shell";
 import { databaseLabel, environmentRows, Facts, StatusBadge } from "../components/admin/system-parts";
 import { CopyJsonButton, RawJson } from "../components/diagnostics/raw-json";
 import { Button, buttonStyles } from "../components/ui/button";
 import { Card, CardBody, CardTitle } from "../components/ui/card";
 import { QueryState } from "../components/ui/query-state";
+import { errorFacts } from "../lib/error-reports";
 import { useNoIndex, usePageMeta } from "../lib/page-meta";
 import { useApi } from "../lib/use-api";
 
@@ -59,7 +61,12 @@ export default function AdminSetupPage() {
       title="Setup"
       lead="Connect FanBoost to its database, payments and mail, then check that everything answers."
     >
-      <QueryState query={report} loadingLabel="Checking the system" errorTitle="The check could not run">
+      <QueryState
+        query={report}
+        loadingLabel="Checking the system"
+        errorTitle={diagnosticsMessages.title}
+        errorMessage={(error) => diagnosticsErrorText(errorFacts(error))}
+      >
         {(data) => {
           const json = JSON.stringify(data, null, 2);
           const problems = failing(data);

@@ -5,6 +5,7 @@ import { genres } from "../../core/genres";
 import { uuidPattern } from "../../core/ids";
 import { DEFAULT_DURATION_DAYS, formatCents, PLATFORM_FEE_PERCENT } from "../../core/money";
 import { CampaignCover } from "../components/campaigns/campaign-cover";
+import { launchStatusLine } from "../components/campaigns/campaign-status";
 import { ShareKit } from "../components/campaigns/share-kit";
 import { buttonStyles } from "../components/ui/button";
 import { Card, CardBody } from "../components/ui/card";
@@ -62,6 +63,8 @@ export default function CampaignSuccessPage() {
     );
   }
 
+  // An ended (or cancelled) campaign's page says so: nothing is left to share or to wait for.
+  const live = data.status === "active" || data.status === "paused";
   const rows = [
     ["Genre", genres.find((genre) => genre.value === data.genre)?.label ?? data.genre ?? "Not specified"],
     ["Duration", `${data.duration_days ?? DEFAULT_DURATION_DAYS} days`],
@@ -86,7 +89,8 @@ export default function CampaignSuccessPage() {
         />
         <div>
           <p className="flex items-center justify-center gap-2 text-sm font-semibold text-accent-700 sm:justify-start">
-            <PartyPopper className="h-5 w-5" aria-hidden /> Your campaign is live
+            <PartyPopper className="h-5 w-5" aria-hidden />{" "}
+            {launchStatusLine[data.status as keyof typeof launchStatusLine] ?? launchStatusLine.active}
           </p>
           <h1 className="mt-2 text-3xl font-extrabold text-slate-900 sm:text-4xl">Campaign Launched!</h1>
           <p className="mt-2 text-lg break-words text-slate-700">
@@ -94,16 +98,18 @@ export default function CampaignSuccessPage() {
           </p>
         </div>
       </div>
-      <Card className="mt-8">
-        <CardBody className="flex flex-col gap-4">
-          <h2 className="text-xl font-bold text-slate-900">Share it now</h2>
-          <p className="text-sm text-slate-600">
-            Promoters who open your campaign's link can join and get their own tracking link. Post it where your fans
-            are.
-          </p>
-          <ShareKit campaign={data} />
-        </CardBody>
-      </Card>
+      {live ? (
+        <Card className="mt-8">
+          <CardBody className="flex flex-col gap-4">
+            <h2 className="text-xl font-bold text-slate-900">Share it now</h2>
+            <p className="text-sm text-slate-600">
+              Promoters who open your campaign's link can join and get their own tracking link. Post it where your fans
+              are.
+            </p>
+            <ShareKit campaign={data} />
+          </CardBody>
+        </Card>
+      ) : null}
       <Card className="mt-6">
         <CardBody>
           <dl className="flex flex-col gap-3 text-sm">
@@ -116,15 +122,19 @@ export default function CampaignSuccessPage() {
           </dl>
         </CardBody>
       </Card>
-      <h2 className="mt-10 text-xl font-bold text-slate-900">What Happens Next</h2>
-      <ol className="mt-4 flex flex-col gap-3">
-        {next.map(({ icon: Icon, text }) => (
-          <li key={text} className="flex items-start gap-3 rounded-xl bg-white p-4 ring-1 ring-slate-200">
-            <Icon className="h-5 w-5 shrink-0 text-brand-600" aria-hidden />
-            <span className="text-slate-700">{text}</span>
-          </li>
-        ))}
-      </ol>
+      {live ? (
+        <>
+          <h2 className="mt-10 text-xl font-bold text-slate-900">What Happens Next</h2>
+          <ol className="mt-4 flex flex-col gap-3">
+            {next.map(({ icon: Icon, text }) => (
+              <li key={text} className="flex items-start gap-3 rounded-xl bg-white p-4 ring-1 ring-slate-200">
+                <Icon className="h-5 w-5 shrink-0 text-brand-600" aria-hidden />
+                <span className="text-slate-700">{text}</span>
+              </li>
+            ))}
+          </ol>
+        </>
+      ) : null}
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Link to="/artist-dashboard" className={buttonStyles("primary", "lg")}>
           Go to Artist Dashboard

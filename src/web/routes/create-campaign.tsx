@@ -109,7 +109,7 @@ export default function CreateCampaignPage() {
   const stepIsValid = (index: number): boolean => {
     if (index === 0) return form.validate() !== null;
     if (index === 1 && "error" in prize) {
-      form.showErrors({ [form.values.prizeAmount === "custom" ? "customAmount" : "prizeAmount"]: prize.error });
+      form.refuse({ [form.values.prizeAmount === "custom" ? "customAmount" : "prizeAmount"]: prize.error });
       return false;
     }
     return true;

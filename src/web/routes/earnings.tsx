@@ -11,7 +11,7 @@ import {
   earningsStatuses,
   filterEarnings,
 } from "../../core/earnings";
-import { formatCents, formatCount, MIN_PAYOUT_CENTS } from "../../core/money";
+import { countOf, formatCents, formatCount, MIN_PAYOUT_CENTS } from "../../core/money";
 import { ArtistSpending } from "../components/payouts/artist-spending";
 import { PayoutStatusCard } from "../components/payouts/payout-status-card";
 import { Badge } from "../components/ui/badge";
@@ -322,11 +322,7 @@ export default function EarningsPage() {
               <>
                 <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
                   <StatTile icon={Wallet} label="Total Earnings" value={formatCents(data.totals.paid_cents)} />
-                  <StatTile
-                    icon={Wallet}
-                    label="Pending Payouts"
-                    value={formatCents(data.totals.owed_cents + data.totals.in_progress_cents)}
-                  />
+                  <StatTile icon={Wallet} label="Pending Payouts" value={formatCents(data.totals.pending_cents)} />
                   <StatTile icon={Trophy} label="Campaigns Won" value={String(data.totals.campaigns_won)} />
                   <StatTile
                     icon={MousePointerClick}
@@ -355,8 +351,8 @@ export default function EarningsPage() {
                     </div>
                     <HistoryTable rows={rows} />
                     <p className="border-t border-slate-100 px-5 py-3 text-xs text-slate-600">
-                      Win rate {data.totals.win_rate_percent}% across {data.totals.campaigns_joined}{" "}
-                      {data.totals.campaigns_joined === 1 ? "campaign" : "campaigns"} joined
+                      Win rate {data.totals.win_rate_percent}%: {data.totals.campaigns_won} won of{" "}
+                      {countOf(data.totals.campaigns_ended, "ended campaign")} joined
                       {data.totals.active_campaigns > 0 ? `, ${data.totals.active_campaigns} still live` : ""}.
                     </p>
                   </Card>

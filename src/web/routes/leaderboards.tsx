@@ -51,7 +51,7 @@ function promoterColumns(ranked: Promoter[], category: Category): Array<Column<P
     {
       key: "promoter",
       header: "Promoter",
-      className: "max-w-40 truncate font-medium text-slate-900",
+      className: "max-w-40 font-medium wrap-anywhere text-slate-900",
       cell: (promoter) => `@${promoter.handle}`,
     },
     { key: "clicks", header: "Clicks", align: "right", cell: (promoter) => formatCount(promoter.clicks) },
@@ -170,7 +170,9 @@ export default function LeaderboardsPage() {
                           ) : (
                             <span className="flex h-8 items-center text-lg font-bold text-slate-500">#{index + 1}</span>
                           )}
-                          <p className="max-w-full truncate text-lg font-bold text-slate-900">@{promoter.handle}</p>
+                          <p className="max-w-full text-lg font-bold wrap-anywhere text-slate-900">
+                            @{promoter.handle}
+                          </p>
                           <p className="text-2xl font-extrabold text-slate-900">{metricLabel(category, promoter)}</p>
                           <Badge tone={tierTones[promoterTier(promoter.clicks)]}>{promoterTier(promoter.clicks)}</Badge>
                         </CardBody>
@@ -207,13 +209,13 @@ export default function LeaderboardsPage() {
                   <h2 className="truncate text-lg font-bold text-slate-900">{campaign.title}</h2>
                   <p className="text-sm text-slate-600">by {campaign.artist_name}</p>
                 </div>
-                <p className="flex min-w-0 items-center gap-2 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
+                <p className="flex min-w-0 items-start gap-2 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
                   {campaign.leader && campaign.leader.clicks > 0 ? (
                     <>
-                      <Crown className="h-4 w-4 shrink-0 text-amber-600" aria-hidden />
-                      <span className="truncate">@{campaign.leader.handle}</span>
-                      <span className="shrink-0 whitespace-nowrap">
-                        leads with {countOf(campaign.leader.clicks, "click")}
+                      <Crown className="mt-0.5 h-4 w-4 shrink-0 text-amber-600" aria-hidden />
+                      <span className="min-w-0">
+                        <span className="wrap-anywhere">@{campaign.leader.handle}</span>{" "}
+                        <span className="whitespace-nowrap">leads with {countOf(campaign.leader.clicks, "click")}</span>
                       </span>
                     </>
                   ) : campaign.totals.promoters > 0 ? (

@@ -71,7 +71,16 @@ export default function PromoterDashboardPage() {
         {(data) => (
           <>
             <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-              <StatTile icon={Wallet} label="Total Earnings" value={formatCents(data.tiles.total_earnings_cents)} />
+              <StatTile
+                icon={Wallet}
+                label="Total Earnings"
+                value={formatCents(data.tiles.total_earnings_cents)}
+                detail={
+                  data.tiles.pending_earnings_cents > 0
+                    ? `${formatCents(data.tiles.pending_earnings_cents)} pending`
+                    : undefined
+                }
+              />
               <StatTile icon={MousePointerClick} label="Total Clicks" value={formatCount(data.tiles.total_clicks)} />
               <StatTile icon={Trophy} label="Campaigns Won" value={formatCount(data.tiles.campaigns_won)} />
               <StatTile icon={Rocket} label="Active Campaigns" value={formatCount(data.tiles.active_campaigns)} />

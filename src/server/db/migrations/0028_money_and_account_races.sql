@@ -26,3 +26,13 @@ ALTER TABLE "click_events" ADD CONSTRAINT "click_events_verdict_check" CHECK ("c
 ALTER TABLE "payouts" ADD CONSTRAINT "payouts_hold_reasons_check" CHECK ("payouts"."hold_reasons" <@ array['banned']::text[]);--> statement-breakpoint
 ALTER TABLE "result_exclusions" ADD CONSTRAINT "result_exclusions_reason_check" CHECK ("result_exclusions"."reason" in ('recent_win', 'banned', 'artist', 'deleted'));--> statement-breakpoint
 UPDATE "user" SET "deleted_at" = "updated_at" WHERE "email" LIKE 'deleted-%@deleted.invalid';
+--> statement-breakpoint
+-- One handle rule (3 to 30 letters, digits, underscores or hyphens): a handle outside it keeps its readable start and
+-- gets the promoter id's first 8 characters, which keep it unique in any letter case.
+WITH "renamed" AS (
+	UPDATE "promoters" "p"
+	SET "handle" = left(regexp_replace("p"."handle", '[^A-Za-z0-9_-]', '_', 'g'), 21) || '-' || left("p"."id"::text, 8)
+	WHERE "p"."handle" !~ '^[A-Za-z0-9_-]{3,30}$'
+	RETURNING "p"."auth_user_id", "p"."handle"
+)
+UPDATE "user" "u" SET "social_handle" = "renamed"."handle" FROM "renamed" WHERE "u"."id" = "renamed"."auth_user_id";

@@ -25,7 +25,8 @@ export function AuditTab() {
             columns={columns}
             caption="Audit log"
             empty="No admin actions yet"
-            minWidth="min-w-[44rem]"
+            minWidth="sm:min-w-[44rem]"
+            stackOnPhones
           />
         </Card>
       )}

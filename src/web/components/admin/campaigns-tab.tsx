@@ -7,7 +7,7 @@ import { campaignsApi } from "../../../core/api/campaigns";
 import { formatCents, formatCount } from "../../../core/money";
 import { apiKey, callApi, useApi } from "../../lib/use-api";
 import { useDebounced } from "../../lib/use-debounced";
-import { campaignStatusTone as statusTone } from "../campaigns/campaign-status";
+import { campaignStatusTone as statusTone, visibilityLabel } from "../campaigns/campaign-status";
 import { Badge } from "../ui/badge";
 import { Button, buttonStyles } from "../ui/button";
 import { Card } from "../ui/card";
@@ -142,7 +142,9 @@ export function CampaignsTab() {
           <Badge tone={statusTone[campaign.status as keyof typeof statusTone] ?? "neutral"}>
             {campaign.status.toUpperCase()}
           </Badge>
-          <Badge tone={campaign.is_public ? "neutral" : "warning"}>{campaign.is_public ? "PUBLIC" : "PRIVATE"}</Badge>
+          {visibilityLabel(campaign) ? (
+            <Badge tone={campaign.is_public ? "neutral" : "warning"}>{visibilityLabel(campaign)}</Badge>
+          ) : null}
         </div>
       ),
     },
@@ -253,7 +255,8 @@ export function CampaignsTab() {
               columns={columns}
               caption="Campaigns"
               empty="No campaigns found"
-              minWidth="min-w-[56rem]"
+              minWidth="sm:min-w-[56rem]"
+              stackOnPhones
             />
             <Pager offset={offset} total={data.total} pageSize={PAGE} onChange={setOffset} />
           </Card>

@@ -29,7 +29,8 @@ export function ClickTable({ clicks, caption, empty }: { clicks: ClickEventView[
       columns={columns}
       caption={caption}
       empty={empty}
-      minWidth="min-w-[44rem]"
+      minWidth="sm:min-w-[44rem]"
+      stackOnPhones
     />
   );
 }

@@ -78,7 +78,9 @@ export function UsersTab() {
       header: "Record",
       cell: (target) => (
         <span className="text-xs text-slate-700">
-          {countOf(target.campaigns, "campaign")} · {countOf(target.wins, "win")}
+          {target.account_type === "artist"
+            ? `${countOf(target.campaigns_created, "campaign")} created`
+            : `${countOf(target.campaigns_joined, "campaign")} joined · ${countOf(target.wins, "win")}`}
           <br />
           {formatCents(target.paid_cents)} paid · {formatCount(target.open_flags)} open flags
         </span>
@@ -164,7 +166,8 @@ export function UsersTab() {
               columns={columns}
               caption="Users"
               empty="No users found"
-              minWidth="min-w-[52rem]"
+              minWidth="sm:min-w-[52rem]"
+              stackOnPhones
             />
             <Pager offset={offset} total={data.total} pageSize={PAGE} onChange={setOffset} />
           </Card>

@@ -30,7 +30,7 @@ const recentColumns: Column<CampaignAnalytics["recent_clicks"][number]>[] = [
 ];
 
 const promoterColumns: Column<CampaignAnalytics["promoters"][number]>[] = [
-  { key: "rank", header: "Rank", cell: (row) => `#${row.rank}` },
+  { key: "rank", header: "Rank", cell: (row) => (row.rank === null ? "–" : `#${row.rank}`) },
   { key: "handle", header: "Promoter", cell: (row) => `@${row.handle}` },
   { key: "clicks", header: "Clicks", cell: (row) => formatCount(row.clicks), align: "right" },
   {

@@ -19,7 +19,7 @@ import { toastRequestError } from "../../lib/request-errors";
 import { toast } from "../../lib/toast";
 import { useApiMutation } from "../../lib/use-api";
 import { genreLabel } from "../campaigns/campaign-card";
-import { campaignStatusLabel, campaignStatusTone } from "../campaigns/campaign-status";
+import { campaignStatusLabel, campaignStatusTone, visibilityLabel } from "../campaigns/campaign-status";
 import { Countdown } from "../campaigns/countdown";
 import { CampaignLeaderboard } from "../leaderboards/campaign-leaderboard";
 import { Badge } from "../ui/badge";
@@ -57,8 +57,8 @@ function Standing({ campaign }: { campaign: ArtistCampaign }) {
     <p className="flex items-center gap-2 text-sm text-slate-800">
       <Crown className="h-4 w-4 shrink-0 text-amber-600" aria-hidden />
       {campaign.leader ? (
-        <span className="min-w-0 truncate">
-          Top promoter: <span className="font-semibold">@{campaign.leader.handle}</span> ·{" "}
+        <span className="min-w-0">
+          Top promoter: <span className="font-semibold wrap-anywhere">@{campaign.leader.handle}</span> ·{" "}
           {clicksLabel(campaign.leader.clicks)}
         </span>
       ) : (
@@ -110,7 +110,7 @@ function CampaignRow({
         </div>
         <div className="flex flex-wrap gap-1.5">
           <Badge tone={campaignStatusTone[campaign.status]}>{campaignStatusLabel[campaign.status]}</Badge>
-          <Badge tone="neutral">{campaign.is_public ? "PUBLIC" : "PRIVATE"}</Badge>
+          {visibilityLabel(campaign) ? <Badge tone="neutral">{visibilityLabel(campaign)}</Badge> : null}
         </div>
       </div>
       <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">

@@ -77,7 +77,7 @@ export function ArtistOverviewTab({ overview }: { overview: ArtistOverview }) {
                   <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-amber-50 font-semibold text-amber-800 ring-1 ring-amber-200">
                     {index === 0 ? <Trophy className="h-4 w-4" aria-label="First" /> : index + 1}
                   </span>
-                  <span className="min-w-0 flex-1 truncate font-medium text-slate-900">@{promoter.handle}</span>
+                  <span className="min-w-0 flex-1 font-medium wrap-anywhere text-slate-900">@{promoter.handle}</span>
                   <span className="shrink-0 font-semibold text-slate-900 tabular-nums">
                     {clicksLabel(promoter.clicks)}
                   </span>

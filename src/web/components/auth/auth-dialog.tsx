@@ -2,9 +2,11 @@ import { Eye, EyeOff, Megaphone, Music } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
 import { accountsApi } from "../../../core/api/accounts";
 import { authMessages, fieldErrors, signInSchema, signUpFormSchema } from "../../../core/auth-rules";
+import { validationFailedMessage } from "../../../core/text-rules";
 import { ApiError } from "../../lib/api";
 import { useRefreshAccount } from "../../lib/session";
 import { signedInAgain } from "../../lib/session-expiry";
+import { toast } from "../../lib/toast";
 import { callApi } from "../../lib/use-api";
 import { ErrorAlert } from "../ui/alert";
 import { Button } from "../ui/button";
@@ -162,11 +164,15 @@ export function AuthDialog() {
   const [submitting, setSubmitting] = useState(false);
 
   useEffect(() => {
-    if (!request) return;
-    setMode(request.mode);
-    if (request.userType) setUserType(request.userType);
     setErrors({});
     setProviderError(undefined);
+    // Closed: what was typed goes, so the next sign-in or sign-up starts empty (a stale confirmation would not match).
+    if (!request) {
+      setValues(emptyValues);
+      return;
+    }
+    setMode(request.mode);
+    if (request.userType) setUserType(request.userType);
   }, [request]);
 
   const set = <K extends keyof Values>(key: K, value: Values[K]) => {
@@ -181,7 +187,12 @@ export function AuthDialog() {
       mode === "signup"
         ? signUpFormSchema.safeParse({ ...values, userType })
         : signInSchema.safeParse({ email: values.email, password: values.password });
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
+    if (!parsed.success) {
+      const byField = fieldErrors(parsed.error);
+      setErrors(byField);
+      toast.warning(validationFailedMessage(Object.values(byField)));
+      return;
+    }
     setSubmitting(true);
     try {
       if (mode === "signup") {

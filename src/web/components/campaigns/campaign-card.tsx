@@ -23,22 +23,24 @@ const QRCodeSVG = lazy(async () => ({ default: (await import("qrcode.react")).QR
 export const genreLabel = (genre: string | null) =>
   genres.find((entry) => entry.value === genre)?.label ?? genre ?? "Music";
 
-/** The leader's handle gives way before their click count does: the count is never cut off. */
+/** The leader's handle is shown whole: the line wraps (inside a long handle too) rather than cut it. */
 function LeadingPromoter({ campaign }: { campaign: CampaignListItem }) {
   const leader = campaign.leader && campaign.leader.clicks > 0 ? campaign.leader : null;
   const text = campaign.promoter_count === 0 ? "No promoters yet" : leader ? null : "No clicks yet";
   return (
-    <div className="flex min-w-0 items-center gap-2 rounded-xl bg-amber-50 px-3 py-2 text-sm ring-1 ring-amber-200">
-      {leader ? <Crown className="h-4 w-4 shrink-0 text-amber-600" aria-hidden /> : null}
-      <span className="shrink-0 text-amber-900">Leading Promoter:</span>
-      {leader ? (
-        <span className="flex min-w-0 font-semibold text-amber-950">
-          <span className="truncate">@{leader.handle}</span>
-          <span className="shrink-0 whitespace-nowrap">&nbsp;· {countOf(leader.clicks, "click")}</span>
-        </span>
-      ) : (
-        <span className="text-amber-800">{text}</span>
-      )}
+    <div className="flex min-w-0 items-start gap-2 rounded-xl bg-amber-50 px-3 py-2 text-sm ring-1 ring-amber-200">
+      {leader ? <Crown className="mt-0.5 h-4 w-4 shrink-0 text-amber-600" aria-hidden /> : null}
+      <p className="min-w-0 text-amber-900">
+        Leading Promoter:{" "}
+        {leader ? (
+          <span className="font-semibold text-amber-950">
+            <span className="wrap-anywhere">@{leader.handle}</span>{" "}
+            <span className="whitespace-nowrap">· {countOf(leader.clicks, "click")}</span>
+          </span>
+        ) : (
+          <span className="text-amber-800">{text}</span>
+        )}
+      </p>
     </div>
   );
 }

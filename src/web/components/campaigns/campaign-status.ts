@@ -17,3 +17,22 @@ export const campaignStatusLabel = {
   completed: "COMPLETED",
   cancelled: "CANCELLED",
 } as const;
+
+/**
+ * The PUBLIC / PRIVATE badge of a campaign people can be shown; none for a draft, which nobody but its artist sees
+ * until it is paid, whatever its visibility will be then.
+ */
+export function visibilityLabel(campaign: { status: string; is_public: boolean }): "PUBLIC" | "PRIVATE" | null {
+  if (campaign.status === "draft") return null;
+  return campaign.is_public ? "PUBLIC" : "PRIVATE";
+}
+
+/** The launch page's line above 'Campaign Launched!': where the campaign stands now, not when it was paid. */
+export const launchStatusLine: Record<keyof typeof campaignStatusLabel, string> = {
+  draft: "Confirming your payment",
+  active: "Your campaign is live",
+  paused: "Your campaign is paused",
+  ended: "Your campaign has ended",
+  completed: "Your campaign has ended",
+  cancelled: "Your campaign was cancelled",
+};

@@ -2,18 +2,20 @@ import { useQuery } from "@tanstack/react-query";
 import { Bug, RefreshCw } from "lucide-react";
 import { campaignsApi } from "../../../core/api/campaigns";
 import { diagnosticsApi } from "../../../core/api/diagnostics";
+import { diagnosticsErrorText } from "../../../core/error-rules";
+import { errorFacts } from "../../lib/error-reports";
 import { callApi } from "../../lib/use-api";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { Card, CardBody } from "../ui/card";
 import { CopyJsonButton, RawJson } from "./raw-json";
 
-/** A check's answer, or why it failed: the panel shows both. */
+/** A check's answer, or why it failed (SPEC.md's diagnostics errors): the panel shows both. */
 async function settle<T>(call: () => Promise<T>): Promise<T | { ok: false; error: string }> {
   try {
     return await call();
   } catch (error) {
-    return { ok: false, error: error instanceof Error ? error.message : "Network error" };
+    return { ok: false, error: diagnosticsErrorText(errorFacts(error)) };
   }
 }
 

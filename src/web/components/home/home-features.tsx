@@ -1,4 +1,6 @@
 import { BarChart3, HandCoins, Layers, MousePointerClick, ShieldCheck, Zap } from "lucide-react";
+import { formatCents } from "../../../core/money";
+import { useSiteMetrics } from "../../lib/campaigns";
 
 const groups = [
   {
@@ -47,6 +49,19 @@ const groups = [
   },
 ] as const;
 
+/** SPEC.md's 'Avg. promoter earnings $50 - $2,500', from what winners were paid; nothing until someone was (ADR 024). */
+function AveragePromoterEarnings() {
+  const range = useSiteMetrics().data?.metrics?.avgPromoterEarningsCents;
+  if (!range) return null;
+  const amounts =
+    range.low === range.high ? formatCents(range.low) : `${formatCents(range.low)} - ${formatCents(range.high)}`;
+  return (
+    <p className="mt-2 inline-flex rounded-full bg-emerald-50 px-3 py-1 text-sm font-semibold text-emerald-800 ring-1 ring-emerald-200">
+      Avg. promoter earnings {amounts}
+    </p>
+  );
+}
+
 /** SPEC.md Home feature section: artist tools and promoter benefits. */
 export function HomeFeatures() {
   return (
@@ -60,6 +75,7 @@ export function HomeFeatures() {
             <div key={group.id}>
               <h3 className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{group.title}</h3>
               <p className="mt-1 text-lg font-semibold text-slate-900">{group.lead}</p>
+              {group.id === "promoter-benefits" ? <AveragePromoterEarnings /> : null}
               <ul className="mt-6 flex flex-col gap-5">
                 {group.items.map((item) => (
                   <li key={item.title} className="flex gap-4">

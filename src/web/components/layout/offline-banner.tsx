@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { ChevronDown, ChevronUp, CloudOff, Wifi } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { connectivityToasts } from "../../../core/error-rules";
 import { cn } from "../../lib/cn";
 import { offlineQueue, replayQueue } from "../../lib/offline-queue";
 import { toast } from "../../lib/toast";
@@ -38,30 +39,41 @@ export default function OfflineBanner() {
     };
   }, []);
 
-  const replay = useCallback(async () => {
-    setLastCheck(new Date());
-    if (offlineQueue.list().length === 0) return;
-    const outcomes = await replayQueue();
-    for (const outcome of outcomes) {
-      if (outcome.ok) toast.success(`Sent while you were away: ${outcome.label}`);
-      else toast.error(`${outcome.label} could not be done: ${outcome.message}`);
-    }
-    if (outcomes.length > 0) await queryClient.invalidateQueries();
-  }, [queryClient]);
+  /**
+   * Sends what waited. After a reconnection it ends with SPEC.md's toast: all done, or how many are still pending;
+   * a later retry says only when the queue is done.
+   */
+  const replay = useCallback(
+    async (afterReconnect: boolean) => {
+      setLastCheck(new Date());
+      if (offlineQueue.list().length === 0) return;
+      const outcomes = await replayQueue();
+      for (const outcome of outcomes) {
+        if (outcome.ok) toast.success(`Sent while you were away: ${outcome.label}`);
+        else toast.error(`${outcome.label} could not be done: ${outcome.message}`);
+      }
+      const left = offlineQueue.list().length;
+      if (left === 0) toast.success(connectivityToasts.allQueuedDone);
+      else if (afterReconnect) toast.warning(connectivityToasts.stillPending(left));
+      if (outcomes.length > 0) await queryClient.invalidateQueries();
+    },
+    [queryClient],
+  );
 
-  // Back online: say so, and send what waited. Going offline ends the 'restored' notice.
+  // Offline: a toast says so. Back online: say so, and send what waited. Going offline ends the 'restored' notice.
   useEffect(() => {
     setLastCheck(new Date());
     if (!online) {
       wasOffline.current = true;
       setRestored(false);
+      toast.warning(connectivityToasts.offline);
       return;
     }
     if (wasOffline.current) setRestored(true);
     wasOffline.current = false;
-    void replay();
+    void replay(true);
     const timer = setInterval(() => {
-      if (offlineQueue.list().length > 0) void replay();
+      if (offlineQueue.list().length > 0) void replay(false);
     }, RETRY_QUEUE_MS);
     return () => clearInterval(timer);
   }, [online, replay]);

@@ -50,9 +50,15 @@ function ResultBanner({ result }: { result: CampaignResultView }) {
   );
 }
 
-/** The top three with clicks on steps: second, first, third (a promoter without a click gets no medal). */
+type Ranked = LeaderboardEntry & { rank: number };
+const ranked = (entry: LeaderboardEntry): entry is Ranked => entry.rank !== null;
+
+/** The top three on steps: second, first, third (a promoter without a rank gets no medal). */
 function Podium({ entries }: { entries: LeaderboardEntry[] }) {
-  const placed = entries.filter((entry) => entry.rank <= 3 && entry.clicks > 0).slice(0, 3);
+  const placed = entries
+    .filter(ranked)
+    .filter((entry) => entry.rank <= 3)
+    .slice(0, 3);
   if (placed.length === 0) return null;
   const order = [placed[1], placed[0], placed[2]];
   const heights = ["h-16", "h-24", "h-12"];
@@ -65,7 +71,7 @@ function Podium({ entries }: { entries: LeaderboardEntry[] }) {
         return (
           <li key={entry.promoter_id} className="flex min-w-0 flex-col items-center gap-1 text-center">
             <Icon className={cn("h-6 w-6", rankIcon?.className)} aria-label={rankIcon?.label} />
-            <span className="w-full truncate text-sm font-semibold text-slate-900">@{entry.handle}</span>
+            <span className="w-full text-sm font-semibold wrap-anywhere text-slate-900">@{entry.handle}</span>
             <span className="text-xs whitespace-nowrap text-slate-600">{countOf(entry.clicks, "click")}</span>
             <span
               className={cn(
@@ -106,7 +112,7 @@ export function CampaignLeaderboard({ campaignId, podium = false }: { campaignId
       <p className="py-6 text-center text-sm text-slate-500">No promoters yet. Be the first to join!</p>
     );
   }
-  const leaders = entries.filter((entry) => entry.rank === 1 && entry.clicks > 0);
+  const leaders = entries.filter((entry) => entry.rank === 1);
   const won = new Map(result?.winners.map((winner) => [winner.promoter_id, winner.amount_cents]));
   const excluded = new Map(result?.not_eligible.map((row) => [row.promoter_id, row.reason]));
   const note = (entry: (typeof entries)[number]) => {
@@ -116,16 +122,14 @@ export function CampaignLeaderboard({ campaignId, podium = false }: { campaignId
       const reason = excluded.get(entry.promoter_id);
       return reason ? <span className="text-xs text-slate-500">{notEligible[reason]}</span> : null;
     }
-    if (entry.rank === 1 && entry.clicks > 0) {
+    if (entry.rank === 1) {
       return (
         <span className="text-xs text-amber-800">
           {entry.tied ? "Tied for the prize" : "Currently winning the campaign!"}
         </span>
       );
     }
-    return entry.tied && entry.clicks > 0 ? (
-      <span className="text-xs text-slate-500">Tied at #{entry.rank}</span>
-    ) : null;
+    return entry.tied ? <span className="text-xs text-slate-500">Tied at #{entry.rank}</span> : null;
   };
   return (
     <div className="flex flex-col gap-3">
@@ -141,27 +145,30 @@ export function CampaignLeaderboard({ campaignId, podium = false }: { campaignId
       {podium ? <Podium entries={entries} /> : null}
       <ol className="max-h-96 overflow-y-auto rounded-xl ring-1 ring-slate-200" aria-label="Leaderboard">
         {entries.map((entry) => {
-          const rankIcon = entry.clicks > 0 ? rankIcons[entry.rank - 1] : undefined;
+          const rankIcon = entry.rank === null ? undefined : rankIcons[entry.rank - 1];
           const Icon = rankIcon?.icon;
           return (
             <li
               key={entry.promoter_id}
               className={cn(
                 "flex items-center gap-3 border-b border-slate-100 px-4 py-3 last:border-b-0",
-                (result ? won.has(entry.promoter_id) : entry.rank === 1 && entry.clicks > 0)
-                  ? "bg-amber-50/60"
-                  : "bg-white",
+                (result ? won.has(entry.promoter_id) : entry.rank === 1) ? "bg-amber-50/60" : "bg-white",
               )}
             >
               <span className="flex w-8 justify-center font-bold text-slate-700">
                 {Icon ? (
                   <Icon className={cn("h-5 w-5", rankIcon.className)} aria-label={rankIcon.label} />
+                ) : entry.rank === null ? (
+                  <>
+                    <span aria-hidden>–</span>
+                    <span className="sr-only">No rank yet</span>
+                  </>
                 ) : (
                   `#${entry.rank}`
                 )}
               </span>
               <span className="min-w-0 flex-1">
-                <span className="block truncate font-semibold text-slate-900">@{entry.handle}</span>
+                <span className="block font-semibold wrap-anywhere text-slate-900">@{entry.handle}</span>
                 {note(entry)}
               </span>
               <span className="text-sm font-semibold text-slate-900">{countOf(entry.clicks, "click")}</span>

@@ -156,7 +156,7 @@ export function EarningsTab({ data }: { data: PromoterDashboard }) {
                 <div className="flex flex-wrap items-center justify-between gap-3">
                   <p className="text-sm text-slate-700">
                     {totals
-                      ? `${formatCents(totals.paid_cents)} paid · ${formatCents(totals.owed_cents + totals.in_progress_cents)} on its way`
+                      ? `${formatCents(totals.paid_cents)} paid · ${formatCents(totals.pending_cents)} pending`
                       : null}
                   </p>
                   <Button

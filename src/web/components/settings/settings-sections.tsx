@@ -5,6 +5,7 @@ import { type Account, accountsApi, type OptionalEmailKind, type SessionView } f
 import {
   authMessages,
   handleChangeSchema,
+  handleRuleText,
   passwordChangeSchema,
   profileUpdateSchema,
   signInSchema,
@@ -14,6 +15,7 @@ import { useRefreshAccount } from "../../lib/session";
 import { toast } from "../../lib/toast";
 import { apiKey, useApi, useApiMutation } from "../../lib/use-api";
 import { useZodForm } from "../../lib/use-zod-form";
+import { ResendVerificationButton } from "../account/resend-verification";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { Card, CardBody } from "../ui/card";
@@ -110,12 +112,7 @@ export function HandleSection({ account }: { account: Account }) {
     >
       <form ref={form.formRef} onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-start" noValidate>
         <div className="flex-1">
-          <TextField
-            label="Handle"
-            hint="3 to 30 letters, digits or underscores"
-            autoComplete="username"
-            {...form.field("handle")}
-          />
+          <TextField label="Handle" hint={handleRuleText} autoComplete="username" {...form.field("handle")} />
         </div>
         <Button type="submit" className="sm:mt-7" loading={save.isPending}>
           Save Handle
@@ -157,6 +154,12 @@ export function EmailSection({ account }: { account: Account }) {
           <Badge tone="warning">Not verified</Badge>
         )}
       </p>
+      {account.user.email_verified ? null : (
+        <div className="flex flex-wrap items-center gap-3 text-sm text-slate-700">
+          <p>Open the link we emailed you to verify your address: payouts need a verified email.</p>
+          <ResendVerificationButton />
+        </div>
+      )}
       {sentTo ? (
         <p
           role="status"

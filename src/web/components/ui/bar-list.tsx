@@ -1,5 +1,8 @@
 import { formatCount } from "../../../core/money";
 
+/** A bar's length: its share of the largest, at least a sliver when it has any value, nothing for zero. */
+const barWidth = (value: number, max: number) => (value > 0 ? `${Math.max(2, (value / max) * 100)}%` : "0%");
+
 /**
  * Ranked bars, each as long as its share of the largest (SPEC.md's clicks by country: top 10, bar relative to the
  * maximum). Labels wrap rather than overflow on phones.
@@ -27,7 +30,7 @@ export function BarList({
           <div className="h-2 rounded-full bg-slate-100">
             <div
               className="h-2 rounded-full bg-gradient-to-r from-brand-600 to-accent-600"
-              style={{ width: `${Math.max(2, (item.value / max) * 100)}%` }}
+              style={{ width: barWidth(item.value, max) }}
             />
           </div>
         </li>

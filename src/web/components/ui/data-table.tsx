@@ -87,7 +87,12 @@ export function DataTable<Row>({
                     className={cellClass(column)}
                     data-label={stackOnPhones && typeof column.header === "string" ? column.header : undefined}
                   >
-                    {stackOnPhones ? <div className="min-w-0">{column.cell(row, index)}</div> : column.cell(row, index)}
+                    {stackOnPhones ? (
+                      // A long word (a handle, an id, an address) wraps rather than push the row off a phone's screen.
+                      <div className="min-w-0 max-sm:wrap-anywhere">{column.cell(row, index)}</div>
+                    ) : (
+                      column.cell(row, index)
+                    )}
                   </td>
                 ))}
               </tr>

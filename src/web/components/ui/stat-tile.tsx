@@ -7,11 +7,14 @@ export function StatTile({
   label,
   value,
   title,
+  detail,
 }: {
   icon: LucideIcon;
   label: string;
   value: ReactNode;
   title?: string;
+  /** A line under the label: what the figure leaves out, shown apart. */
+  detail?: ReactNode;
 }) {
   return (
     <div className="flex items-center gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
@@ -22,7 +25,8 @@ export function StatTile({
         <span className="block text-lg font-extrabold break-words text-slate-900 sm:text-xl" title={title}>
           {value}
         </span>
-        <span className="text-xs font-medium text-slate-600">{label}</span>
+        <span className="block text-xs font-medium text-slate-600">{label}</span>
+        {detail ? <span className="block text-xs text-slate-600">{detail}</span> : null}
       </span>
     </div>
   );

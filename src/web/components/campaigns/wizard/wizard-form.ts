@@ -1,5 +1,5 @@
 import { campaignMessages, musicDetailsSchema } from "../../../../core/campaign-rules";
-import { dollarsToCents, MIN_PRIZE_CENTS } from "../../../../core/money";
+import { amountMessages, dollarsToCents, MIN_PRIZE_CENTS } from "../../../../core/money";
 import { useZodForm } from "../../../lib/use-zod-form";
 
 /** SPEC.md's create form: songTitle, artistName, songLink, genre, prizeAmount (preset or 'custom'), ... */
@@ -50,13 +50,17 @@ export function useWizardForm(
 
 export type WizardForm = ReturnType<typeof useWizardForm>;
 
-/** The prize in cents, or SPEC.md's message for step 2. */
+/**
+ * The prize in cents, or SPEC.md's message for step 2: a missing or too small custom amount, or one that is not a whole
+ * number of dollars (the field's step is 1).
+ */
 export function prizeCentsOf(values: WizardValues): { cents: number } | { error: string } {
   if (!values.prizeAmount) return { error: campaignMessages.prizeRequired };
   if (values.prizeAmount !== "custom") return { cents: dollarsToCents(Number(values.prizeAmount)) };
-  const dollars = Number(values.customAmount);
-  if (!values.customAmount.trim() || !Number.isFinite(dollars) || dollarsToCents(dollars) < MIN_PRIZE_CENTS) {
-    return { error: campaignMessages.customTooSmall };
-  }
-  return { cents: dollarsToCents(Math.floor(dollars)) };
+  const text = values.customAmount.trim();
+  if (!text) return { error: campaignMessages.customTooSmall };
+  const dollars = Number(text);
+  if (!Number.isInteger(dollars)) return { error: amountMessages.invalid };
+  if (dollarsToCents(dollars) < MIN_PRIZE_CENTS) return { error: campaignMessages.customTooSmall };
+  return { cents: dollarsToCents(dollars) };
 }

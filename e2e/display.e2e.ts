@@ -1,0 +1,212 @@
+import { randomBytes } from "node:crypto";
+import { describe, expect } from "vitest";
+import type { PayoutList } from "../src/core/api/payouts";
+import { clickFrom, onboardPayouts, openTab } from "./admin-kit";
+import { apiPost, fundedCampaign, ownAddress, signUpViaApi, verifyEmailViaOutbox } from "./api";
+import { journeys, shownWhole, visible } from "./fixtures";
+import type { AppServer } from "./harness";
+
+const adminEmails = [1, 2, 3].map((n) => `admin${n}-${randomBytes(3).toString("hex")}@example.com`);
+// Behind a trusted proxy hop, each test click (and sign-up) can say which address it comes from.
+const it = journeys({ env: { ADMIN_EMAILS: adminEmails.join(","), TRUST_PROXY: "1" } });
+
+const tag = () => randomBytes(2).toString("hex");
+
+/** Signs a promoter up through the API (unverified) from an address of their own; answers the session cookies. */
+async function signUpPromoter(server: AppServer, fields: Record<string, string>) {
+  const signedUp = await apiPost(
+    server,
+    "/api/auth/sign-up/email",
+    { password: "a long password", first_name: "P", last_name: "Q", user_type: "promoter", ...fields },
+    undefined,
+    ownAddress(),
+  );
+  expect(signedUp.status).toBe(200);
+  return signedUp.cookies;
+}
+
+/** A promoter with the handle, joined to the campaign; answers their tracking code. */
+async function joinWithHandle(server: AppServer, campaignId: string, handle: string) {
+  const cookies = await signUpPromoter(server, { email: `${handle}@example.com`, social_handle: handle });
+  const joined = await apiPost(server, `/api/campaigns/${campaignId}/join`, {}, cookies);
+  return (joined.json.link as { short_code: string }).short_code;
+}
+
+describe("what each screen shows", () => {
+  it("shows the leading promoter's handle whole on a campaign card, and whole on the podium", async ({
+    server,
+    openPage,
+  }) => {
+    const title = `Card ${tag()}`;
+    const id = await fundedCampaign(server, { title });
+    const handles = [`lead_${tag()}_${"x".repeat(20)}`, `second-${tag()}-${"y".repeat(18)}`, `third_${tag()}`];
+    for (const [index, handle] of handles.entries()) {
+      const code = await joinWithHandle(server, id, handle);
+      for (let click = 0; click < 3 - index; click++) await clickFrom(server, code, `203.0.113.${index * 10 + click}`);
+    }
+    const { page } = await openPage("card-leader");
+    for (const width of [390, 1366, 1920]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/join-campaign");
+      const card = page.locator("div.rounded-2xl", { has: page.getByRole("heading", { name: title }) }).last();
+      const leader = card.getByText(`@${handles[0]}`, { exact: true });
+      await expect.poll(() => leader.isVisible(), { timeout: 15_000 }).toBe(true);
+      expect(await shownWhole(leader), `leader at ${width}px`).toBe(true);
+    }
+
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.goto(`/campaigns/${id}`);
+    const podium = page.getByRole("list", { name: "Podium" });
+    for (const handle of handles) {
+      const onPodium = podium.getByText(`@${handle}`, { exact: true });
+      await expect.poll(() => onPodium.isVisible(), { timeout: 15_000 }).toBe(true);
+      expect(await shownWhole(onPodium), handle).toBe(true);
+    }
+  });
+
+  it("shows 'Avg. promoter earnings' on the home page once a winner is paid, and nothing before", async ({
+    server,
+    openPage,
+  }) => {
+    const { page } = await openPage("average-earnings");
+    await page.goto("/");
+    await visible(page, "For promoters");
+    await page.waitForLoadState("networkidle");
+    expect(await page.getByText(/Avg\. promoter earnings/).count()).toBe(0);
+
+    const admin = await signUpViaApi(server, "promoter", adminEmails[2]);
+    const id = await fundedCampaign(server, { title: `Paid ${tag()}`, prize_cents: 120_00 });
+    const winnerEmail = `winner-${tag()}@example.com`;
+    const winner = await signUpPromoter(server, { email: winnerEmail });
+    await verifyEmailViaOutbox(server, winnerEmail);
+    const joined = await apiPost(server, `/api/campaigns/${id}/join`, {}, winner);
+    await clickFrom(server, (joined.json.link as { short_code: string }).short_code, "203.0.113.120");
+    await onboardPayouts(server, winner);
+    expect((await apiPost(server, `/api/admin/campaigns/${id}/end`, {}, admin)).status).toBe(200);
+    expect((await apiPost(server, `/api/admin/campaigns/${id}/release`, {}, admin)).status).toBe(200);
+    const list = (await (
+      await fetch(`${server.url}/api/admin/payouts`, { headers: { Cookie: admin } })
+    ).json()) as PayoutList;
+    const payout = list.rows.find((row) => row.campaign_id === id)?.payout;
+    expect((await apiPost(server, `/api/admin/payouts/${payout?.id}/pay`, {}, admin)).status).toBe(200);
+
+    // The site metrics are cached for five seconds.
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return page.getByText("Avg. promoter earnings $120").isVisible();
+        },
+        { timeout: 20_000, interval: 2_000 },
+      )
+      .toBe(true);
+  });
+
+  it("refuses a form with SPEC.md's 'Validation failed' toast, and an amount that is not whole dollars", async ({
+    openPage,
+  }) => {
+    const { page } = await openPage("validation-toast");
+    await page.goto("/create-campaign");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await visible(page, "Validation failed: Song title is required, Artist name is required, Song URL is required");
+    await page.getByLabel("Song title").fill("Toast Song");
+    await page.getByLabel("Artist name").fill("Toast Band");
+    await page.getByLabel("Song link").fill("https://open.spotify.com/track/toast");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByText("Custom", { exact: true }).click();
+    await page.getByLabel("Custom amount (USD)").fill("12.5");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await visible(page, "Validation failed: Please enter a valid amount");
+    expect(await page.getByText("Please enter a valid amount", { exact: true }).isVisible()).toBe(true);
+    await page.getByLabel("Custom amount (USD)").fill("9");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await visible(page, "Custom amount must be at least $10");
+    await page.getByLabel("Custom amount (USD)").fill("12");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await visible(page, "$12.60");
+  });
+
+  it("says an ended campaign has ended on its launch page", async ({ server, openPage }) => {
+    const admin = await signUpViaApi(server, "promoter", adminEmails[0]);
+    const artist = await signUpViaApi(server, "artist");
+    const id = await fundedCampaign(server, { title: `Over ${tag()}` }, artist);
+    const { page } = await openPage("success-ended", { cookies: artist });
+    await page.goto(`/campaigns/${id}/success`);
+    await visible(page, "Your campaign is live");
+    expect((await apiPost(server, `/api/admin/campaigns/${id}/end`, {}, admin)).status).toBe(200);
+    await page.reload();
+    await visible(page, "Campaign Launched!");
+    await visible(page, "Your campaign has ended");
+    expect(await page.getByText("Your campaign is live").count()).toBe(0);
+    expect(await page.getByText("Share it now").count()).toBe(0);
+  });
+
+  it("offers to resend the verification email from the settings", async ({ server, openPage }) => {
+    const email = `unverified-${tag()}@example.com`;
+    const cookies = await signUpPromoter(server, { email });
+    const { page } = await openPage("settings-resend", { cookies });
+    await page.goto("/settings");
+    await visible(page, "Not verified");
+    await page.getByRole("button", { name: "Resend Verification Email" }).click();
+    await visible(page, "Verification email sent. Open the link in it to verify your address.");
+    await expect.poll(() => server.findEmails(email, /verify your/i).length, { timeout: 10_000 }).toBe(2);
+  });
+
+  it("empties the sign-in and sign-up dialog when it is closed", async ({ openPage }) => {
+    const { page } = await openPage("dialog-reset");
+    await page.goto("/");
+    const header = page.getByRole("banner");
+    await header.getByRole("button", { name: "Join as Promoter" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Email").fill("someone@example.com");
+    await dialog.getByLabel("Password", { exact: true }).fill("first password");
+    await dialog.getByLabel("Confirm password").fill("first password");
+    await page.keyboard.press("Escape");
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+
+    await header.getByRole("button", { name: "Sign In" }).click();
+    await expect.poll(() => dialog.getByLabel("Email").inputValue()).toBe("");
+    expect(await dialog.getByLabel("Password", { exact: true }).inputValue()).toBe("");
+    await page.keyboard.press("Escape");
+
+    // The next sign-up, with a new password, goes through.
+    await header.getByRole("button", { name: "Join as Promoter" }).click();
+    expect(await dialog.getByLabel("Confirm password").inputValue()).toBe("");
+    await dialog.getByLabel("First name").fill("Fresh");
+    await dialog.getByLabel("Last name").fill("Start");
+    await dialog.getByLabel("Email").fill(`fresh-${tag()}@example.com`);
+    await dialog.getByLabel("Password", { exact: true }).fill("second password");
+    await dialog.getByLabel("Confirm password").fill("second password");
+    await dialog.getByRole("checkbox").check();
+    await dialog.getByRole("button", { name: "Create Promoter Account" }).click();
+    await expect.poll(() => dialog.isVisible(), { timeout: 10_000 }).toBe(false);
+    expect(await page.getByText("Passwords do not match").count()).toBe(0);
+  });
+
+  it("keeps the admin tables' actions and verdicts on a phone's screen, without a sideways scroll", async ({
+    server,
+    openPage,
+  }) => {
+    const id = await fundedCampaign(server, { title: `Phone ${tag()}` });
+    const code = await joinWithHandle(server, id, `phone_${tag()}`);
+    await clickFrom(server, code, "203.0.113.90");
+    const admin = await signUpViaApi(server, "promoter", adminEmails[1]);
+    const { page } = await openPage("admin-phone", { cookies: admin });
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.goto("/admin");
+    for (const [tab, column] of [
+      ["Campaigns", "Delete"],
+      ["Users", "Ban"],
+      ["Real-time", "Counted"],
+    ] as const) {
+      await openTab(page, tab);
+      const cell = page.locator("tbody tr").first().getByText(column, { exact: true }).first();
+      await expect.poll(() => cell.isVisible(), { timeout: 15_000 }).toBe(true);
+      expect(await shownWhole(cell), `${tab}: ${column}`).toBe(true);
+    }
+    await page.goto(`/admin/investigate?campaign=${id}`);
+    const verdict = page.locator("tbody tr").getByText("Counted", { exact: true }).first();
+    await expect.poll(() => verdict.isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await shownWhole(verdict), "investigation: verdict").toBe(true);
+  });
+});

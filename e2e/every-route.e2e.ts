@@ -1,0 +1,112 @@
+import { randomBytes } from "node:crypto";
+import type { ConsoleMessage } from "playwright-core";
+import { describe, expect } from "vitest";
+import type { ClientRoute } from "../src/core/routes";
+import { clientRoutePatterns } from "../src/core/routes";
+import { joinAsNewPromoter } from "./admin-kit";
+import { apiPost, fundedCampaign, signUpViaApi } from "./api";
+import { journeys } from "./fixtures";
+
+const adminEmail = `admin-${randomBytes(3).toString("hex")}@example.com`;
+const it = journeys({ env: { ADMIN_EMAILS: adminEmail } });
+
+type Role = "visitor" | "promoter" | "artist" | "admin";
+type Fixtures = { live: string; draft: string; promoterId: string };
+type Visit = { as: Role; path: (fx: Fixtures) => string };
+
+const at = (as: Role, path: string): Visit => ({ as, path: () => path });
+
+/**
+ * Every client route of src/core/routes.ts with its parameters filled, opened as the role its screen is for (the
+ * screen's guard in screens.ts, or whoever the page serves): a route without a row here does not typecheck.
+ */
+const visits = {
+  "/": at("visitor", "/"),
+  "/artist-dashboard": at("artist", "/artist-dashboard"),
+  "/promoter-dashboard": at("promoter", "/promoter-dashboard"),
+  "/create-campaign": at("artist", "/create-campaign"),
+  "/join-campaign": at("visitor", "/join-campaign"),
+  "/how-it-works": at("visitor", "/how-it-works"),
+  "/pricing": at("visitor", "/pricing"),
+  "/success-stories": at("visitor", "/success-stories"),
+  "/leaderboards": at("visitor", "/leaderboards"),
+  "/earnings": at("promoter", "/earnings"),
+  "/settings": at("promoter", "/settings"),
+  "/help": at("visitor", "/help"),
+  "/contact": at("visitor", "/contact"),
+  "/terms": at("visitor", "/terms"),
+  "/privacy": at("visitor", "/privacy"),
+  "/admin": at("admin", "/admin"),
+  "/admin/setup": at("admin", "/admin/setup"),
+  "/admin/debug": at("admin", "/admin/debug"),
+  "/admin/payouts": at("admin", "/admin/payouts"),
+  "/admin/investigate": { as: "admin", path: (fx) => `/admin/investigate?campaign=${fx.live}` },
+  "/admin/edge-diagnostics": at("admin", "/admin/edge-diagnostics"),
+  "/auth/signout": at("visitor", "/auth/signout"),
+  "/auth/reset-password": at("visitor", "/auth/reset-password?token=no-such-token"),
+  "/auth/email-verified": at("visitor", "/auth/email-verified"),
+  "/campaigns/:id": { as: "visitor", path: (fx) => `/campaigns/${fx.live}` },
+  "/campaigns/:id/fund": { as: "artist", path: (fx) => `/campaigns/${fx.draft}/fund` },
+  "/campaigns/:id/success": { as: "artist", path: (fx) => `/campaigns/${fx.live}/success` },
+  "/stripe/connected": { as: "artist", path: (fx) => `/stripe/connected?campaign=${fx.live}` },
+  "/stripe/connect-error": at("promoter", "/stripe/connect-error"),
+  "/campaign/:campaignId/promoter/:promoterId": {
+    as: "visitor",
+    path: (fx) => `/campaign/${fx.live}/promoter/${fx.promoterId}`,
+  },
+} satisfies Record<ClientRoute, Visit>;
+
+/** More first loads people make: the artist's own draft page, a promoter on a campaign they joined. */
+const moreVisits: Visit[] = [
+  { as: "artist", path: (fx) => `/campaigns/${fx.draft}` },
+  { as: "promoter", path: (fx) => `/campaigns/${fx.live}` },
+  { as: "admin", path: (fx) => `/campaigns/${fx.draft}` },
+];
+
+const described = (message: ConsoleMessage) => `${message.type()}: ${message.text()} (${message.location().url})`;
+
+describe("every route", () => {
+  it("opens at 390 px as the role it is for, answers 200 and logs no console error or warning", {
+    timeout: 300_000,
+  }, async ({ server, openPage }) => {
+    const artist = await signUpViaApi(server, "artist");
+    const live = await fundedCampaign(server, { title: `Every Route ${randomBytes(2).toString("hex")}` }, artist);
+    const created = await apiPost(
+      server,
+      "/api/campaigns",
+      { title: "A Draft", artist_name: "Band", song_link: "https://open.spotify.com/track/draft", prize_cents: 5000 },
+      artist,
+    );
+    const draft = (created.json.campaign as { id: string }).id;
+    const { promoter } = await joinAsNewPromoter(server, live);
+    const me = (await (await fetch(`${server.url}/api/me`, { headers: { Cookie: promoter } })).json()) as {
+      promoter: { id: string };
+    };
+    const admin = await signUpViaApi(server, "promoter", adminEmail);
+    const cookies: Record<Role, string | undefined> = { visitor: undefined, promoter, artist, admin };
+    const fixtures: Fixtures = { live, draft, promoterId: me.promoter.id };
+
+    expect(Object.keys(visits).sort()).toEqual([...clientRoutePatterns].sort());
+    const problems: string[] = [];
+    for (const visit of [...Object.values(visits), ...moreVisits]) {
+      const path = visit.path(fixtures);
+      const { page } = await openPage(`every-route-${visit.as}`, { cookies: cookies[visit.as] });
+      await page.setViewportSize({ width: 390, height: 844 });
+      const logged: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error" || message.type() === "warning") logged.push(described(message));
+      });
+      page.on("pageerror", (error) => logged.push(`pageerror: ${error.message}`));
+      const response = await page.goto(path);
+      // The screen has drawn its heading (its data loaded or its state decided), then had time to say anything more.
+      await expect
+        .poll(() => page.locator("main h1").first().isVisible(), { timeout: 15_000, message: path })
+        .toBe(true);
+      await page.waitForTimeout(1_000);
+      if (response?.status() !== 200) problems.push(`${path} as ${visit.as}: HTTP ${response?.status()}`);
+      problems.push(...logged.map((line) => `${path} as ${visit.as}: ${line}`));
+      await page.context().close();
+    }
+    expect(problems).toEqual([]);
+  });
+});
