@@ -3,8 +3,10 @@
  * how soon a failed request is tried again. One module for every screen, pure, so it is property-tested.
  */
 
-export type ErrorType = "network" | "api" | "auth" | "payment" | "validation" | "unknown";
-export type Severity = "low" | "medium" | "high" | "critical";
+export const errorTypes = ["network", "api", "auth", "payment", "validation", "unknown"] as const;
+export type ErrorType = (typeof errorTypes)[number];
+export const severities = ["low", "medium", "high", "critical"] as const;
+export type Severity = (typeof severities)[number];
 export type ToastLevel = "error" | "warning";
 
 /** What is known of a failure: an `Error` (message, name) and, for an answer of the server, its status and code. */

@@ -1,14 +1,6 @@
 import { EARNINGS_PER_CLICK_CENTS } from "./money.js";
 
 /**
- * The rank rule, the same on every board, dashboard and email: promoters rank by counted clicks, equal clicks share a
- * rank (1, 1, 3), and a promoter without a counted click has no rank yet.
- */
-export function rankOf(clicks: number, promotersAhead: number): number | null {
-  return clicks > 0 ? promotersAhead + 1 : null;
-}
-
-/**
  * Leaderboard tiers (SPEC.md section 4): Elite from $2,000 and Pro from $1,000 of estimated earnings, Rising below.
  * The estimate is verified clicks at $0.10 each; it is a label, not money anyone is owed.
  */

@@ -1,3 +1,4 @@
+import type { CampaignStatus, ClickVerdict, FlagSeverity, FlagStatus, FlagType } from "../vocabulary.js";
 import type { ClientErrorGroup } from "./client-errors.js";
 import { del, get, post } from "./contract.js";
 import type { PayoutList } from "./payouts.js";
@@ -25,10 +26,10 @@ export type AdminStats = {
 export type AddressCount = { ip: string; count: number };
 export type UserAgentCount = { userAgent: string; count: number };
 export type CountryCount = { country: string; count: number };
-export type VerdictCount = { verdict: string; count: number };
+export type VerdictCount = { verdict: ClickVerdict; count: number };
 
 export type RateLimitingStats = {
-  flagsByType: Array<{ type: string; count: number }>;
+  flagsByType: Array<{ type: FlagType; count: number }>;
   blockedByVerdict: VerdictCount[];
 };
 
@@ -38,9 +39,9 @@ export type ClicksOverTime = { bucket_minutes: number; points: Array<{ time: str
 /** SPEC.md's suspicious item (type, severity, details, timestamp) with what it is about. */
 export type SuspiciousItem = {
   id: number;
-  type: "rate_limit" | "bot_detection" | "geo_anomaly" | "fingerprint_abuse" | "other";
-  severity: "high" | "medium" | "low";
-  status: "open" | "dismissed" | "actioned";
+  type: FlagType;
+  severity: FlagSeverity;
+  status: FlagStatus;
   /** Why it was dismissed, or what was done. */
   resolution: string | null;
   details: string;
@@ -55,7 +56,7 @@ export type ClickEventView = {
   campaign_id: string;
   campaign_title: string;
   promoter_handle: string;
-  verdict: string;
+  verdict: ClickVerdict;
   masked_ip: string;
   country: string | null;
   ts: string;
@@ -66,7 +67,7 @@ export type AdminCampaign = {
   title: string;
   artist_name: string;
   artist_email: string;
-  status: string;
+  status: CampaignStatus;
   is_public: boolean;
   prize_cents: number;
   platform_fee_cents: number;
@@ -77,7 +78,7 @@ export type AdminCampaign = {
 };
 export const adminCampaignStatuses = ["all", "draft", "active", "paused", "ended", "completed", "cancelled"] as const;
 export type AdminCampaignQuery = PageQuery & { status?: (typeof adminCampaignStatuses)[number] };
-export type CampaignState = { ok: true; status: string; is_public: boolean };
+export type CampaignState = { ok: true; status: CampaignStatus; is_public: boolean };
 
 export type AdminUser = {
   id: string;
@@ -175,7 +176,7 @@ export type InvestigatedClick = {
   campaign_title: string;
   promoter_id: string;
   promoter_handle: string;
-  verdict: string;
+  verdict: ClickVerdict;
   country: string | null;
   user_agent: string | null;
   referrer: string | null;
@@ -198,7 +199,7 @@ export type Investigation = {
   links: Array<{
     campaign_id: string;
     campaign_title: string;
-    campaign_status: string;
+    campaign_status: CampaignStatus;
     review_until: string | null;
     under_review: boolean;
     promoter_id: string;

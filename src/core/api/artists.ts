@@ -1,3 +1,4 @@
+import type { ClickVerdict, RefundReason, RefundStatus } from "../vocabulary.js";
 import { del, get } from "./contract.js";
 
 /** The artist dashboard's APIs (`/api/artist/*`, for the signed-in artist's own campaigns only). */
@@ -55,10 +56,10 @@ export type ArtistCampaign = {
   leader: { handle: string; clicks: number } | null;
   /** After the end: its winners (empty: "No Winner"), provisional while under review. */
   result: { state: "provisional" | "final"; winners: Array<{ handle: string; amount_cents: number }> } | null;
-  refund: { reason: "no_winner" | "cancelled"; amount_cents: number; status: string } | null;
+  refund: { reason: RefundReason; amount_cents: number; status: RefundStatus } | null;
 };
 
-export type VerdictCount = { verdict: string; count: number };
+export type VerdictCount = { verdict: ClickVerdict; count: number };
 
 /** One campaign's analytics: what the artist's money bought, and how much traffic was filtered. */
 export type CampaignAnalytics = {
@@ -78,7 +79,7 @@ export type CampaignAnalytics = {
   /** Every visit by its referrer's domain ("Direct" without one), the ten largest. */
   referrers: Array<{ domain: string; count: number }>;
   /** The ten newest visits; never an address. */
-  recent_clicks: Array<{ time: string; country: string; referrer_domain: string; verdict: string }>;
+  recent_clicks: Array<{ time: string; country: string; referrer_domain: string; verdict: ClickVerdict }>;
   /** Rank null without a counted click. */
   promoters: Array<{ rank: number | null; handle: string; clicks: number; joined_at: string }>;
 };

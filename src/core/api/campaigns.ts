@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { campaignListQuerySchema, createCampaignSchema } from "../campaign-rules.js";
+import type { CampaignStatus } from "../vocabulary.js";
 import { get, post } from "./contract.js";
 
 /** The campaign APIs: lists, a campaign's summary, creating, funding and joining. */
@@ -15,7 +16,7 @@ export type CampaignListItem = {
   prize_cents: number;
   platform_fee_cents: number;
   duration_days: number;
-  status: string;
+  status: CampaignStatus;
   is_public: boolean;
   published_at: string | null;
   ends_at: string | null;
@@ -64,7 +65,7 @@ export type CampaignSummary = {
   title: string;
   artist_name: string;
   genre: string | null;
-  status: string;
+  status: CampaignStatus;
   duration_days: number;
   prize_cents: number;
   platform_fee_cents: number;

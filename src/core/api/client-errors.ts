@@ -25,8 +25,8 @@ export type ClientErrorReport = {
 export type ClientErrorGroup = {
   fingerprint: string;
   kind: "crash" | "error";
-  type: string;
-  severity: string;
+  type: ErrorType;
+  severity: Severity;
   name: string;
   message: string;
   count: number;

@@ -1,3 +1,4 @@
+import type { ExclusionReason } from "../vocabulary.js";
 import { get } from "./contract.js";
 
 export type LeaderboardEntry = {
@@ -28,9 +29,6 @@ export type ActiveCampaignBoard = {
   totals: { promoters: number; clicks: number };
   leader: { handle: string; clicks: number } | null;
 };
-
-/** Why a promoter with clicks could not win (the contest rules of /terms). */
-export type ExclusionReason = "recent_win" | "banned" | "artist" | "deleted";
 
 /** An ended campaign's result: provisional while under review, final after. */
 export type CampaignResultView = {

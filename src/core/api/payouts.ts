@@ -1,8 +1,7 @@
+import type { CampaignStatus, PayoutHoldReason, PayoutStatus } from "../vocabulary.js";
 import { get, post } from "./contract.js";
 
 /** The shapes of the earnings and payout APIs, shared by the server that sends them and the browser that reads them. */
-
-export type PayoutStatus = "pending" | "processing" | "paid" | "failed";
 
 /** One row of the earnings history (SPEC.md section 3 Earnings row), with the real rank and status. */
 export type EarningsRow = {
@@ -10,7 +9,7 @@ export type EarningsRow = {
   campaign_id: string;
   campaign_title: string;
   campaign_artist: string;
-  campaign_status: string;
+  campaign_status: CampaignStatus;
   ends_at: string | null;
   link_created_at: string;
   payout_created_at: string | null;
@@ -73,7 +72,7 @@ export type PayoutListRow = {
   campaign_id: string;
   title: string;
   artist_name: string;
-  status: string;
+  status: CampaignStatus;
   ended: boolean;
   ends_at: string;
   /** Set while the result is under fraud review: nothing is paid before then unless an admin releases it. */
@@ -98,7 +97,7 @@ export type PayoutListRow = {
     /** The provider's transfer reference, once paid. */
     transfer_id: string | null;
     /** Why it may not be paid for now (`banned`: its winner was banned after the result); empty when it may. */
-    hold_reasons: Array<"banned">;
+    hold_reasons: PayoutHoldReason[];
   } | null;
   /** A live campaign's current leaders (empty once finalized). */
   leaders: Array<{ promoter_id: string; handle: string; clicks: number }>;

@@ -1,5 +1,5 @@
+import type { ClickVerdict, ExclusionReason } from "../vocabulary.js";
 import { get } from "./contract.js";
-import type { ExclusionReason } from "./leaderboards.js";
 
 /** The promoter dashboard's API (`/api/promoter/*`, the signed-in user's own links only). */
 
@@ -46,7 +46,7 @@ export type LinkVisits = {
   link_id: string;
   campaign_title: string;
   counted: number;
-  not_counted: Array<{ verdict: string; count: number }>;
+  not_counted: Array<{ verdict: Exclude<ClickVerdict, "counted">; count: number }>;
 };
 
 export type PromoterDashboard = {

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { AdminCampaign, AdminCampaignQuery, CampaignState } from "../../core/api/admin.js";
 import { formatCents } from "../../core/money.js";
+import { campaignStatuses } from "../../core/vocabulary.js";
 import { assertCampaignId } from "../campaigns/campaign-access.js";
 import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
@@ -13,7 +14,7 @@ const campaignRow = z.object({
   title: column.text,
   artist_name: column.text,
   artist_email: column.text,
-  status: column.text,
+  status: column.oneOf(campaignStatuses),
   is_public: column.boolean,
   prize_cents: column.number,
   platform_fee_cents: column.number,
@@ -59,7 +60,7 @@ export async function listAdminCampaigns(
 
 const stateRow = z.object({
   title: column.text,
-  status: column.text,
+  status: column.oneOf(campaignStatuses),
   is_public: column.boolean,
   prize_cents: column.number,
 });

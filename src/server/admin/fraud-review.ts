@@ -8,6 +8,7 @@ import type {
   VoidClicksResult,
 } from "../../core/api/admin.js";
 import { uuidPattern } from "../../core/ids.js";
+import { campaignStatuses, clickVerdicts } from "../../core/vocabulary.js";
 import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
 import { clickAudit, suspiciousActivity } from "../db/schema.js";
@@ -138,7 +139,7 @@ const clickRow = z.object({
   campaign_title: column.text,
   promoter_id: column.text,
   promoter_handle: column.text,
-  verdict: column.text,
+  verdict: column.oneOf(clickVerdicts),
   country: column.textOrNull,
   user_agent: column.textOrNull,
   referrer: column.textOrNull,
@@ -149,7 +150,7 @@ const clickRow = z.object({
 const linkRow = z.object({
   campaign_id: column.text,
   campaign_title: column.text,
-  campaign_status: column.text,
+  campaign_status: column.oneOf(campaignStatuses),
   review_until: column.timestampOrNull,
   under_review: column.boolean,
   promoter_id: column.text,
@@ -181,7 +182,7 @@ export async function investigate(db: Database, query: InvestigateQuery): Promis
   );
   const verdicts = await queryParsed(
     db,
-    z.object({ verdict: column.text, count: column.number }),
+    z.object({ verdict: column.oneOf(clickVerdicts), count: column.number }),
     sql`select e.verdict, count(*) as count from click_events e where ${where} and ${RECENT}
         group by e.verdict order by 2 desc, 1`,
   );

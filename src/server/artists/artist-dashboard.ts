@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { ActivityItem, ArtistCampaign, ArtistOverview } from "../../core/api/artists.js";
+import { campaignStatuses, refundReasons, refundStatuses } from "../../core/vocabulary.js";
 import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
-import { campaignStatuses } from "../db/schema.js";
 import { readWithRollup } from "../tracking/click-rollups.js";
 import { bucketKeys, campaignCounts, DAY_MS, HOUR_MS, readCounts } from "./campaign-counts.js";
 
@@ -236,9 +236,9 @@ const campaignRow = z.object({
   promoter_count: column.number,
   leader_handle: column.textOrNull,
   leader_clicks: column.numberOrNull,
-  refund_reason: z.enum(["no_winner", "cancelled"]).nullable(),
+  refund_reason: column.oneOf(refundReasons).nullable(),
   refund_cents: column.numberOrNull,
-  refund_status: column.textOrNull,
+  refund_status: column.oneOf(refundStatuses).nullable(),
 });
 
 /** Every campaign of the artist, drafts included, newest first, with its leader, result and refund. */

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { CampaignAnalytics } from "../../core/api/artists.js";
+import { clickVerdicts } from "../../core/vocabulary.js";
 import { findOwnCampaign } from "../campaigns/campaign-access.js";
 import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
-import { clickVerdicts } from "../db/schema.js";
 import { campaignLeaderboard } from "../leaderboards/campaign-leaderboard.js";
 import { campaignRollupDimensions, readWithRollup } from "../tracking/click-rollups.js";
 import { bucketKeys, campaignCounts, DAY_MS, HOUR_MS, readCounts } from "./campaign-counts.js";
@@ -13,7 +13,7 @@ const TOP = 10;
 const live = new Set(["active", "paused"]);
 
 const tailRow = z.object({
-  verdict: column.text,
+  verdict: column.oneOf(clickVerdicts),
   country: column.text,
   referrer: column.text,
   bucket: column.number,
@@ -24,7 +24,7 @@ const recentRow = z.object({
   ts: column.timestamp,
   country: column.textOrNull,
   referrer_domain: column.text,
-  verdict: column.text,
+  verdict: column.oneOf(clickVerdicts),
 });
 
 /**

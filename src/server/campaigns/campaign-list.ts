@@ -2,6 +2,7 @@ import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { CampaignListItem, SiteMetrics } from "../../core/api/campaigns.js";
 import { type CampaignListQuery, campaignListQuerySchema } from "../../core/campaign-rules.js";
+import { campaignStatuses } from "../../core/vocabulary.js";
 import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
 import { promoters, trackingLinks } from "../db/schema.js";
@@ -25,7 +26,7 @@ const listRow = z.object({
   prize_cents: column.number,
   platform_fee_cents: column.number,
   duration_days: column.number,
-  status: column.text,
+  status: column.oneOf(campaignStatuses),
   is_public: column.boolean,
   published_at: column.timestampOrNull,
   ends_at: column.timestampOrNull,

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { rankOf } from "../../core/leaderboard-rules.js";
+import { rankOf } from "../../core/vocabulary.js";
+import { linksAheadOfTl } from "../db/rank.js";
 import { column, queryParsed } from "../db/rows.js";
 import { optedOut, sendUnlessOptedOut, unsubscribeUrl } from "../mail/email-preferences.js";
 import type { PayoutDeps } from "../payouts/payout-deps.js";
@@ -12,7 +13,7 @@ const promoterRow = z.object({
   handle: column.text,
   short_code: column.text,
   clicks: column.number,
-  rank: column.number,
+  ahead: column.number,
   first: column.number,
 });
 
@@ -41,8 +42,7 @@ export async function remindEndingCampaigns(deps: PayoutDeps): Promise<number> {
         tx,
         promoterRow,
         sql`select u.id as user_id, u.email, p.handle, tl.short_code, tl.total_clicks as clicks,
-              (select count(*) + 1 from tracking_links o
-                where o.campaign_id = tl.campaign_id and o.total_clicks > tl.total_clicks) as rank,
+              ${linksAheadOfTl} as ahead,
               (select max(o.total_clicks) from tracking_links o where o.campaign_id = tl.campaign_id) as first
             from tracking_links tl join promoters p on p.id = tl.promoter_id join "user" u on u.id = p.auth_user_id
             where tl.campaign_id = ${campaign.id} and u.email not like 'deleted-%@deleted.invalid'`,
@@ -60,7 +60,7 @@ export async function remindEndingCampaigns(deps: PayoutDeps): Promise<number> {
             to: promoter.email,
             title: campaign.title,
             handle: promoter.handle,
-            rank: rankOf(promoter.clicks, promoter.rank - 1),
+            rank: rankOf(promoter.clicks, promoter.ahead),
             clicks: promoter.clicks,
             behindFirst: promoter.first - promoter.clicks,
             prizeCents: campaign.prize_cents,

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { ClientErrorGroup, ClientErrorReport } from "../../core/api/client-errors.js";
+import { errorTypes, severities } from "../../core/error-rules.js";
 import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
 import { redact } from "../redact.js";
@@ -71,8 +72,8 @@ const groupRow = z.object({
   last_seen: column.timestamp,
   id: column.text,
   kind: z.enum(["crash", "error"]),
-  type: column.text,
-  severity: column.text,
+  type: column.oneOf(errorTypes),
+  severity: column.oneOf(severities),
   name: column.text,
   message: column.text,
   created_at: column.timestamp,

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { clientErrorLimits, clientErrorsApi } from "../../core/api/client-errors.js";
+import { errorTypes, severities } from "../../core/error-rules.js";
 import type { Database } from "../db/client.js";
 import type { AppEnv } from "../http/app-env.js";
 import { reply, routePath } from "../http/contracts.js";
@@ -18,8 +19,8 @@ const text = (name: string, max: number) =>
 const reportBody = z.object({
   id: z.uuid({ error: "The report id must be a UUID" }),
   kind: z.enum(["crash", "error"], { error: "Say crash or error" }),
-  type: z.enum(["network", "api", "auth", "payment", "validation", "unknown"], { error: "Unknown error type" }),
-  severity: z.enum(["low", "medium", "high", "critical"], { error: "Unknown severity" }),
+  type: z.enum(errorTypes, { error: "Unknown error type" }),
+  severity: z.enum(severities, { error: "Unknown severity" }),
   name: text("The error name", clientErrorLimits.name),
   message: text("The message", clientErrorLimits.message),
   stack: text("The stack", clientErrorLimits.stack).optional(),

@@ -13,6 +13,8 @@ const numeric = z
 const timestamp = z.union([z.date(), z.string()]).transform((value) => new Date(value));
 
 export const column = {
+  /** A word of the domain's vocabulary (src/core/vocabulary.ts), typed as its union. */
+  oneOf: <const Values extends readonly [string, ...string[]]>(values: Values) => z.enum(values),
   text: z.string(),
   textOrNull: z.string().nullable(),
   number: numeric,

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -14,6 +15,18 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import {
+  campaignStatuses,
+  clickVerdicts,
+  exclusionReasons,
+  flagSeverities,
+  flagStatuses,
+  flagTypes,
+  payoutHoldReasons,
+  payoutStatuses,
+  refundReasons,
+  refundStatuses,
+} from "../../core/vocabulary.js";
 import { user } from "./auth-schema.js";
 
 export { type OptionalEmailKind, optionalEmailKinds } from "../../core/api/accounts.js";
@@ -23,10 +36,11 @@ export { type OptionalEmailKind, optionalEmailKinds } from "../../core/api/accou
  * Money is integer cents; statuses are text with a check constraint so later values are a plain migration.
  */
 
-const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+/** SQL literals of a vocabulary list, for a check constraint (`'a', 'b'`): the constraint follows the list. */
+const literals = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(", "));
+const oneOf = (column: AnyPgColumn, values: readonly string[]) => sql`${column} in (${literals(values)})`;
 
-export const campaignStatuses = ["draft", "active", "paused", "ended", "completed", "cancelled"] as const;
-export type CampaignStatus = (typeof campaignStatuses)[number];
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
 export const campaigns = pgTable(
   "campaigns",
@@ -70,10 +84,7 @@ export const campaigns = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check(
-      "campaigns_status_check",
-      sql`${t.status} in ('draft', 'active', 'paused', 'ended', 'completed', 'cancelled')`,
-    ),
+    check("campaigns_status_check", oneOf(t.status, campaignStatuses)),
     check("campaigns_money_check", sql`${t.prizeCents} >= 0 and ${t.platformFeeCents} >= 0`),
     check("campaigns_duration_check", sql`${t.durationDays} > 0`),
     uniqueIndex("campaigns_payment_intent_id_key").on(t.paymentIntentId),
@@ -135,25 +146,6 @@ export const trackingLinks = pgTable(
   ],
 );
 
-/**
- * `banned`: the link's promoter is suspended by an admin; the visit is stored, it never counts. `challenged`: a visit
- * that would have counted from a suspicious address, waiting for its proof-of-work (it becomes `counted` or
- * `duplicate` when solved, and never counts otherwise).
- */
-export const clickVerdicts = [
-  "counted",
-  "duplicate",
-  "bot",
-  "rate_limited",
-  "self",
-  "inactive",
-  "voided",
-  "banned",
-  "challenged",
-  "not_navigation",
-] as const;
-export type ClickVerdict = (typeof clickVerdicts)[number];
-
 export const clickEvents = pgTable(
   "click_events",
   {
@@ -178,10 +170,7 @@ export const clickEvents = pgTable(
     ts: timestamp("ts", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check(
-      "click_events_verdict_check",
-      sql`${t.verdict} in ('counted', 'duplicate', 'bot', 'rate_limited', 'self', 'inactive', 'voided', 'banned', 'challenged', 'not_navigation')`,
-    ),
+    check("click_events_verdict_check", oneOf(t.verdict, clickVerdicts)),
     /** The database, not process memory, decides duplicates: one counted click per campaign and address. */
     uniqueIndex("click_events_counted_once_key").on(t.campaignId, t.ipHash).where(sql`${t.verdict} = 'counted'`),
     /** A link's events newest first (a campaign's last clicks, a challenge's visit) straight from the index. */
@@ -248,13 +237,6 @@ export const clickRollupState = pgTable(
 /** Every address hash that ever clicked, once: the Unique IPs figure. */
 export const seenAddresses = pgTable("seen_addresses", { ipHash: text("ip_hash").primaryKey() });
 
-export const payoutStatuses = ["pending", "processing", "paid", "failed"] as const;
-export type PayoutStatus = (typeof payoutStatuses)[number];
-
-/** Why an unpaid payout may not be paid for now (payout-holds.ts): `banned`, its winner was banned after the result. */
-export const payoutHoldReasons = ["banned"] as const;
-export type PayoutHoldReason = (typeof payoutHoldReasons)[number];
-
 export const payouts = pgTable(
   "payouts",
   {
@@ -287,8 +269,8 @@ export const payouts = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check("payouts_status_check", sql`${t.status} in ('pending', 'processing', 'paid', 'failed')`),
-    check("payouts_hold_reasons_check", sql`${t.holdReasons} <@ array['banned']::text[]`),
+    check("payouts_status_check", oneOf(t.status, payoutStatuses)),
+    check("payouts_hold_reasons_check", sql`${t.holdReasons} <@ array[${literals(payoutHoldReasons)}]::text[]`),
     check("payouts_amount_check", sql`${t.amountCents} > 0`),
     uniqueIndex("payouts_campaign_promoter_key").on(t.campaignId, t.promoterId),
     index("payouts_promoter_idx").on(t.promoterId),
@@ -313,8 +295,6 @@ export const payoutAccounts = pgTable(
   (t) => [uniqueIndex("payout_accounts_account_id_key").on(t.accountId)],
 );
 
-export const refundStatuses = ["pending", "processing", "succeeded", "failed"] as const;
-
 /** Money returned to an artist: the prize when nobody won, prize and fee when a funded campaign is cancelled. */
 export const refunds = pgTable(
   "refunds",
@@ -323,7 +303,7 @@ export const refunds = pgTable(
     campaignId: uuid("campaign_id")
       .notNull()
       .references(() => campaigns.id, { onDelete: "restrict" }),
-    reason: text("reason", { enum: ["no_winner", "cancelled"] }).notNull(),
+    reason: text("reason", { enum: refundReasons }).notNull(),
     amountCents: integer("amount_cents").notNull(),
     status: text("status", { enum: refundStatuses }).notNull().default("pending"),
     providerRefundId: text("provider_refund_id"),
@@ -335,7 +315,7 @@ export const refunds = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check("refunds_status_check", sql`${t.status} in ('pending', 'processing', 'succeeded', 'failed')`),
+    check("refunds_status_check", oneOf(t.status, refundStatuses)),
     check("refunds_amount_check", sql`${t.amountCents} > 0`),
     /** A campaign is refunded at most once. */
     uniqueIndex("refunds_campaign_key").on(t.campaignId),
@@ -632,17 +612,13 @@ export const flagClaims = pgTable("flag_claims", {
   claimedAt: timestamp("claimed_at", { withTimezone: true }).notNull(),
 });
 
-export const flagStatuses = ["open", "dismissed", "actioned"] as const;
-export const suspiciousTypes = ["rate_limit", "bot_detection", "geo_anomaly", "fingerprint_abuse", "other"] as const;
-export const severities = ["high", "medium", "low"] as const;
-
 /** Fraud signals of SPEC.md section 9, recorded server side for the admin dashboard. */
 export const suspiciousActivity = pgTable(
   "suspicious_activity",
   {
     id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
-    type: text("type", { enum: suspiciousTypes }).notNull(),
-    severity: text("severity", { enum: severities }).notNull(),
+    type: text("type", { enum: flagTypes }).notNull(),
+    severity: text("severity", { enum: flagSeverities }).notNull(),
     details: text("details").notNull(),
     campaignId: uuid("campaign_id").references(() => campaigns.id, { onDelete: "cascade" }),
     trackingLinkId: uuid("tracking_link_id").references(() => trackingLinks.id, { onDelete: "cascade" }),
@@ -660,7 +636,7 @@ export const suspiciousActivity = pgTable(
     index("suspicious_activity_ts_idx").on(t.ts),
     index("suspicious_activity_campaign_idx").on(t.campaignId),
     index("suspicious_activity_open_idx").on(t.ts).where(sql`${t.status} = 'open'`),
-    check("suspicious_activity_status_check", sql`${t.status} in ('open', 'dismissed', 'actioned')`),
+    check("suspicious_activity_status_check", oneOf(t.status, flagStatuses)),
   ],
 );
 
@@ -684,9 +660,6 @@ export const adminAudit = pgTable(
   (t) => [index("admin_audit_created_idx").on(t.createdAt)],
 );
 
-export const exclusionReasons = ["recent_win", "banned", "artist", "deleted"] as const;
-export type ExclusionReason = (typeof exclusionReasons)[number];
-
 /**
  * Promoters with counted clicks whom the contest rules kept from winning a campaign, decided with its result: one
  * win per promoter per 30 days, no banned user, never the campaign's artist. The board shows them as not eligible.
@@ -704,7 +677,7 @@ export const resultExclusions = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.campaignId, t.promoterId] }),
-    check("result_exclusions_reason_check", sql`${t.reason} in ('recent_win', 'banned', 'artist', 'deleted')`),
+    check("result_exclusions_reason_check", oneOf(t.reason, exclusionReasons)),
   ],
 );
 

@@ -1,10 +1,9 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { CampaignResultView, LeaderboardEntry } from "../../core/api/leaderboards.js";
-import { rankOf } from "../../core/leaderboard-rules.js";
+import { exclusionReasons, rankOf } from "../../core/vocabulary.js";
 import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
-import { exclusionReasons } from "../db/schema.js";
 
 const boardRow = z.object({
   promoter_id: column.text,

@@ -1,5 +1,5 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
-import type { ClickVerdict } from "../db/schema.js";
+import type { ClickVerdict } from "../../core/vocabulary.js";
 
 /** What the gauges read when Prometheus scrapes: each source is asked then, never on a request's path. */
 export type MetricSources = {

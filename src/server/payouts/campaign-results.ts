@@ -1,10 +1,11 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { rankOf } from "../../core/leaderboard-rules.js";
 import { splitPrize } from "../../core/money.js";
+import { exclusionReasons, rankOf } from "../../core/vocabulary.js";
 import type { Database } from "../db/client.js";
+import { linksAheadOfTl } from "../db/rank.js";
 import { column, queryParsed } from "../db/rows.js";
-import { exclusionReasons, payouts, resultExclusions } from "../db/schema.js";
+import { payouts, resultExclusions } from "../db/schema.js";
 import { DomainError } from "../errors.js";
 import { optedOut, sendUnlessOptedOut, unsubscribeUrl } from "../mail/email-preferences.js";
 import type { PayoutDeps } from "./payout-deps.js";
@@ -222,12 +223,11 @@ export async function announceResult(deps: PayoutDeps, campaignId: string): Prom
         email: column.text,
         handle: column.text,
         clicks: column.number,
-        rank: column.number,
+        ahead: column.number,
         not_eligible: column.boolean,
       }),
       sql`select u.id as user_id, u.email, pr.handle, tl.total_clicks as clicks,
-            (select count(*) + 1 from tracking_links o
-              where o.campaign_id = tl.campaign_id and o.total_clicks > tl.total_clicks) as rank,
+            ${linksAheadOfTl} as ahead,
             exists (select 1 from result_exclusions x
               where x.campaign_id = tl.campaign_id and x.promoter_id = tl.promoter_id) as not_eligible
           from tracking_links tl
@@ -250,7 +250,7 @@ export async function announceResult(deps: PayoutDeps, campaignId: string): Prom
           to: other.email,
           title: campaign.title,
           handle: other.handle,
-          rank: rankOf(other.clicks, other.rank - 1),
+          rank: rankOf(other.clicks, other.ahead),
           clicks: other.clicks,
           notEligible: other.not_eligible,
           publicUrl: deps.publicUrl,

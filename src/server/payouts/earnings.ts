@@ -3,22 +3,23 @@ import { z } from "zod";
 import type { Earnings, EarningsRow } from "../../core/api/payouts.js";
 import { summarizeEarnings } from "../../core/earnings.js";
 import { MIN_PAYOUT_CENTS } from "../../core/money.js";
+import { campaignStatuses, payoutStatuses, rankOf } from "../../core/vocabulary.js";
 import { findPromoterProfile } from "../accounts/promoter-profile.js";
 import type { Database } from "../db/client.js";
+import { linksAheadOfTl } from "../db/rank.js";
 import { column, queryParsed } from "../db/rows.js";
-import { payoutStatuses } from "../db/schema.js";
 
 const earningsRow = z.object({
   tracking_link_id: column.text,
   campaign_id: column.text,
   campaign_title: column.text,
   campaign_artist: column.text,
-  campaign_status: column.text,
+  campaign_status: column.oneOf(campaignStatuses),
   ends_at: column.timestampOrNull,
   participants: column.number,
   link_created_at: column.timestamp,
   total_clicks: column.number,
-  rank: column.numberOrNull,
+  ahead: column.number,
   payout_created_at: column.timestampOrNull,
   paid_at: column.timestampOrNull,
   payout_status: z.enum(payoutStatuses).nullable(),
@@ -46,8 +47,7 @@ export async function promoterEarnings(db: Database, userId: string): Promise<Ea
     sql`select tl.id as tracking_link_id, c.id as campaign_id, c.title as campaign_title, c.artist_name as campaign_artist,
                c.status as campaign_status, c.ends_at, c.promoter_count as participants,
                tl.created_at as link_created_at, tl.total_clicks,
-               case when tl.total_clicks > 0 then (select count(*) + 1 from tracking_links o
-                 where o.campaign_id = tl.campaign_id and o.total_clicks > tl.total_clicks) end as rank,
+               ${linksAheadOfTl} as ahead,
                case when c.review_until > now() then c.review_until end as review_until,
                po.created_at as payout_created_at, po.paid_at, po.status as payout_status, po.failure_reason,
                coalesce(po.amount_cents, case when c.status in ('active', 'paused') then c.prize_cents else 0 end)
@@ -58,7 +58,7 @@ export async function promoterEarnings(db: Database, userId: string): Promise<Ea
         where tl.promoter_id = ${promoter.id}
         order by coalesce(po.paid_at, po.created_at, tl.created_at) desc`,
   );
-  const history: EarningsRow[] = rows.map((row) => {
+  const history: EarningsRow[] = rows.map(({ ahead, ...row }) => {
     const paidAt = row.paid_at?.toISOString() ?? null;
     const payoutCreatedAt = row.payout_created_at?.toISOString() ?? null;
     const linkCreatedAt = row.link_created_at.toISOString();
@@ -69,6 +69,7 @@ export async function promoterEarnings(db: Database, userId: string): Promise<Ea
       link_created_at: linkCreatedAt,
       payout_created_at: payoutCreatedAt,
       paid_at: paidAt,
+      rank: rankOf(row.total_clicks, ahead),
       status: statusOf(row),
       date: paidAt ?? payoutCreatedAt ?? linkCreatedAt,
     };

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { PayoutAction, PayoutList, PayoutListRow } from "../../core/api/payouts.js";
+import { campaignStatuses, payoutHoldReasons, payoutStatuses } from "../../core/vocabulary.js";
 import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
-import { payoutHoldReasons, payoutStatuses } from "../db/schema.js";
 import { reviewOver } from "./pay-payouts.js";
 import { notHeld } from "./payout-holds.js";
 
@@ -11,7 +11,7 @@ const campaignRow = z.object({
   id: column.text,
   title: column.text,
   artist_name: column.text,
-  status: column.text,
+  status: column.oneOf(campaignStatuses),
   ends_at: column.timestamp,
   ended: column.boolean,
   review_until: column.timestampOrNull,

@@ -2,13 +2,13 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { CompletedCampaign, PromoterDashboard, PromoterLink } from "../../core/api/promoters.js";
 import { summarizeEarnings } from "../../core/earnings.js";
-import { rankOf } from "../../core/leaderboard-rules.js";
 import { splitPrize } from "../../core/money.js";
+import { campaignStatuses, clickVerdicts, exclusionReasons, payoutStatuses, rankOf } from "../../core/vocabulary.js";
 import { findPromoterProfile } from "../accounts/promoter-profile.js";
 import { bucketKeys, campaignCounts, DAY_MS, readCounts } from "../artists/campaign-counts.js";
 import type { Database } from "../db/client.js";
+import { linksAhead, linksAheadOfTl } from "../db/rank.js";
 import { column, queryParsed } from "../db/rows.js";
-import { exclusionReasons, payoutStatuses } from "../db/schema.js";
 import { readWithRollup } from "../tracking/click-rollups.js";
 
 const CHART_DAYS = 30;
@@ -19,7 +19,7 @@ const linkRow = z.object({
   campaign_id: column.text,
   campaign_title: column.text,
   artist_name: column.text,
-  campaign_status: column.text,
+  campaign_status: column.oneOf(campaignStatuses),
   prize_cents: column.number,
   ends_at: column.timestampOrNull,
   review_until: column.timestampOrNull,
@@ -28,7 +28,7 @@ const linkRow = z.object({
   ahead: column.number,
   level: column.number,
   above_clicks: column.numberOrNull,
-  above_rank: column.numberOrNull,
+  above_ahead: column.numberOrNull,
   amount_cents: column.numberOrNull,
   payout_status: z.enum(payoutStatuses).nullable(),
   winners: column.number,
@@ -54,8 +54,8 @@ function activeLink(row: LinkRow): PromoterLink {
     participants: row.participants,
     // A link without a counted click has no rank, but still a gap to close.
     above:
-      rank !== 1 && row.above_clicks !== null && row.above_rank !== null
-        ? { rank: row.above_rank, clicks_ahead: row.above_clicks - row.clicks }
+      rank !== 1 && row.above_clicks !== null && row.above_ahead !== null
+        ? { rank: row.above_ahead + 1, clicks_ahead: row.above_clicks - row.clicks }
         : null,
     // The smallest share of a tie at the top (leftover cents go to the earliest joined).
     potential_win_cents: rank === 1 ? Math.min(...splitPrize(row.prize_cents, row.level)) : null,
@@ -107,13 +107,11 @@ export async function promoterDashboard(db: Database, userId: string, now = new 
     sql`select tl.id as link_id, tl.short_code, c.id as campaign_id, c.title as campaign_title, c.artist_name,
           c.status as campaign_status, c.prize_cents, c.ends_at, c.review_until, tl.total_clicks as clicks,
           c.promoter_count as participants,
-          (select count(*) from tracking_links o
-            where o.campaign_id = tl.campaign_id and o.total_clicks > tl.total_clicks) as ahead,
+          ${linksAheadOfTl} as ahead,
           (select count(*) from tracking_links o
             where o.campaign_id = tl.campaign_id and o.total_clicks = tl.total_clicks) as level,
           above.clicks as above_clicks,
-          (select count(*) + 1 from tracking_links o
-            where o.campaign_id = tl.campaign_id and o.total_clicks > above.clicks) as above_rank,
+          ${linksAhead(sql`tl.campaign_id`, sql`above.clicks`)} as above_ahead,
           po.amount_cents, po.status as payout_status,
           (select count(*) from payouts w where w.campaign_id = c.id) as winners,
           (select x.reason from result_exclusions x
@@ -136,7 +134,7 @@ export async function promoterDashboard(db: Database, userId: string, now = new 
       ? []
       : await queryParsed(
           db,
-          z.object({ link_id: column.text, verdict: column.text, count: column.number }),
+          z.object({ link_id: column.text, verdict: column.oneOf(clickVerdicts), count: column.number }),
           sql`select tracking_link_id::text as link_id, verdict, count(*) as count from click_events
               where tracking_link_id = any(${sql.param(links.map((row) => row.link_id))}::uuid[])
               group by 1, 2`,
@@ -189,8 +187,7 @@ export async function promoterDashboard(db: Database, userId: string, now = new 
         campaign_title: row.campaign_title,
         counted: own.find((verdict) => verdict.verdict === "counted")?.count ?? 0,
         not_counted: own
-          .filter((verdict) => verdict.verdict !== "counted")
-          .map(({ verdict, count }) => ({ verdict, count }))
+          .flatMap(({ verdict, count }) => (verdict === "counted" ? [] : [{ verdict, count }]))
           .sort((a, b) => b.count - a.count || a.verdict.localeCompare(b.verdict)),
       };
     }),

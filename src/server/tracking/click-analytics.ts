@@ -1,6 +1,7 @@
 import { desc, gte, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { ClickEventView, TimeRange } from "../../core/api/admin.js";
+import { clickVerdicts, flagTypes } from "../../core/vocabulary.js";
 import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
 import { clickEvents, suspiciousActivity } from "../db/schema.js";
@@ -51,10 +52,12 @@ export async function clicksByCountry(db: Database, range: TimeRange, now = new 
   return rows.map((row) => ({ country: row.key, count: row.count }));
 }
 
+const verdictWord = z.enum(clickVerdicts);
+
 /** Every visit by its verdict: how much traffic counted, and why the rest did not. */
 export async function visitsByVerdict(db: Database, range: TimeRange, now = new Date()) {
   const rows = await largest(db, "verdict", range, now);
-  return rows.map((row) => ({ verdict: row.key, count: row.count }));
+  return rows.map((row) => ({ verdict: verdictWord.parse(row.key), count: row.count }));
 }
 
 /**
@@ -99,7 +102,7 @@ export async function suspiciousActivityIn(db: Database, range: TimeRange, now =
 export async function rateLimitingStats(db: Database, range: TimeRange, now = new Date()) {
   const flagsByType = await queryParsed(
     db,
-    counted.extend({ type: column.text }),
+    counted.extend({ type: column.oneOf(flagTypes) }),
     sql`select type, count(*) as count from suspicious_activity where ts >= ${rangeStart(range, now)}
         group by type order by 2 desc, 1`,
   );
@@ -127,7 +130,7 @@ export async function recentClickViews(db: Database, limit = 20): Promise<ClickE
       campaign_id: column.text,
       campaign_title: column.text,
       promoter_handle: column.text,
-      verdict: column.text,
+      verdict: column.oneOf(clickVerdicts),
       ip: column.textOrNull,
       country: column.textOrNull,
       ts: column.timestamp,

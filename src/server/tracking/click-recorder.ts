@@ -1,5 +1,5 @@
+import type { ClickVerdict } from "../../core/vocabulary.js";
 import type { DatabaseHandle } from "../db/client.js";
-import type { ClickVerdict } from "../db/schema.js";
 import type { Logger } from "../logger.js";
 
 /** A click to store. `counted` means "counts unless this address already counted for the campaign". */

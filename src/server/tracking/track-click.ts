@@ -1,4 +1,4 @@
-import type { ClickVerdict } from "../db/schema.js";
+import type { ClickVerdict } from "../../core/vocabulary.js";
 import type { ClickChallenges } from "./click-challenges.js";
 import type { ClickInput, ClickRecorder } from "./click-recorder.js";
 import { fingerprintOf, isBotRequest, isNotNavigation, type RequestPurpose } from "./click-signals.js";

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { ClickVerdict } from "../db/schema.js";
+import type { ClickVerdict } from "../../core/vocabulary.js";
 import { escapeHtml } from "../http/escape-html.js";
 import type { ClickChallenge } from "./click-challenges.js";
 

@@ -1,11 +1,7 @@
 import { Award, Crown, Medal } from "lucide-react";
-import {
-  type CampaignResultView,
-  type ExclusionReason,
-  type LeaderboardEntry,
-  leaderboardsApi,
-} from "../../../core/api/leaderboards";
+import { type CampaignResultView, type LeaderboardEntry, leaderboardsApi } from "../../../core/api/leaderboards";
 import { countOf, formatCents } from "../../../core/money";
+import type { ExclusionReason } from "../../../core/vocabulary";
 import { cn } from "../../lib/cn";
 import { useLiveData } from "../../lib/live";
 

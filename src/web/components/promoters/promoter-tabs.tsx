@@ -1,8 +1,8 @@
 import { Wallet } from "lucide-react";
-import type { ExclusionReason } from "../../../core/api/leaderboards";
 import { payoutsApi } from "../../../core/api/payouts";
 import type { CompletedCampaign, PromoterDashboard } from "../../../core/api/promoters";
 import { formatCents, formatCount, MIN_PAYOUT_CENTS } from "../../../core/money";
+import type { ExclusionReason } from "../../../core/vocabulary";
 import { clicksLabel } from "../../lib/campaigns";
 import { useEarnings } from "../../lib/payouts";
 import { toastRequestError } from "../../lib/request-errors";

@@ -1,0 +1,78 @@
+/**
+ * The domain's words, declared once: the database schema (its check constraints), the API contracts, the server and
+ * the screens import them. Every map from one of these to a text is a `Record` over its union, so a new word does not
+ * compile until it has its text. SQL keeps its literals (`status = 'active'`) where partial indexes need them; a test
+ * holds the schema's check constraints to these lists.
+ */
+
+/** A campaign's life (PRODUCT.md): unpaid, live, paused by an admin, ended (result decided), completed, cancelled. */
+export const campaignStatuses = ["draft", "active", "paused", "ended", "completed", "cancelled"] as const;
+export type CampaignStatus = (typeof campaignStatuses)[number];
+
+/** Funded and running: its timer counts down (paused only stops clicks from counting). */
+export const runningCampaignStatuses = ["active", "paused"] as const satisfies readonly CampaignStatus[];
+/** Its result is decided: final or under review (ended), or settled (completed). */
+export const finishedCampaignStatuses = ["ended", "completed"] as const satisfies readonly CampaignStatus[];
+/** Shown to anyone while public: running or finished. */
+export const publicCampaignStatuses = [
+  ...runningCampaignStatuses,
+  ...finishedCampaignStatuses,
+] as const satisfies readonly CampaignStatus[];
+
+export const isRunning = (status: CampaignStatus) => (runningCampaignStatuses as readonly string[]).includes(status);
+export const isFinished = (status: CampaignStatus) => (finishedCampaignStatuses as readonly string[]).includes(status);
+
+/**
+ * What the server decided about a visit to a tracking link (PRODUCT.md Clicks). Only `counted` moves counters.
+ * `banned`: the link's promoter is suspended. `challenged`: it would have counted from a suspicious address and waits
+ * for its proof-of-work. `not_navigation`: loaded by a page or prefetched, not opened by a person.
+ */
+export const clickVerdicts = [
+  "counted",
+  "duplicate",
+  "bot",
+  "rate_limited",
+  "self",
+  "inactive",
+  "voided",
+  "banned",
+  "challenged",
+  "not_navigation",
+] as const;
+export type ClickVerdict = (typeof clickVerdicts)[number];
+
+/** Suspicious activity (SPEC.md section 9): what a flag is about, how serious it is, and where its review stands. */
+export const flagTypes = ["rate_limit", "bot_detection", "geo_anomaly", "fingerprint_abuse", "other"] as const;
+export type FlagType = (typeof flagTypes)[number];
+export const flagSeverities = ["high", "medium", "low"] as const;
+export type FlagSeverity = (typeof flagSeverities)[number];
+export const flagStatuses = ["open", "dismissed", "actioned"] as const;
+export type FlagStatus = (typeof flagStatuses)[number];
+
+/** A winner's payout: `pending` until a transfer claims it (`processing`), then `paid`, or `failed` and retried. */
+export const payoutStatuses = ["pending", "processing", "paid", "failed"] as const;
+export type PayoutStatus = (typeof payoutStatuses)[number];
+/** Not paid yet, and not being paid right now. */
+export const unpaidPayoutStatuses = ["pending", "failed"] as const satisfies readonly PayoutStatus[];
+/** Why an unpaid payout may not be paid for now: `banned`, its winner was banned after the result. */
+export const payoutHoldReasons = ["banned"] as const;
+export type PayoutHoldReason = (typeof payoutHoldReasons)[number];
+
+/** Money going back to an artist: why, and how far it got. */
+export const refundReasons = ["no_winner", "cancelled"] as const;
+export type RefundReason = (typeof refundReasons)[number];
+export const refundStatuses = ["pending", "processing", "succeeded", "failed"] as const;
+export type RefundStatus = (typeof refundStatuses)[number];
+
+/** Why a promoter with clicks could not win (the contest rules of /terms). */
+export const exclusionReasons = ["recent_win", "banned", "artist", "deleted"] as const;
+export type ExclusionReason = (typeof exclusionReasons)[number];
+
+/**
+ * The rank rule, the same on every board, dashboard and email: promoters rank by counted clicks, equal clicks share a
+ * rank (1, 1, 3: one plus the links of the campaign with more counted clicks), and without a counted click there is no
+ * rank yet. The SQL that counts the links ahead is `promotersAheadOf` (src/server/db/rank.ts).
+ */
+export function rankOf(clicks: number, promotersAhead: number): number | null {
+  return clicks > 0 ? promotersAhead + 1 : null;
+}
