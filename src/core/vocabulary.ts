@@ -5,9 +5,17 @@
  * holds the schema's check constraints to these lists.
  */
 
+/** A list of words as an object of the same words by name: `wordsOf(["a", "b"]).a === "a"`. */
+function wordsOf<const Words extends readonly string[]>(words: Words): { readonly [W in Words[number]]: W } {
+  return Object.fromEntries(words.map((word) => [word, word])) as { readonly [W in Words[number]]: W };
+}
+
 /** A campaign's life (PRODUCT.md): unpaid, live, paused by an admin, ended (result decided), completed, cancelled. */
 export const campaignStatuses = ["draft", "active", "paused", "ended", "completed", "cancelled"] as const;
 export type CampaignStatus = (typeof campaignStatuses)[number];
+
+/** Each status by name (`campaignStatus.active`), so no code spells a status as a bare string. */
+export const campaignStatus = wordsOf(campaignStatuses);
 
 /** Funded and running: its timer counts down (paused only stops clicks from counting). */
 export const runningCampaignStatuses = ["active", "paused"] as const satisfies readonly CampaignStatus[];
@@ -40,10 +48,14 @@ export const clickVerdicts = [
   "not_navigation",
 ] as const;
 export type ClickVerdict = (typeof clickVerdicts)[number];
+/** Each verdict by name (`verdict.counted`). */
+export const verdict = wordsOf(clickVerdicts);
 
 /** Suspicious activity (SPEC.md section 9): what a flag is about, how serious it is, and where its review stands. */
 export const flagTypes = ["rate_limit", "bot_detection", "geo_anomaly", "fingerprint_abuse", "other"] as const;
 export type FlagType = (typeof flagTypes)[number];
+/** Each flag type by name (`flagType.rate_limit`). */
+export const flagType = wordsOf(flagTypes);
 export const flagSeverities = ["high", "medium", "low"] as const;
 export type FlagSeverity = (typeof flagSeverities)[number];
 export const flagStatuses = ["open", "dismissed", "actioned"] as const;
