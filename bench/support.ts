@@ -8,8 +8,8 @@ import pg from "pg";
 import { createApp } from "../src/server/app.js";
 import { harnessSettings, loadConfig } from "../src/server/config.js";
 import { type Database, type DatabaseHandle, openDatabase } from "../src/server/db/client.js";
-import { serveApp } from "../src/server/http/serve-app.js";
 import { createLogger } from "../src/server/logger.js";
+import { serveApp } from "../src/server/serve-app.js";
 
 /**
  * `--smoke`: tiny data and a few seconds, to prove the bench still runs end to end (CI runs every bench this way);

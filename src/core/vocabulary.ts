@@ -48,8 +48,8 @@ export const clickVerdicts = [
   "not_navigation",
 ] as const;
 export type ClickVerdict = (typeof clickVerdicts)[number];
-/** Each verdict by name (`verdict.counted`). */
-export const verdict = wordsOf(clickVerdicts);
+/** Each verdict by name (`clickVerdict.counted`). */
+export const clickVerdict = wordsOf(clickVerdicts);
 
 /** Suspicious activity (SPEC.md section 9): what a flag is about, how serious it is, and where its review stands. */
 export const flagTypes = ["rate_limit", "bot_detection", "geo_anomaly", "fingerprint_abuse", "other"] as const;
@@ -73,6 +73,8 @@ export type PayoutHoldReason = (typeof payoutHoldReasons)[number];
 /** Money going back to an artist: why, and how far it got. */
 export const refundReasons = ["no_winner", "cancelled"] as const;
 export type RefundReason = (typeof refundReasons)[number];
+/** Each refund reason by name (`refundReason.cancelled`: prize and fee back; `no_winner`: the prize back). */
+export const refundReason = wordsOf(refundReasons);
 export const refundStatuses = ["pending", "processing", "succeeded", "failed"] as const;
 export type RefundStatus = (typeof refundStatuses)[number];
 

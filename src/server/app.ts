@@ -4,6 +4,7 @@ import { routePath } from "hono/route";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import { campaignPageMeta } from "../core/page-meta.js";
 import { songEmbedFrameHosts } from "../core/song-embeds.js";
+import { accountDeletionRoutes } from "./account-deletion/routes.js";
 import { createAuth } from "./accounts/auth.js";
 import { createGuards } from "./accounts/guards.js";
 import { accountRoutes } from "./accounts/routes.js";
@@ -11,11 +12,13 @@ import { adminRoutes } from "./admin/routes.js";
 import { artistRoutes } from "./artists/routes.js";
 import { databaseArtworkStore } from "./artwork/artwork-store.js";
 import { artworkRoutes } from "./artwork/routes.js";
+import { campaignArtworkRoutes } from "./campaigns/artwork-routes.js";
 import { campaignVisibleTo, publicCampaignForMeta } from "./campaigns/campaign-view.js";
 import { campaignRoutes } from "./campaigns/routes.js";
 import { clientErrorRoutes } from "./client-errors/routes.js";
 import type { Config } from "./config.js";
 import { contactRoutes } from "./contact/routes.js";
+import type { ServerContext } from "./context/server-context.js";
 import type { DatabaseHandle } from "./db/client.js";
 import { diagnosticsRoutes } from "./diagnostics/routes.js";
 import type { AppEnv } from "./http/app-env.js";
@@ -41,7 +44,6 @@ import { notificationRoutes } from "./notifications/routes.js";
 import { createPaymentProvider } from "./payments/create-provider.js";
 import type { PaymentProvider } from "./payments/provider.js";
 import { sandboxOnboardingRoutes } from "./payments/sandbox-onboarding.js";
-import type { PayoutDeps } from "./payouts/payout-deps.js";
 import { payoutRoutes } from "./payouts/routes.js";
 import { promoterRoutes } from "./promoters/routes.js";
 import { createClickChallenges } from "./tracking/click-challenges.js";
@@ -104,7 +106,7 @@ export function createApp(services: AppServices) {
   const auth = createAuth({ config, db, mailer, log });
   const guards = createGuards(auth, db);
   const payments = services.payments ?? createPaymentProvider(config, db);
-  const money: PayoutDeps = {
+  const context: ServerContext = {
     db,
     payments,
     mailer,
@@ -146,7 +148,7 @@ export function createApp(services: AppServices) {
     return response;
   };
   const artwork = databaseArtworkStore(db);
-  const jobs = backgroundJobs({ money, artwork, payoutWeekday: config.payoutWeekday });
+  const jobs = backgroundJobs({ context, artwork, payoutWeekday: config.payoutWeekday });
   const jobLedger = createJobLedger(jobs, metrics.jobRun);
   if (config.metrics.port !== undefined || config.metrics.token !== undefined) {
     metrics.expose({
@@ -204,13 +206,15 @@ export function createApp(services: AppServices) {
       draining: () => draining,
     }),
   );
-  app.route("/api", accountRoutes({ auth, money, guards, adminEmails: config.adminEmails }));
-  app.route("/api/admin", adminRoutes({ ...money, guards, live, mailSender }));
+  app.route("/api", accountRoutes({ auth, context, guards, adminEmails: config.adminEmails }));
+  app.route("/api", accountDeletionRoutes({ auth, context, guards }));
+  app.route("/api/admin", adminRoutes({ ...context, guards, live, mailSender }));
   app.route("/api/artist", artistRoutes({ db, guards, payments, live }));
   app.route("/api/promoter", promoterRoutes({ db, guards, live }));
-  app.route("/api", campaignRoutes({ ...money, guards, songLinkHosts: config.songLinkHosts, artwork, live }));
+  app.route("/api", campaignRoutes({ ...context, guards, songLinkHosts: config.songLinkHosts, artwork, live }));
   app.route("/", artworkRoutes({ db, guards, store: artwork }));
-  app.route("/api", payoutRoutes({ ...money, guards }));
+  app.route("/", campaignArtworkRoutes({ db, guards, store: artwork }));
+  app.route("/api", payoutRoutes({ ...context, guards }));
   app.route("/api", leaderboardRoutes({ db, live, guards }));
   app.route("/api", challengeRoutes({ challenges, hashIp, onCounted: (campaignIds) => live.publish(campaignIds) }));
   app.route("/api", notificationRoutes({ db, guards, live }));
@@ -242,8 +246,8 @@ export function createApp(services: AppServices) {
   return Object.assign(app, {
     /** Tracking requests, for the Node server's fast path (`serveApp`). */
     clickHandler,
-    /** What the functions that move money use (tests call them directly). */
-    money,
+    /** The services domain functions use (tests call those functions directly). */
+    context,
     /** The background jobs a server runs (campaign end, payouts, refunds, click roll-up, IP retention). */
     jobs,
     /** The jobs' last and next runs on this instance (the scheduler fills it in). */

@@ -6,7 +6,7 @@ import type { Contract } from "../core/api/contract";
 import { ApiError } from "../web/lib/api";
 import { uploadArtwork } from "../web/lib/artwork";
 import { callApi } from "../web/lib/use-api";
-import { serveApp } from "./http/serve-app";
+import { serveApp } from "./serve-app";
 import { signUp, type TestUser } from "./testing/accounts";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "./testing/test-app";
 

@@ -5,10 +5,10 @@ import { createApp } from "./app.js";
 import type { Config } from "./config.js";
 import { openConfiguredDatabase } from "./db/client.js";
 import { trustProxyWarning } from "./http/client-ip.js";
-import { serveApp } from "./http/serve-app.js";
 import { startScheduler } from "./jobs/scheduler.js";
 import { createLogger, type Logger } from "./logger.js";
 import { serveMetrics } from "./metrics/metrics-endpoint.js";
+import { serveApp } from "./serve-app.js";
 
 export const defaultWebRoot = fileURLToPath(new URL("../../dist/web", import.meta.url));
 

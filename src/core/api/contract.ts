@@ -42,6 +42,9 @@ export const del =
  */
 export const SESSION_ENDED_EVENT = "session-ended";
 
+/** The error code of every 429 answer (too many requests): the same word as the click verdict, said once here. */
+export const RATE_LIMITED_CODE = "rate_limited";
+
 /**
  * The message a stream sends before it ends because its server is shutting down: the page reconnects at once (through
  * the balancer, to another instance) instead of backing off as after a failure. The message also carries SSE's

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { passwordChangeSchema, profileUpdateSchema, signInSchema, signUpSchema } from "../../core/auth-rules.js";
+import type { SessionUser } from "../http/session-user.js";
 import { EMAIL_VERIFIED_PATH, RESET_PASSWORD_PATH } from "./auth-paths.js";
-import type { SessionUser } from "./session-user.js";
 
 const signUpBody = signUpSchema.transform((value) => ({
   ...value,

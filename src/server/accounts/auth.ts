@@ -4,7 +4,6 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
 import { sql } from "drizzle-orm";
 import { authMessages, normalizeHandle, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../core/auth-rules.js";
-import { isBanned } from "../admin/admin-users.js";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
 import { account, rateLimit, session, user, verification } from "../db/schema.js";
@@ -12,7 +11,8 @@ import type { Logger } from "../logger.js";
 import type { Mailer } from "../mail/mailer.js";
 import { composeEmail } from "../mail/templates/email-layout.js";
 import { grantListedAdmin } from "./admins.js";
-import { voidPendingEmailChanges } from "./email-change.js";
+import { isBanned } from "./bans.js";
+import { voidPendingEmailChanges } from "./pending-email-changes.js";
 import { ensurePromoterProfile, isHandleTaken } from "./promoter-profile.js";
 import { clearSignInAttempts } from "./sign-in-hold.js";
 

@@ -10,6 +10,7 @@ import { grantListedAdmin } from "./admins.js";
 import type { Auth } from "./auth.js";
 import { RESET_PASSWORD_PATH } from "./auth-paths.js";
 import { checkPassword } from "./password-check.js";
+import { voidPendingEmailChanges } from "./pending-email-changes.js";
 
 /**
  * Changing a user's email address (PRODUCT.md Accounts), so that a stolen session cannot take an account over: the
@@ -85,14 +86,6 @@ export async function requestEmailChange(
     );
   });
   return { sentTo: newEmail };
-}
-
-/** A password reset or a newer request: links of changes not yet confirmed stop working. */
-export async function voidPendingEmailChanges(db: Database, userId: string): Promise<void> {
-  await db.execute(
-    sql`update email_changes set voided_at = now()
-        where user_id = ${userId} and confirmed_at is null and voided_at is null`,
-  );
 }
 
 const pendingChange = z.object({

@@ -3,9 +3,9 @@ import type { Database } from "../db/client.js";
 import type { AppEnv } from "../http/app-env.js";
 import { errorBody } from "../http/error-body.js";
 import { requestHeader } from "../http/node-request.js";
+import type { SessionUser } from "../http/session-user.js";
 import { isAdmin } from "./admins.js";
 import type { Auth } from "./auth.js";
-import type { SessionUser } from "./session-user.js";
 
 export const authRequiredMessage = "Authentication required";
 

@@ -2,26 +2,21 @@ import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { accountsApi, optionalEmailKinds } from "../../core/api/accounts.js";
 import { authMessages, handleChangeSchema, PASSWORD_MAX_LENGTH, signInSchema } from "../../core/auth-rules.js";
+import type { ServerContext } from "../context/server-context.js";
 import type { AppEnv } from "../http/app-env.js";
 import { reply, routePath } from "../http/contracts.js";
-import { errorBody } from "../http/error-body.js";
+import { errorBody, tooManyRequestsBody } from "../http/error-body.js";
 import { validate, validationErrorBody } from "../http/validate.js";
 import { emailPreferencesOf, setEmailPreference } from "../mail/email-preferences.js";
-import type { PayoutDeps } from "../payouts/payout-deps.js";
 import { loadAccount } from "./account.js";
 import { listSessions, revokeSession } from "./account-sessions.js";
-import { changeHandle, deleteAccount } from "./account-settings.js";
+import { changeHandle } from "./account-settings.js";
 import { type Auth, CLIENT_IP_HEADER } from "./auth.js";
 import { findAuthEndpoint } from "./auth-endpoints.js";
 import { EMAIL_VERIFIED_PATH } from "./auth-paths.js";
-import {
-  confirmEmailChange,
-  type EmailChangeOutcome,
-  requestEmailChange,
-  undoEmailChange,
-  voidPendingEmailChanges,
-} from "./email-change.js";
+import { confirmEmailChange, type EmailChangeOutcome, requestEmailChange, undoEmailChange } from "./email-change.js";
 import { authRequiredMessage, currentUser, type Guards } from "./guards.js";
+import { voidPendingEmailChanges } from "./pending-email-changes.js";
 import {
   beginSignInAttempt,
   clearSignInAttempts,
@@ -60,13 +55,6 @@ const emailPreferenceBody = z.object({
   on: z.boolean({ error: "Say true or false" }),
 });
 
-const deleteAccountBody = z.object({
-  password: z
-    .string({ error: authMessages.passwordRequired })
-    .min(1, authMessages.passwordRequired)
-    .max(PASSWORD_MAX_LENGTH),
-});
-
 const changeEmailBody = z.object({
   newEmail: signInSchema.shape.email,
   password: z
@@ -82,10 +70,15 @@ const linkToken = z.object({
     .catch(""),
 });
 
-export function accountRoutes(deps: { auth: Auth; money: PayoutDeps; guards: Guards; adminEmails: readonly string[] }) {
-  const { auth, money, guards } = deps;
-  const { db } = money;
-  const emailChange = { db, auth, mailer: money.mailer, publicUrl: money.publicUrl, adminEmails: deps.adminEmails };
+export function accountRoutes(deps: {
+  auth: Auth;
+  context: ServerContext;
+  guards: Guards;
+  adminEmails: readonly string[];
+}) {
+  const { auth, context, guards } = deps;
+  const { db } = context;
+  const emailChange = { db, auth, mailer: context.mailer, publicUrl: context.publicUrl, adminEmails: deps.adminEmails };
   const app = new Hono<AppEnv>();
 
   /** Who is signed in: the account, or null when nobody is (not an error, so no 401 noise on every page). */
@@ -142,12 +135,6 @@ export function accountRoutes(deps: { auth: Auth; money: PayoutDeps; guards: Gua
     );
   });
 
-  /** Deletes the signed-in account (its password confirms it); its sessions go with it. */
-  app.post(routePath(accountsApi.deleteAccount), guards.requireUser, validate("json", deleteAccountBody), async (c) => {
-    await deleteAccount(money, auth, currentUser(c).id, c.req.valid("json").password);
-    return c.json(reply(accountsApi.deleteAccount, { ok: true }));
-  });
-
   /** Hands the request to Better Auth with the client address we resolved, and `body` when given. */
   const passOn = async (c: Context<AppEnv>, body: string | undefined) => {
     const headers = new Headers(c.req.raw.headers);
@@ -162,7 +149,7 @@ export function accountRoutes(deps: { auth: Auth; money: PayoutDeps; guards: Gua
   const signIn = async (c: Context<AppEnv>, email: string, body: string) => {
     if (!(await beginSignInAttempt(db, email))) {
       c.header("Retry-After", String(signInHold.holdMinutes * 60));
-      return c.json(errorBody("rate_limited", signInHeldMessage), 429);
+      return c.json(tooManyRequestsBody(signInHeldMessage), 429);
     }
     const response = await passOn(c, body);
     if (response.ok) await clearSignInAttempts(db, email);

@@ -3,11 +3,11 @@ import { z } from "zod";
 import type { AdminCampaign, AdminCampaignQuery, CampaignState } from "../../core/api/admin.js";
 import { formatCents } from "../../core/money.js";
 import { campaignStatuses } from "../../core/vocabulary.js";
-import { assertCampaignId } from "../campaigns/campaign-access.js";
+import { type Actor, recordAdminAction } from "../audit/record-audit.js";
 import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
 import { DomainError } from "../errors.js";
-import { type Actor, recordAdminAction } from "./audit-log.js";
+import { assertCampaignId } from "../ids.js";
 
 const campaignRow = z.object({
   id: column.text,

@@ -1,10 +1,10 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { ContactMessageView, OutboxEmail } from "../../core/api/admin.js";
 import { uuidPattern } from "../../core/ids.js";
+import { type Actor, recordAdminAction } from "../audit/record-audit.js";
 import type { Database } from "../db/client.js";
 import { contactMessages, mailOutbox } from "../db/schema.js";
 import { DomainError } from "../errors.js";
-import { type Actor, recordAdminAction } from "./audit-log.js";
 
 /** Contact messages newest first: the open ones, or all. */
 export async function listContactMessageViews(db: Database, status: "open" | "all"): Promise<ContactMessageView[]> {

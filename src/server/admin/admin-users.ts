@@ -1,12 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { AdminUser } from "../../core/api/admin.js";
+import { type Actor, recordAdminAction } from "../audit/record-audit.js";
 import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
 import { admins, session, user } from "../db/schema.js";
 import { DomainError } from "../errors.js";
 import { holdPrizesOfBannedUser, releaseBanHolds } from "../payouts/payout-holds.js";
-import { type Actor, recordAdminAction } from "./audit-log.js";
 
 const userRow = z.object({
   id: column.text,
@@ -132,10 +132,4 @@ export async function setBanned(
     });
   });
   return { ok: true as const };
-}
-
-/** Whether a user is banned (Better Auth asks before it creates a session). */
-export async function isBanned(db: Database, userId: string): Promise<boolean> {
-  const [row] = await db.select({ bannedAt: user.bannedAt }).from(user).where(eq(user.id, userId)).limit(1);
-  return Boolean(row?.bannedAt);
 }

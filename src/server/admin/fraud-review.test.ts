@@ -278,7 +278,7 @@ describe("the review window", () => {
     const request = await post("/api/payouts/request", {}, winner.cookie);
     expect(request.status).toBe(409);
     expect(request.body.error.message).toMatch(underReview);
-    expect(await runWeeklyPayouts(t.app.money, new Date().getUTCDay())).toEqual([]);
+    expect(await runWeeklyPayouts(t.app.context, new Date().getUTCDay())).toEqual([]);
     const earnings = (await call("/api/earnings", { cookie: winner.cookie })).body;
     expect(earnings.totals).toMatchObject({ owed_cents: 60_00, under_review_cents: 60_00, can_request_payout: false });
     expect(earnings.rows[0].review_until).not.toBeNull();
@@ -293,12 +293,12 @@ describe("the review window", () => {
       .update(campaigns)
       .set({ reviewUntil: sql`now() - interval '1 second'` })
       .where(eq(campaigns.id, campaignId));
-    expect(await announceFinalResults(t.app.money)).toBeGreaterThanOrEqual(1);
-    await announceFinalResults(t.app.money);
+    expect(await announceFinalResults(t.app.context)).toBeGreaterThanOrEqual(1);
+    await announceFinalResults(t.app.context);
     expect((await listOutbox(t.database.db, winner.email)).filter((mail) => /You won/.test(mail.subject))).toHaveLength(
       1,
     );
-    const weekly = await runWeeklyPayouts(t.app.money, new Date().getUTCDay());
+    const weekly = await runWeeklyPayouts(t.app.context, new Date().getUTCDay());
     expect(weekly.filter((outcome) => outcome.payoutId === payout?.id)).toMatchObject([{ kind: "paid" }]);
     expect((await post(`/api/admin/payouts/${payout?.id}/pay`)).body.error.message).toBe(
       "This payout has already been paid",

@@ -8,16 +8,16 @@ import type {
   VoidClicksResult,
 } from "../../core/api/admin.js";
 import { uuidPattern } from "../../core/ids.js";
-import { campaignStatuses, clickVerdicts } from "../../core/vocabulary.js";
+import { campaignStatus, campaignStatuses, clickVerdicts } from "../../core/vocabulary.js";
+import { type Actor, recordAdminAction } from "../audit/record-audit.js";
+import type { ServerContext } from "../context/server-context.js";
 import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
 import { clickAudit, suspiciousActivity } from "../db/schema.js";
 import { DomainError } from "../errors.js";
 import { announceResult, redecideUnderReview } from "../payouts/campaign-results.js";
-import type { PayoutDeps } from "../payouts/payout-deps.js";
 import { maskAddress } from "../tracking/click-analytics.js";
 import { holdRollupMark, movedInRollup, rollupDimensions } from "../tracking/click-rollups.js";
-import { type Actor, recordAdminAction } from "./audit-log.js";
 
 /**
  * Fraud review (PRODUCT.md): investigate a flag's subject, void clicks, dismiss flags, release a result early. Every
@@ -249,7 +249,7 @@ async function actionFlag(tx: Database, flagId: number, actor: Actor, resolution
  * winners and pending payouts are decided again. One transaction. A result that is final stays as it is.
  */
 export async function voidClicks(
-  deps: PayoutDeps,
+  deps: ServerContext,
   input: { campaignId: string; promoterId?: string; ipHash?: string; actor: Actor; reason?: string; flagId?: number },
 ): Promise<VoidClicksResult> {
   if (!input.promoterId === !input.ipHash)
@@ -317,7 +317,7 @@ export async function voidClicks(
       subjectId: input.campaignId,
       summary,
     });
-    const live = campaign.status === "active" || campaign.status === "paused";
+    const live = campaign.status === campaignStatus.active || campaign.status === campaignStatus.paused;
     return {
       clicks_voided: voided.length,
       result: redecided ? ("redecided" as const) : live ? ("live" as const) : ("final" as const),
@@ -360,7 +360,7 @@ export async function dismissFlag(db: Database, flagId: number, reason: string, 
 }
 
 /** Ends a result's review early, after an admin reviewed it: it is final, announced, and its payouts can be paid. */
-export async function releaseResults(deps: PayoutDeps, campaignId: string, actor: Actor) {
+export async function releaseResults(deps: ServerContext, campaignId: string, actor: Actor) {
   await deps.db.transaction(async (tx) => {
     const [campaign] = await queryParsed(
       tx,

@@ -4,18 +4,19 @@ import { adminApi, adminCampaignStatuses, timeRanges } from "../../core/api/admi
 import { uuidPattern } from "../../core/ids.js";
 import { queryText, requiredText } from "../../core/text-rules.js";
 import { currentUser, type Guards } from "../accounts/guards.js";
-import { assertCampaignId } from "../campaigns/campaign-access.js";
+import { recordAdminAction } from "../audit/record-audit.js";
 import { deleteCampaign } from "../campaigns/delete-campaign.js";
 import { listClientErrorGroups } from "../client-errors/client-error-reports.js";
+import type { ServerContext } from "../context/server-context.js";
 import { DomainError } from "../errors.js";
 import type { AppEnv } from "../http/app-env.js";
 import { reply, routePath } from "../http/contracts.js";
 import { validate } from "../http/validate.js";
+import { assertCampaignId } from "../ids.js";
 import type { LiveUpdates } from "../live/live-updates.js";
 import type { MailSender } from "../mail/mail-sender.js";
 import { endCampaignNow } from "../payouts/finalize-campaigns.js";
 import { payPayoutNow } from "../payouts/pay-payouts.js";
-import type { PayoutDeps } from "../payouts/payout-deps.js";
 import { passOnHeldPrize } from "../payouts/payout-holds.js";
 import { adminPayoutList } from "../payouts/payout-list.js";
 import {
@@ -32,7 +33,7 @@ import { changeCampaignState, listAdminCampaigns } from "./admin-campaigns.js";
 import { listContactMessageViews, listOutboxEmails, markMessageHandled, outboxEmailHtml } from "./admin-messages.js";
 import { adminStats } from "./admin-stats.js";
 import { listUsers, setAdmin, setBanned } from "./admin-users.js";
-import { listAdminAudit, recordAdminAction } from "./audit-log.js";
+import { listAdminAudit } from "./audit-log.js";
 import { dismissFlag, investigate, releaseResults, suspiciousItemView, voidClicks } from "./fraud-review.js";
 
 const rangeQuery = z.object({
@@ -97,7 +98,7 @@ const investigateQuery = z
 
 /** Every admin API, mounted once at `/api/admin` behind the admin guard: none can be added without it. */
 export function adminRoutes(
-  deps: PayoutDeps & { guards: Guards; live: Pick<LiveUpdates, "publish">; mailSender: Pick<MailSender, "resend"> },
+  deps: ServerContext & { guards: Guards; live: Pick<LiveUpdates, "publish">; mailSender: Pick<MailSender, "resend"> },
 ) {
   const { db } = deps;
   const admin = new Hono<AppEnv>();

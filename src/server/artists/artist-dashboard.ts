@@ -1,7 +1,13 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { ActivityItem, ArtistCampaign, ArtistOverview } from "../../core/api/artists.js";
-import { campaignStatuses, refundReasons, refundStatuses } from "../../core/vocabulary.js";
+import {
+  campaignStatus,
+  campaignStatuses,
+  clickVerdict,
+  refundReasons,
+  refundStatuses,
+} from "../../core/vocabulary.js";
 import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
 import { readWithRollup } from "../tracking/click-rollups.js";
@@ -23,7 +29,7 @@ const tilesRow = z.object({
 });
 
 const activityRow = z.object({
-  kind: z.enum(["joined", "live", "ended", "paid"]),
+  kind: z.enum(["joined", "live", campaignStatus.ended, "paid"]),
   at: column.timestamp,
   campaign_id: column.text,
   campaign_title: column.text,
@@ -92,7 +98,7 @@ export async function artistOverview(db: Database, userId: string, now = new Dat
               mark,
               "verdict",
               {
-                only: "counted",
+                only: clickVerdict.counted,
                 from: windowStart,
                 rolledOnly: true,
                 key: {
@@ -260,7 +266,9 @@ export async function artistCampaigns(db: Database, userId: string, now = new Da
         where c.created_by = ${userId}
         order by c.created_at desc, c.id`,
   );
-  const ended = rows.filter((row) => row.status === "ended" || row.status === "completed").map((row) => row.id);
+  const ended = rows
+    .filter((row) => row.status === campaignStatus.ended || row.status === campaignStatus.completed)
+    .map((row) => row.id);
   const winners =
     ended.length === 0
       ? []

@@ -1,7 +1,13 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { CampaignAnalytics } from "../../core/api/artists.js";
-import { clickVerdicts } from "../../core/vocabulary.js";
+import {
+  type CampaignStatus,
+  campaignStatus,
+  clickVerdict,
+  clickVerdicts,
+  runningCampaignStatuses,
+} from "../../core/vocabulary.js";
 import { findOwnCampaign } from "../campaigns/campaign-access.js";
 import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
@@ -10,7 +16,7 @@ import { campaignRollupDimensions, readWithRollup } from "../tracking/click-roll
 import { bucketKeys, campaignCounts, DAY_MS, HOUR_MS, readCounts } from "./campaign-counts.js";
 
 const TOP = 10;
-const live = new Set(["active", "paused"]);
+const live = new Set<CampaignStatus>(runningCampaignStatuses);
 
 const tailRow = z.object({
   verdict: column.oneOf(clickVerdicts),
@@ -48,14 +54,14 @@ export async function campaignAnalytics(
   now = new Date(),
 ): Promise<CampaignAnalytics> {
   const campaign = await findOwnCampaign(db, userId, campaignId);
-  const span = live.has(campaign.status) || campaign.status === "draft" ? "hour" : "day";
+  const span = live.has(campaign.status) || campaign.status === campaignStatus.draft ? "hour" : "day";
   const ids = [campaign.id];
   const buckets = bucketKeys(span);
   // The roll-up's rows per figure, and the raw events since its mark read once for all of them.
   const { series, verdicts, countries, referrers, tail } = await readWithRollup(db, async (tx, mark) => ({
     series: await readCounts(
       tx,
-      campaignCounts(ids, mark, "verdict", { only: "counted", key: buckets, rolledOnly: true }),
+      campaignCounts(ids, mark, "verdict", { only: clickVerdict.counted, key: buckets, rolledOnly: true }),
     ),
     verdicts: await readCounts(tx, campaignCounts(ids, mark, "verdict", { rolledOnly: true })),
     countries: await readCounts(tx, campaignCounts(ids, mark, "country", { rolledOnly: true })),
@@ -78,7 +84,7 @@ export async function campaignAnalytics(
       .slice(0, limit)
       .map(([key, count]) => ({ key, count }));
   };
-  const counted = tail.filter((row) => row.verdict === "counted");
+  const counted = tail.filter((row) => row.verdict === clickVerdict.counted);
   const seriesTotals = add(
     series,
     counted.map((row) => [String(row.bucket), row.count]),

@@ -1,11 +1,12 @@
 import { Hono } from "hono";
 import { artistApi } from "../../core/api/artists.js";
+import { campaignStatus } from "../../core/vocabulary.js";
 import { currentUser, type Guards } from "../accounts/guards.js";
 import { deleteOwnDraft } from "../campaigns/delete-campaign.js";
 import type { Database } from "../db/client.js";
 import type { AppEnv } from "../http/app-env.js";
 import { reply, routePath } from "../http/contracts.js";
-import { liveStream } from "../http/sse.js";
+import { liveStream } from "../live/live-stream.js";
 import type { LiveUpdates } from "../live/live-updates.js";
 import type { PaymentProvider } from "../payments/provider.js";
 import { artistCampaigns, artistOverview } from "./artist-dashboard.js";
@@ -28,7 +29,9 @@ export function artistRoutes(deps: { db: Database; guards: Guards; payments: Pay
     const userId = currentUser(c).id;
     const load = async () => reply(artistApi.campaignsStream, { campaigns: await artistCampaigns(db, userId) });
     const first = await load();
-    const live = first.campaigns.filter((campaign) => campaign.status === "active" || campaign.status === "paused");
+    const live = first.campaigns.filter(
+      (campaign) => campaign.status === campaignStatus.active || campaign.status === campaignStatus.paused,
+    );
     return liveStream(
       c,
       deps.live,

@@ -1,16 +1,10 @@
 import { and, eq } from "drizzle-orm";
-import { uuidPattern } from "../../core/ids.js";
 import type { Database } from "../db/client.js";
 import { campaigns } from "../db/schema.js";
 import { DomainError } from "../errors.js";
+import { assertCampaignId } from "../ids.js";
 
 export type CampaignRow = typeof campaigns.$inferSelect;
-
-/** SPEC.md section 5 Funding: 'Invalid campaign ID' for a malformed id. */
-export function assertCampaignId(id: string | undefined): string {
-  if (!id || !uuidPattern.test(id)) throw new DomainError("validation", "Invalid campaign ID");
-  return id.toLowerCase();
-}
 
 /** The campaign, only when the user created it: 'Campaign not found or access denied' otherwise. */
 export async function findOwnCampaign(

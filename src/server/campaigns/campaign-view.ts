@@ -1,14 +1,21 @@
 import { and, eq, inArray, or } from "drizzle-orm";
 import type { CampaignView } from "../../core/api/campaigns.js";
+import { campaignStatus } from "../../core/vocabulary.js";
 import { isAdmin } from "../accounts/admins.js";
 import type { Database } from "../db/client.js";
 import { campaigns, promoters, trackingLinks } from "../db/schema.js";
 import { DomainError } from "../errors.js";
-import { assertCampaignId, type CampaignRow } from "./campaign-access.js";
+import { assertCampaignId } from "../ids.js";
+import type { CampaignRow } from "./campaign-access.js";
 import { fundingSummary } from "./funding.js";
 
 /** Statuses anyone may see a public campaign in: live, paused, and with its result after the end. */
-export const publicStatuses = ["active", "paused", "ended", "completed"] as const;
+export const publicStatuses = [
+  campaignStatus.active,
+  campaignStatus.paused,
+  campaignStatus.ended,
+  campaignStatus.completed,
+] as const;
 
 /**
  * A campaign the viewer may see: a public one that has been live, any of their own (drafts included), any for an

@@ -1,5 +1,6 @@
 import type { CreateCampaignInput } from "../../core/campaign-rules.js";
 import { platformFeeCents } from "../../core/money.js";
+import { campaignStatus } from "../../core/vocabulary.js";
 import type { Database } from "../db/client.js";
 import { campaigns } from "../db/schema.js";
 
@@ -18,7 +19,7 @@ export async function createDraftCampaign(db: Database, artistUserId: string, in
       platformFeeCents: platformFeeCents(input.prize_cents),
       durationDays: input.duration_days,
       createdBy: artistUserId,
-      status: "draft",
+      status: campaignStatus.draft,
       isPublic: true,
     })
     .returning();

@@ -1,16 +1,18 @@
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { formatCents } from "../../core/money.js";
-import { type Actor, recordAdminAction } from "../admin/audit-log.js";
+import { campaignStatus, refundReason } from "../../core/vocabulary.js";
+import { type Actor, recordAdminAction } from "../audit/record-audit.js";
+import type { ServerContext } from "../context/server-context.js";
 import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
 import { campaigns } from "../db/schema.js";
 import { DomainError } from "../errors.js";
+import { assertCampaignId } from "../ids.js";
 import { optedOut, sendUnlessOptedOut, unsubscribeUrl } from "../mail/email-preferences.js";
 import type { PaymentProvider } from "../payments/provider.js";
-import type { PayoutDeps } from "../payouts/payout-deps.js";
 import { processRefund, recordRefund } from "../payouts/refunds.js";
-import { assertCampaignId, findOwnCampaign } from "./campaign-access.js";
+import { findOwnCampaign } from "./campaign-access.js";
 import { campaignCancelledMail } from "./campaign-mail.js";
 import { removeLockedDraft, withSettledDrafts } from "./draft-removal.js";
 
@@ -36,7 +38,7 @@ const lockCampaign = (tx: Database, id: string, owner?: string) =>
  * campaign still running is cancelled: hidden, its prize and fee refunded through the provider, its records kept, its
  * promoters told. An ended campaign keeps its result and payouts.
  */
-export async function deleteCampaign(deps: PayoutDeps, campaignId: string | undefined, actor: Actor) {
+export async function deleteCampaign(deps: ServerContext, campaignId: string | undefined, actor: Actor) {
   const id = assertCampaignId(campaignId);
   const outcome = await withSettledDrafts(
     deps.payments,
@@ -44,14 +46,14 @@ export async function deleteCampaign(deps: PayoutDeps, campaignId: string | unde
       const [draft] = await deps.db
         .select({ paymentIntentId: campaigns.paymentIntentId })
         .from(campaigns)
-        .where(and(eq(campaigns.id, id), eq(campaigns.status, "draft")));
+        .where(and(eq(campaigns.id, id), eq(campaigns.status, campaignStatus.draft)));
       return [draft?.paymentIntentId ?? null];
     },
     (settled) =>
       deps.db.transaction(async (tx) => {
         const [campaign] = await lockCampaign(tx, id);
         if (!campaign) throw new DomainError("not_found", "Campaign not found");
-        if (campaign.status === "draft") {
+        if (campaign.status === campaignStatus.draft) {
           const { refundId } = await removeLockedDraft(tx, { id, ...campaign }, settled, "refund");
           await recordAdminAction(tx, actor, {
             action: "delete",
@@ -61,16 +63,20 @@ export async function deleteCampaign(deps: PayoutDeps, campaignId: string | unde
               ? `Cancelled the paid draft "${campaign.title}" and refunded its charge to its artist`
               : `Deleted the draft "${campaign.title}"`,
           });
-          return { result: refundId ? ("cancelled" as const) : ("removed" as const), refundId };
+          return { result: refundId ? campaignStatus.cancelled : ("removed" as const), refundId };
         }
-        if (campaign.status !== "active" && campaign.status !== "paused") {
+        if (campaign.status !== campaignStatus.active && campaign.status !== campaignStatus.paused) {
           throw new DomainError("conflict", "An ended campaign cannot be deleted: its result and payouts are kept");
         }
         await tx.execute(
           sql`update campaigns set status = 'cancelled', is_public = false, updated_at = now() where id = ${id}`,
         );
         const refundCents = campaign.prize_cents + campaign.platform_fee_cents;
-        const refundId = await recordRefund(tx, { campaignId: id, reason: "cancelled", amountCents: refundCents });
+        const refundId = await recordRefund(tx, {
+          campaignId: id,
+          reason: refundReason.cancelled,
+          amountCents: refundCents,
+        });
         await tellPromotersOfCancellation(deps, tx, id, campaign);
         await recordAdminAction(tx, actor, {
           action: "delete",
@@ -78,7 +84,7 @@ export async function deleteCampaign(deps: PayoutDeps, campaignId: string | unde
           subjectId: id,
           summary: `Cancelled "${campaign.title}" and refunded ${formatCents(refundCents)} to its artist`,
         });
-        return { result: "cancelled" as const, refundId };
+        return { result: campaignStatus.cancelled, refundId };
       }),
   );
   deps.log.info({ campaignId: id, result: outcome.result }, "campaign deleted by an admin");
@@ -91,7 +97,7 @@ export async function deleteCampaign(deps: PayoutDeps, campaignId: string | unde
  * unless they turned results emails off.
  */
 async function tellPromotersOfCancellation(
-  deps: PayoutDeps,
+  deps: ServerContext,
   tx: Database,
   campaignId: string,
   campaign: { title: string; artist_name: string },
@@ -139,7 +145,7 @@ export async function deleteOwnDraft(
   campaignId: string | undefined,
 ) {
   const campaign = await findOwnCampaign(deps.db, userId, campaignId);
-  if (campaign.status !== "draft") throw new DomainError("conflict", onlyDrafts);
+  if (campaign.status !== campaignStatus.draft) throw new DomainError("conflict", onlyDrafts);
   await withSettledDrafts(
     deps.payments,
     async () => {
@@ -152,7 +158,7 @@ export async function deleteOwnDraft(
     (settled) =>
       deps.db.transaction(async (tx) => {
         const [draft] = await lockCampaign(tx, campaign.id, userId);
-        if (draft?.status !== "draft") throw new DomainError("conflict", onlyDrafts);
+        if (draft?.status !== campaignStatus.draft) throw new DomainError("conflict", onlyDrafts);
         await removeLockedDraft(tx, { id: campaign.id, ...draft }, settled, "refuse");
       }),
   );

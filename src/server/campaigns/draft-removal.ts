@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { refundReason } from "../../core/vocabulary.js";
 import type { Database } from "../db/client.js";
 import { DomainError } from "../errors.js";
 import type { PaymentProvider } from "../payments/provider.js";
@@ -76,7 +77,7 @@ export async function removeLockedDraft(
     );
     const refundId = await recordRefund(tx, {
       campaignId: draft.id,
-      reason: "cancelled",
+      reason: refundReason.cancelled,
       amountCents: draft.prize_cents + draft.platform_fee_cents,
     });
     return { refundId };

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { rankOf } from "../../core/vocabulary.js";
+import type { ServerContext } from "../context/server-context.js";
 import { linksAheadOfTl } from "../db/rank.js";
 import { column, queryParsed } from "../db/rows.js";
 import { optedOut, sendUnlessOptedOut, unsubscribeUrl } from "../mail/email-preferences.js";
-import type { PayoutDeps } from "../payouts/payout-deps.js";
 import { endingSoonMail } from "../payouts/payout-mail.js";
 
 const promoterRow = z.object({
@@ -22,7 +22,7 @@ const promoterRow = z.object({
  * email unless they turned reminders off, and in their bell. Each campaign is claimed by a conditional update, in the transaction that writes its
  * emails: reminded once, whoever runs the job. How many campaigns it reminded.
  */
-export async function remindEndingCampaigns(deps: PayoutDeps): Promise<number> {
+export async function remindEndingCampaigns(deps: ServerContext): Promise<number> {
   let reminded = 0;
   for (;;) {
     const done = await deps.db.transaction(async (tx) => {

@@ -2,6 +2,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { CampaignSummary, Funding } from "../../core/api/campaigns.js";
 import { totalChargeCents } from "../../core/money.js";
+import { campaignStatus, refundReason } from "../../core/vocabulary.js";
+import type { ServerContext } from "../context/server-context.js";
 import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
 import { campaigns, user } from "../db/schema.js";
@@ -9,7 +11,6 @@ import { DomainError } from "../errors.js";
 import type { Logger } from "../logger.js";
 import type { PaymentProvider, PaymentSucceeded, SandboxCard, SandboxPayments } from "../payments/provider.js";
 import { PaymentCanceledError, PaymentDeclinedError } from "../payments/provider.js";
-import type { PayoutDeps } from "../payouts/payout-deps.js";
 import { processRefund, recordRefund } from "../payouts/refunds.js";
 import { type CampaignRow, findOwnCampaign } from "./campaign-access.js";
 import { campaignLiveMail, type LaunchedCampaign, type PaidCard, receiptMail } from "./campaign-mail.js";
@@ -32,7 +33,7 @@ export type FundingDeps = { db: Database; payments: PaymentProvider; log: Logger
  * What activating a funded campaign needs: the database, the mail queue for the artist's receipt, and the provider
  * to refund a payment that arrived for a cancelled campaign.
  */
-export type ActivationDeps = PayoutDeps;
+export type ActivationDeps = ServerContext;
 
 export function fundingSummary(campaign: CampaignRow): CampaignSummary {
   return {
@@ -62,7 +63,7 @@ export async function startFunding(
 ): Promise<Funding> {
   const campaign = await findOwnCampaign(deps.db, userId, campaignId);
   const summary = fundingSummary(campaign);
-  if (campaign.status !== "draft") return { campaign: summary, alreadyFunded: true };
+  if (campaign.status !== campaignStatus.draft) return { campaign: summary, alreadyFunded: true };
   const amountCents = totalChargeCents(campaign.prizeCents);
   const previous = campaign.paymentIntentId
     ? await deps.payments.retrievePaymentIntent(campaign.paymentIntentId)
@@ -79,7 +80,7 @@ export async function startFunding(
   const remembered = await deps.db
     .update(campaigns)
     .set({ paymentIntentId: intent.id })
-    .where(and(eq(campaigns.id, campaign.id), eq(campaigns.status, "draft")))
+    .where(and(eq(campaigns.id, campaign.id), eq(campaigns.status, campaignStatus.draft)))
     .returning({ id: campaigns.id });
   if (remembered.length === 0) {
     // Deleted or paid meanwhile: this intent must never take money.
@@ -127,7 +128,7 @@ export async function activateFundedCampaign(
     const [activated] = await tx
       .update(campaigns)
       .set({
-        status: "active",
+        status: campaignStatus.active,
         paymentIntentId: payment.paymentIntentId,
         publishedAt: sql`now()`,
         endsAt: sql`now() + make_interval(days => ${campaigns.durationDays})`,
@@ -136,7 +137,7 @@ export async function activateFundedCampaign(
       .where(
         and(
           eq(campaigns.id, payment.campaignId),
-          eq(campaigns.status, "draft"),
+          eq(campaigns.status, campaignStatus.draft),
           sql`${campaigns.prizeCents} + ${campaigns.platformFeeCents} = ${payment.amountCents}`,
         ),
       )
@@ -147,15 +148,15 @@ export async function activateFundedCampaign(
         chargedCampaign,
         sql`select status, payment_intent_id from campaigns where id = ${payment.campaignId} for update`,
       );
-      if (found?.status === "cancelled") {
+      if (found?.status === campaignStatus.cancelled) {
         const refundId = await recordRefund(tx, {
           campaignId: payment.campaignId,
-          reason: "cancelled",
+          reason: refundReason.cancelled,
           amountCents: payment.amountCents,
         });
         return { kind: "refunded", refundId };
       }
-      if (found && found.status !== "draft" && found.payment_intent_id === payment.paymentIntentId) {
+      if (found && found.status !== campaignStatus.draft && found.payment_intent_id === payment.paymentIntentId) {
         return { kind: "already_live" };
       }
       return { kind: "unknown" };
@@ -202,7 +203,7 @@ export async function confirmSandboxFunding(
   card: SandboxCard,
 ) {
   const campaign = await findOwnCampaign(deps.db, userId, campaignId);
-  if (campaign.status !== "draft") return { campaign: fundingSummary(campaign), alreadyFunded: true };
+  if (campaign.status !== campaignStatus.draft) return { campaign: fundingSummary(campaign), alreadyFunded: true };
   if (!campaign.paymentIntentId) throw new DomainError("conflict", "Payment system not ready");
   let activation: Activation;
   try {

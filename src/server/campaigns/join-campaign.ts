@@ -1,12 +1,13 @@
 import { randomInt } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { countOf, formatCents } from "../../core/money.js";
+import { campaignStatus } from "../../core/vocabulary.js";
 import { ensurePromoterProfile } from "../accounts/promoter-profile.js";
 import type { Database } from "../db/client.js";
 import { campaigns, trackingLinks } from "../db/schema.js";
 import { DomainError } from "../errors.js";
-import { recordUserNotification } from "../notifications/notifications.js";
-import { assertCampaignId } from "./campaign-access.js";
+import { assertCampaignId } from "../ids.js";
+import { recordUserNotification } from "../mail/bell.js";
 
 export const SHORT_CODE_LENGTH = 9;
 export const SHORT_CODE_ATTEMPTS = 5;
@@ -31,7 +32,7 @@ export async function joinCampaign(
   const id = assertCampaignId(campaignId);
   const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, id)).limit(1);
   const timerRunning = campaign?.endsAt && campaign.endsAt.getTime() > Date.now();
-  if (campaign?.status !== "active" || !campaign.isPublic || !timerRunning) {
+  if (campaign?.status !== campaignStatus.active || !campaign.isPublic || !timerRunning) {
     throw new DomainError("not_found", "Campaign is not available");
   }
   if (campaign.createdBy === userId) {

@@ -1,5 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { PublicCampaignSummary } from "../../core/api/campaigns.js";
+import { campaignStatus } from "../../core/vocabulary.js";
 import type { Database } from "../db/client.js";
 import { campaigns } from "../db/schema.js";
 
@@ -20,7 +21,7 @@ export async function listPublicCampaignSummaries(db: Database): Promise<PublicC
       endsAt: campaigns.endsAt,
     })
     .from(campaigns)
-    .where(and(eq(campaigns.status, "active"), eq(campaigns.isPublic, true)))
+    .where(and(eq(campaigns.status, campaignStatus.active), eq(campaigns.isPublic, true)))
     .orderBy(desc(campaigns.publishedAt))
     .limit(PUBLIC_LIST_LIMIT);
   return rows.map((row) => ({

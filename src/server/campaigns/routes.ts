@@ -4,14 +4,14 @@ import { campaignsApi } from "../../core/api/campaigns.js";
 import { campaignListQuerySchema, createCampaignSchema } from "../../core/campaign-rules.js";
 import { currentUser, type Guards } from "../accounts/guards.js";
 import type { ArtworkStore } from "../artwork/artwork-store.js";
-import { assertArtworkExists } from "../artwork/campaign-artwork.js";
+import { assertArtworkExists } from "../artwork/artwork-uploads.js";
+import type { ServerContext } from "../context/server-context.js";
 import type { AppEnv } from "../http/app-env.js";
 import { reply, routePath } from "../http/contracts.js";
 import { errorBody } from "../http/error-body.js";
 import { idempotent } from "../http/idempotency.js";
 import { validate } from "../http/validate.js";
 import type { LiveUpdates } from "../live/live-updates.js";
-import type { PayoutDeps } from "../payouts/payout-deps.js";
 import { createSiteMetricsCache, listLiveCampaigns } from "./campaign-list.js";
 import { campaignView, findVisibleCampaign } from "./campaign-view.js";
 import { createDraftCampaign } from "./create-campaign.js";
@@ -19,7 +19,7 @@ import { activateFundedCampaign, confirmSandboxFunding, fundingSummary, startFun
 import { joinCampaign } from "./join-campaign.js";
 import { listPublicCampaignSummaries } from "./public-campaigns.js";
 
-export type CampaignRouteDeps = PayoutDeps & {
+export type CampaignRouteDeps = ServerContext & {
   guards: Guards;
   songLinkHosts: readonly string[];
   artwork: ArtworkStore;

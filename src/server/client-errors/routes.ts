@@ -5,7 +5,7 @@ import { errorTypes, severities } from "../../core/error-rules.js";
 import type { Database } from "../db/client.js";
 import type { AppEnv } from "../http/app-env.js";
 import { reply, routePath } from "../http/contracts.js";
-import { errorBody } from "../http/error-body.js";
+import { tooManyRequestsBody } from "../http/error-body.js";
 import { consumeRequestLimit } from "../http/request-limit.js";
 import { validate } from "../http/validate.js";
 import { storeClientError } from "./client-error-reports.js";
@@ -42,7 +42,7 @@ export function clientErrorRoutes(deps: { db: Database }) {
     const limit = await consumeRequestLimit(deps.db, `client-errors:${c.get("clientIp") ?? "unknown"}`, REPORT_LIMIT);
     if (!limit.allowed) {
       c.header("Retry-After", String(limit.retryAfterSeconds));
-      return c.json(errorBody("rate_limited", "Too many error reports. Please try again later."), 429);
+      return c.json(tooManyRequestsBody("Too many error reports. Please try again later."), 429);
     }
     const id = await storeClientError(deps.db, c.req.valid("json"), c.req.header("user-agent"));
     return c.json(reply(clientErrorsApi.report, { id }), 201);

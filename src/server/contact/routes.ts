@@ -5,7 +5,7 @@ import type { Guards } from "../accounts/guards.js";
 import type { Database } from "../db/client.js";
 import type { AppEnv } from "../http/app-env.js";
 import { reply, routePath } from "../http/contracts.js";
-import { errorBody } from "../http/error-body.js";
+import { tooManyRequestsBody } from "../http/error-body.js";
 import { idempotent } from "../http/idempotency.js";
 import { consumeRequestLimit } from "../http/request-limit.js";
 import { validate } from "../http/validate.js";
@@ -36,7 +36,7 @@ export function contactRoutes(deps: {
       const limit = await consumeRequestLimit(deps.db, `contact:${ip ?? "unknown"}`, CONTACT_LIMIT);
       if (!limit.allowed) {
         c.header("Retry-After", String(limit.retryAfterSeconds));
-        return c.json(errorBody("rate_limited", "Too many messages. Please try again later."), 429);
+        return c.json(tooManyRequestsBody("Too many messages. Please try again later."), 429);
       }
       const user = await deps.guards.sessionUser(c);
       const { id, confirmationEmailed } = await submitContactMessage(deps, c.req.valid("json"), {

@@ -16,6 +16,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import {
+  campaignStatus,
   campaignStatuses,
   clickVerdicts,
   exclusionReasons,
@@ -55,7 +56,7 @@ export const campaigns = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: "restrict" }),
     isPublic: boolean("is_public").notNull().default(true),
-    status: text("status", { enum: campaignStatuses }).notNull().default("draft"),
+    status: text("status", { enum: campaignStatuses }).notNull().default(campaignStatus.draft),
     prizeCents: integer("prize_cents").notNull().default(0),
     platformFeeCents: integer("platform_fee_cents").notNull().default(0),
     durationDays: integer("duration_days").notNull().default(7),

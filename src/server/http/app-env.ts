@@ -1,5 +1,5 @@
-import type { SessionUser } from "../accounts/session-user.js";
 import type { Logger } from "../logger.js";
+import type { SessionUser } from "./session-user.js";
 
 /** Per-request values every handler can read with `c.get(...)`. */
 export type AppEnv = {

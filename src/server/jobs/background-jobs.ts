@@ -1,11 +1,11 @@
 import type { ArtworkStore } from "../artwork/artwork-store.js";
 import { remindEndingCampaigns } from "../campaigns/ending-reminders.js";
 import { pruneClientErrors } from "../client-errors/client-error-reports.js";
+import type { ServerContext } from "../context/server-context.js";
 import { pruneIdempotencyKeys } from "../http/idempotency.js";
 import { announceFinalResults } from "../payouts/campaign-results.js";
 import { finalizeEndedCampaigns } from "../payouts/finalize-campaigns.js";
 import { remindPayoutAccounts, retryDuePayouts, runWeeklyPayouts } from "../payouts/pay-payouts.js";
-import type { PayoutDeps } from "../payouts/payout-deps.js";
 import { processDueRefunds } from "../payouts/refunds.js";
 import { rollUpClicks } from "../tracking/click-rollups.js";
 import { pruneSharedCounts } from "../tracking/fraud-monitor.js";
@@ -21,21 +21,21 @@ const UNUSED_ARTWORK_MS = 24 * 60 * MINUTE;
  * clicks rolled up under `skip locked` row locks; a result's announcement, payouts and refunds are claimed by conditional
  * updates, and transfers and refunds carry idempotency keys.
  */
-export function backgroundJobs(deps: { money: PayoutDeps; artwork: ArtworkStore; payoutWeekday: number }): Job[] {
-  const { money } = deps;
+export function backgroundJobs(deps: { context: ServerContext; artwork: ArtworkStore; payoutWeekday: number }): Job[] {
+  const { context } = deps;
   return [
-    { name: "finalize-ended-campaigns", everyMs: MINUTE, run: () => finalizeEndedCampaigns(money) },
-    { name: "remind-ending-campaigns", everyMs: 5 * MINUTE, run: () => remindEndingCampaigns(money) },
-    { name: "announce-final-results", everyMs: MINUTE, run: () => announceFinalResults(money) },
-    { name: "retry-payouts", everyMs: MINUTE, run: () => retryDuePayouts(money) },
-    { name: "remind-payout-accounts", everyMs: 60 * MINUTE, run: () => remindPayoutAccounts(money) },
-    { name: "refunds", everyMs: MINUTE, run: () => processDueRefunds(money) },
-    { name: "weekly-payout-run", everyMs: 15 * MINUTE, run: () => runWeeklyPayouts(money, deps.payoutWeekday) },
-    { name: "roll-up-clicks", everyMs: MINUTE, run: () => rollUpClicks(money.db) },
-    { name: "clear-expired-click-ips", everyMs: 60 * MINUTE, run: () => clearExpiredClickIps(money.db) },
-    { name: "prune-shared-fraud-counts", everyMs: 10 * MINUTE, run: () => pruneSharedCounts(money.db) },
-    { name: "prune-client-error-reports", everyMs: 60 * MINUTE, run: () => pruneClientErrors(money.db) },
-    { name: "prune-idempotency-keys", everyMs: 60 * MINUTE, run: () => pruneIdempotencyKeys(money.db) },
+    { name: "finalize-ended-campaigns", everyMs: MINUTE, run: () => finalizeEndedCampaigns(context) },
+    { name: "remind-ending-campaigns", everyMs: 5 * MINUTE, run: () => remindEndingCampaigns(context) },
+    { name: "announce-final-results", everyMs: MINUTE, run: () => announceFinalResults(context) },
+    { name: "retry-payouts", everyMs: MINUTE, run: () => retryDuePayouts(context) },
+    { name: "remind-payout-accounts", everyMs: 60 * MINUTE, run: () => remindPayoutAccounts(context) },
+    { name: "refunds", everyMs: MINUTE, run: () => processDueRefunds(context) },
+    { name: "weekly-payout-run", everyMs: 15 * MINUTE, run: () => runWeeklyPayouts(context, deps.payoutWeekday) },
+    { name: "roll-up-clicks", everyMs: MINUTE, run: () => rollUpClicks(context.db) },
+    { name: "clear-expired-click-ips", everyMs: 60 * MINUTE, run: () => clearExpiredClickIps(context.db) },
+    { name: "prune-shared-fraud-counts", everyMs: 10 * MINUTE, run: () => pruneSharedCounts(context.db) },
+    { name: "prune-client-error-reports", everyMs: 60 * MINUTE, run: () => pruneClientErrors(context.db) },
+    { name: "prune-idempotency-keys", everyMs: 60 * MINUTE, run: () => pruneIdempotencyKeys(context.db) },
     {
       name: "remove-unused-artwork",
       everyMs: 60 * MINUTE,

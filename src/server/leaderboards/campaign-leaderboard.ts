@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { CampaignResultView, LeaderboardEntry } from "../../core/api/leaderboards.js";
-import { exclusionReasons, rankOf } from "../../core/vocabulary.js";
+import { campaignStatus, exclusionReasons, rankOf } from "../../core/vocabulary.js";
 import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
 
@@ -58,7 +58,8 @@ export async function campaignResult(db: Database, campaignId: string): Promise<
     sql`select status, review_until, coalesce(review_until > now(), false) as under_review
         from campaigns where id = ${campaignId}`,
   );
-  if (!campaign || (campaign.status !== "ended" && campaign.status !== "completed")) return null;
+  if (!campaign || (campaign.status !== campaignStatus.ended && campaign.status !== campaignStatus.completed))
+    return null;
   const winners = await queryParsed(
     db,
     z.object({ promoter_id: column.text, handle: column.text, amount_cents: column.number }),

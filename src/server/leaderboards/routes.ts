@@ -5,7 +5,7 @@ import { findVisibleCampaign } from "../campaigns/campaign-view.js";
 import type { Database } from "../db/client.js";
 import type { AppEnv } from "../http/app-env.js";
 import { reply, routePath } from "../http/contracts.js";
-import { liveStream, sharedLoader } from "../http/sse.js";
+import { liveStream, sharedLoader } from "../live/live-stream.js";
 import type { LiveUpdates } from "../live/live-updates.js";
 import { campaignLeaderboard, campaignResult } from "./campaign-leaderboard.js";
 import { publicLeaderboards } from "./public-leaderboards.js";

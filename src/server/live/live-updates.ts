@@ -1,9 +1,10 @@
 import pg from "pg";
 import type { DatabaseHandle } from "../db/client.js";
 import type { Logger } from "../logger.js";
-import { NOTIFICATIONS_CHANNEL } from "../notifications/notifications.js";
 
 const CHANNEL = "fanboost_leaderboard";
+/** The channel that carries a user id when their notifications change; NOTIFY delivers it only if the change commits. */
+export const NOTIFICATIONS_CHANNEL = "fanboost_notifications";
 /** At most one update per campaign per window, so a viral link does not flood subscribers. */
 const THROTTLE_MS = 250;
 

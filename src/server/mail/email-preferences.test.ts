@@ -38,8 +38,8 @@ describe("non-essential emails", () => {
   it("reminds each promoter once a day before the end, with an unsubscribe link that works without sign-in", async () => {
     const [leader, chaser] = [await signUp(t, "promoter"), await signUp(t, "promoter")];
     await endingCampaign("Almost Over", [leader, chaser]);
-    expect(await remindEndingCampaigns(t.app.money)).toBe(1);
-    expect(await remindEndingCampaigns(t.app.money)).toBe(0);
+    expect(await remindEndingCampaigns(t.app.context)).toBe(1);
+    expect(await remindEndingCampaigns(t.app.context)).toBe(0);
 
     const [toLeader] = await reminders(leader.email);
     expect(toLeader?.text).toContain("You're in first place with 2 verified clicks");
@@ -82,7 +82,7 @@ describe("non-essential emails", () => {
 
     // The next campaign reminds the leader, not the one who unsubscribed.
     await endingCampaign("Second Ending", [leader, chaser]);
-    expect(await remindEndingCampaigns(t.app.money)).toBe(1);
+    expect(await remindEndingCampaigns(t.app.context)).toBe(1);
     expect(await reminders(leader.email)).toHaveLength(2);
     expect(await reminders(chaser.email)).toHaveLength(1);
 
@@ -124,7 +124,7 @@ describe("non-essential emails", () => {
     await t.database.db.execute(
       sql`update campaigns set review_until = now() - interval '1 second' where id = ${campaignId}`,
     );
-    await announceFinalResults(t.app.money);
+    await announceFinalResults(t.app.context);
     const placed = (to: string) =>
       listOutbox(t.database.db, to).then((mails) => mails.filter((mail) => mail.subject.includes("how you placed")));
     expect((await placed(second.email))[0]?.text).toContain("you finished #2 with 1 verified click.");

@@ -5,7 +5,7 @@ import type { EmailPreferences, OptionalEmailKind } from "../../core/api/account
 import { optionalEmailKinds } from "../../core/api/accounts.js";
 import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
-import { recordNotification } from "../notifications/notifications.js";
+import { recordNotification } from "./bell.js";
 import type { Mailer, MailMessage } from "./mailer.js";
 
 /** What each kind is, in the words of the settings page and the unsubscribe page. */

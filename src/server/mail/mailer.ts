@@ -1,5 +1,5 @@
 import type { Database } from "../db/client.js";
-import type { InAppNotification } from "../notifications/notifications.js";
+import type { InAppNotification } from "./bell.js";
 
 export type MailMessage = {
   to: string;

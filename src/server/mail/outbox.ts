@@ -4,7 +4,7 @@ import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
 import { mailOutbox } from "../db/schema.js";
 import type { Logger } from "../logger.js";
-import { recordNotification } from "../notifications/notifications.js";
+import { recordNotification } from "./bell.js";
 import type { Mailer, MailTransport } from "./mailer.js";
 
 /** The outbox's queue: every email of the app is written here, in the caller's transaction when it has one. */

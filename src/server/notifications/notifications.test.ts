@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NotificationFeed } from "../../core/api/notifications";
 import { remindEndingCampaigns } from "../campaigns/ending-reminders";
 import { campaigns } from "../db/schema";
+import { recordNotification } from "../mail/bell";
 import { setEmailPreference } from "../mail/email-preferences";
 import { listOutbox } from "../mail/outbox";
 import { composeEmail } from "../mail/templates/email-layout";
@@ -10,7 +11,6 @@ import { signUp, type TestUser } from "../testing/accounts";
 import { createLiveCampaign, joinAs } from "../testing/campaigns";
 import { sseReader } from "../testing/sse";
 import { createTestApp, type TestApp } from "../testing/test-app";
-import { recordNotification } from "./notifications";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -53,7 +53,7 @@ describe("in-app notifications", () => {
     const promoter = await signUp(t, "promoter");
     await t.database.db
       .transaction(async (tx) => {
-        await t.app.money.mailer.send(await eventMail(promoter.email, "Rolled back"), tx);
+        await t.app.context.mailer.send(await eventMail(promoter.email, "Rolled back"), tx);
         throw new Error("the change failed");
       })
       .catch(() => undefined);
@@ -62,7 +62,7 @@ describe("in-app notifications", () => {
     expect(await subjects()).not.toContain("Rolled back");
 
     await t.database.db.transaction(async (tx) => {
-      await t.app.money.mailer.send(await eventMail(promoter.email, "Committed"), tx);
+      await t.app.context.mailer.send(await eventMail(promoter.email, "Committed"), tx);
     });
     const feed = await feedOf(promoter);
     expect(feed.items.map((item) => [item.title, item.body, item.link])).toEqual([
@@ -70,7 +70,7 @@ describe("in-app notifications", () => {
     ]);
     expect(await subjects()).toContain("Committed");
     // An address without an account gets the email only.
-    await t.app.money.mailer.send(await eventMail("nobody@example.com", "No account"));
+    await t.app.context.mailer.send(await eventMail("nobody@example.com", "No account"));
   });
 
   it("marks one, several or all read, only the user's own, and refuses bad input", async () => {
@@ -122,7 +122,7 @@ describe("in-app notifications", () => {
       .update(campaigns)
       .set({ endsAt: new Date(Date.now() + 23 * 3_600_000) })
       .where(eq(campaigns.id, campaignId));
-    expect(await remindEndingCampaigns(t.app.money)).toBeGreaterThanOrEqual(1);
+    expect(await remindEndingCampaigns(t.app.context)).toBeGreaterThanOrEqual(1);
     expect((await listOutbox(t.database.db, promoter.email)).map((mail) => mail.subject)).not.toContain(
       '24 hours left on "Quiet Ending"',
     );

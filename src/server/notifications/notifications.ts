@@ -4,42 +4,7 @@ import { NOTIFICATION_FEED_SIZE, type NotificationFeed } from "../../core/api/no
 import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
 import { notifications } from "../db/schema.js";
-
-/** The channel that carries a user id when their notifications change; NOTIFY delivers it only if the change commits. */
-export const NOTIFICATIONS_CHANNEL = "fanboost_notifications";
-
-/** What the bell shows of an event; the event's email carries it (see `composeEmail`). */
-export type InAppNotification = { title: string; body: string; link: string | null };
-
-/**
- * Adds a notification for the account that owns `email` (none when no account does), in the caller's transaction,
- * and wakes that user's open pages when the transaction commits. Stamped with the clock, not the transaction's start,
- * so two events of one transaction keep their order.
- */
-export async function recordNotification(tx: Database, email: string, notification: InAppNotification) {
-  await tx.execute(
-    sql`with added as (
-          insert into notifications (user_id, title, body, link, created_at)
-          select id, ${notification.title}, ${notification.body}, ${notification.link}, clock_timestamp()
-          from "user" where email = ${email}
-          returning user_id)
-        select pg_notify(${NOTIFICATIONS_CHANNEL}, user_id) from added`,
-  );
-}
-
-/**
- * Adds a notification for a user by id, in the caller's transaction, for an event that reaches the bell only (no email
- * goes with it), and wakes their open pages when the transaction commits.
- */
-export async function recordUserNotification(tx: Database, userId: string, notification: InAppNotification) {
-  await tx.execute(
-    sql`with added as (
-          insert into notifications (user_id, title, body, link, created_at)
-          values (${userId}, ${notification.title}, ${notification.body}, ${notification.link}, clock_timestamp())
-          returning user_id)
-        select pg_notify(${NOTIFICATIONS_CHANNEL}, user_id) from added`,
-  );
-}
+import { NOTIFICATIONS_CHANNEL } from "../live/live-updates.js";
 
 const feedRow = z.object({
   id: column.text,

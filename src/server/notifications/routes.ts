@@ -6,8 +6,8 @@ import type { Database } from "../db/client.js";
 import type { AppEnv } from "../http/app-env.js";
 import { reply, routePath } from "../http/contracts.js";
 import { requestHeader } from "../http/node-request.js";
-import { liveStream } from "../http/sse.js";
 import { validate } from "../http/validate.js";
+import { liveStream } from "../live/live-stream.js";
 import type { LiveUpdates } from "../live/live-updates.js";
 import { markNotificationsRead, notificationFeed } from "./notifications.js";
 

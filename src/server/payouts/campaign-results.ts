@@ -1,14 +1,14 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { splitPrize } from "../../core/money.js";
-import { exclusionReasons, rankOf } from "../../core/vocabulary.js";
+import { campaignStatus, exclusionReasons, rankOf } from "../../core/vocabulary.js";
+import type { ServerContext } from "../context/server-context.js";
 import type { Database } from "../db/client.js";
 import { linksAheadOfTl } from "../db/rank.js";
 import { column, queryParsed } from "../db/rows.js";
 import { payouts, resultExclusions } from "../db/schema.js";
 import { DomainError } from "../errors.js";
 import { optedOut, sendUnlessOptedOut, unsubscribeUrl } from "../mail/email-preferences.js";
-import type { PayoutDeps } from "./payout-deps.js";
 import { campaignEndedMail, placedMail, type WinnerShare, winnerMail } from "./payout-mail.js";
 import { processRefund, recordRefund } from "./refunds.js";
 
@@ -146,7 +146,7 @@ export async function redecideUnderReview(tx: Database, campaignId: string): Pro
     sql`select prize_cents, status, coalesce(review_until > now(), false) as under_review
         from campaigns where id = ${campaignId}`,
   );
-  if (!campaign?.under_review || campaign.status !== "ended") return null;
+  if (!campaign?.under_review || campaign.status !== campaignStatus.ended) return null;
   const [moved] = await queryParsed(
     tx,
     z.object({ count: column.number }),
@@ -176,7 +176,7 @@ const winnerRow = z.object({
  * Once a campaign's result is final (its review is over, or it had none): tells the winners and the artist, and sends
  * a no-winner refund. The announcement is claimed by one conditional update, so it goes once whoever calls.
  */
-export async function announceResult(deps: PayoutDeps, campaignId: string): Promise<boolean> {
+export async function announceResult(deps: ServerContext, campaignId: string): Promise<boolean> {
   // The claim and the emails commit together: announced means its emails are in the outbox.
   const announced = await deps.db.transaction(async (tx) => {
     const [campaign] = await queryParsed(
@@ -282,7 +282,7 @@ export async function announceResult(deps: PayoutDeps, campaignId: string): Prom
 }
 
 /** The scheduler's job: announces every result whose review has just ended. */
-export async function announceFinalResults(deps: PayoutDeps): Promise<number> {
+export async function announceFinalResults(deps: ServerContext): Promise<number> {
   const due = await queryParsed(
     deps.db,
     z.object({ id: column.text }),

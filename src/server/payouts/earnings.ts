@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Earnings, EarningsRow } from "../../core/api/payouts.js";
 import { summarizeEarnings } from "../../core/earnings.js";
 import { MIN_PAYOUT_CENTS } from "../../core/money.js";
-import { campaignStatuses, payoutStatuses, rankOf } from "../../core/vocabulary.js";
+import { campaignStatus, campaignStatuses, payoutStatuses, rankOf } from "../../core/vocabulary.js";
 import { findPromoterProfile } from "../accounts/promoter-profile.js";
 import type { Database } from "../db/client.js";
 import { linksAheadOfTl } from "../db/rank.js";
@@ -31,7 +31,9 @@ const earningsRow = z.object({
 function statusOf(row: Pick<EarningsRow, "payout_status" | "campaign_status">): EarningsRow["status"] {
   if (row.payout_status === "paid") return "paid";
   if (row.payout_status) return "pending";
-  return row.campaign_status === "active" || row.campaign_status === "paused" ? "pending" : "lost";
+  return row.campaign_status === campaignStatus.active || row.campaign_status === campaignStatus.paused
+    ? "pending"
+    : "lost";
 }
 
 /**

@@ -1,12 +1,13 @@
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Actor, recordAdminAction } from "../admin/audit-log.js";
-import { assertCampaignId } from "../campaigns/campaign-access.js";
+import { campaignStatus } from "../../core/vocabulary.js";
+import { type Actor, recordAdminAction } from "../audit/record-audit.js";
+import type { ServerContext } from "../context/server-context.js";
 import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
 import { DomainError } from "../errors.js";
+import { assertCampaignId } from "../ids.js";
 import { announceResult, type CampaignResult, decideResult } from "./campaign-results.js";
-import type { PayoutDeps } from "./payout-deps.js";
 
 const lockedCampaign = z.object({
   id: column.text,
@@ -16,7 +17,10 @@ const lockedCampaign = z.object({
 });
 type LockedCampaign = z.output<typeof lockedCampaign>;
 
-type FinalizedCampaign = CampaignResult & { campaignId: string; status: "ended" | "completed" };
+type FinalizedCampaign = CampaignResult & {
+  campaignId: string;
+  status: typeof campaignStatus.ended | typeof campaignStatus.completed;
+};
 
 /** Locks one campaign row; `where` picks it. */
 const lockCampaign = (tx: Database, where: SQL, skipLocked: boolean) =>
@@ -38,7 +42,11 @@ async function finalizeLocked(tx: Database, campaign: LockedCampaign, reviewHour
     sql`update campaigns set review_until = now() + make_interval(secs => ${reviewHours * 3600}) where id = ${campaign.id}`,
   );
   const result = await decideResult(tx, campaign);
-  return { ...result, campaignId: campaign.id, status: result.winners.length === 0 ? "completed" : "ended" };
+  return {
+    ...result,
+    campaignId: campaign.id,
+    status: result.winners.length === 0 ? campaignStatus.completed : campaignStatus.ended,
+  };
 }
 
 /**
@@ -46,7 +54,7 @@ async function finalizeLocked(tx: Database, campaign: LockedCampaign, reviewHour
  * announces the results that are final at once (no review window, or no winner).
  * `skip locked` lets several instances run it at once: each campaign is finalized by exactly one of them.
  */
-export async function finalizeEndedCampaigns(deps: PayoutDeps): Promise<FinalizedCampaign[]> {
+export async function finalizeEndedCampaigns(deps: ServerContext): Promise<FinalizedCampaign[]> {
   const finalized: FinalizedCampaign[] = [];
   for (;;) {
     const result = await deps.db.transaction(async (tx) => {
@@ -62,7 +70,7 @@ export async function finalizeEndedCampaigns(deps: PayoutDeps): Promise<Finalize
 
 /** Admin End Campaign: the timer is set to now and the campaign is finalized by the same function as the scheduler's. */
 export async function endCampaignNow(
-  deps: PayoutDeps,
+  deps: ServerContext,
   campaignId: string | undefined,
   actor: Actor,
 ): Promise<FinalizedCampaign> {
@@ -70,7 +78,7 @@ export async function endCampaignNow(
   const result = await deps.db.transaction(async (tx) => {
     const [campaign] = await lockCampaign(tx, sql`c.id = ${id}`, false);
     if (!campaign) throw new DomainError("not_found", "Campaign not found");
-    if (campaign.status !== "active" && campaign.status !== "paused") {
+    if (campaign.status !== campaignStatus.active && campaign.status !== campaignStatus.paused) {
       throw new DomainError("conflict", "Only a live or paused campaign can be ended");
     }
     await tx.execute(sql`update campaigns set ends_at = now() where id = ${id}`);

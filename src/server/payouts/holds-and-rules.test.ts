@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ServerContext } from "../context/server-context";
 import { queryRows } from "../db/client";
 import { campaigns, payouts } from "../db/schema";
 import { createLogger } from "../logger";
@@ -12,7 +13,6 @@ import { adminPost, clicks, expectLedgerBalanced, makeAdmin, onboardPayouts } fr
 import { createTestApp, TEST_ORIGIN, type TestApp } from "../testing/test-app";
 import { finalizeEndedCampaigns } from "./finalize-campaigns";
 import { runWeeklyPayouts } from "./pay-payouts";
-import type { PayoutDeps } from "./payout-deps";
 
 /**
  * The contest rules that hold money back (PRODUCT.md): one win per promoter per 30 days however campaigns end, and a
@@ -20,7 +20,7 @@ import type { PayoutDeps } from "./payout-deps";
  */
 
 let t: TestApp;
-let deps: PayoutDeps;
+let deps: ServerContext;
 let admin: TestUser;
 
 beforeAll(async () => {

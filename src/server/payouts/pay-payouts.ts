@@ -3,12 +3,12 @@ import { z } from "zod";
 import { uuidPattern } from "../../core/ids.js";
 import { formatCents, MIN_PAYOUT_CENTS } from "../../core/money.js";
 import { findPromoterProfile } from "../accounts/promoter-profile.js";
-import { type Actor, auditInsert } from "../admin/audit-log.js";
+import { type Actor, auditInsert } from "../audit/record-audit.js";
+import type { ServerContext } from "../context/server-context.js";
 import { column, queryParsed } from "../db/rows.js";
 import { DomainError } from "../errors.js";
 import { TransferDeclinedError } from "../payments/provider.js";
 import { refreshPayoutAccount } from "./payout-accounts.js";
-import type { PayoutDeps } from "./payout-deps.js";
 import { notHeld } from "./payout-holds.js";
 import { payoutAccountReminderMail, payoutFailedMail, payoutSentMail } from "./payout-mail.js";
 import { nowPlus, retryDelayMs, STUCK_AFTER_MS } from "./retry-policy.js";
@@ -69,7 +69,7 @@ type PayMode = "manual" | "scheduled";
  * the payout's idempotency key, so even a retry after an unknown outcome cannot pay twice; then `paid` or `failed`.
  */
 export async function payPayout(
-  deps: PayoutDeps,
+  deps: ServerContext,
   payoutId: string,
   mode: PayMode,
   /** An admin's Pay Winner: the audit row is written by the statement that claims the payout. */
@@ -180,7 +180,7 @@ export async function payPayout(
   }
 }
 
-async function payEach(deps: PayoutDeps, where: SQL, mode: PayMode): Promise<PayoutOutcome[]> {
+async function payEach(deps: ServerContext, where: SQL, mode: PayMode): Promise<PayoutOutcome[]> {
   const rows = await queryParsed(
     deps.db,
     idRow,
@@ -195,7 +195,7 @@ async function payEach(deps: PayoutDeps, where: SQL, mode: PayMode): Promise<Pay
 const unpaid = sql`po.status in ('pending', 'failed')`;
 
 /** Admin Pay Winner: pays one payout now (each winner of a tie has their own), with its audit row. */
-export async function payPayoutNow(deps: PayoutDeps, payoutId: string | undefined, actor: Actor) {
+export async function payPayoutNow(deps: ServerContext, payoutId: string | undefined, actor: Actor) {
   if (!payoutId || !uuidPattern.test(payoutId)) throw new DomainError("validation", "Invalid payout ID");
   const outcome = await payPayout(deps, payoutId, "manual", actor);
   if (outcome.kind === "paid") return { ok: true as const, transfer_id: outcome.transferId };
@@ -213,7 +213,7 @@ export async function payPayoutNow(deps: PayoutDeps, payoutId: string | undefine
 }
 
 /** Request Payout: a promoter with at least $50 unpaid asks for it now. */
-export async function requestPayout(deps: PayoutDeps, userId: string) {
+export async function requestPayout(deps: ServerContext, userId: string) {
   const promoter = await findPromoterProfile(deps.db, userId);
   if (!promoter) throw new DomainError("validation", payoutMessages.minimum);
   const [owed] = await queryParsed(
@@ -246,7 +246,7 @@ export async function requestPayout(deps: PayoutDeps, userId: string) {
 }
 
 /** The retry job: failed payouts whose backoff is over, and ones whose process died during the transfer call. */
-export async function retryDuePayouts(deps: PayoutDeps): Promise<PayoutOutcome[]> {
+export async function retryDuePayouts(deps: ServerContext): Promise<PayoutOutcome[]> {
   await deps.db.execute(
     sql`update payouts set status = 'failed', failure_reason = 'Transfer outcome unknown; checking again',
           next_attempt_at = now(), updated_at = now()
@@ -259,7 +259,7 @@ export async function retryDuePayouts(deps: PayoutDeps): Promise<PayoutOutcome[]
  * The weekly payout run: on the payout weekday (UTC), every pending payout whose promoter has a payout account
  * (its status is refreshed from the provider before paying; one still onboarding stays pending).
  */
-export async function runWeeklyPayouts(deps: PayoutDeps, payoutWeekday: number, now = new Date()) {
+export async function runWeeklyPayouts(deps: ServerContext, payoutWeekday: number, now = new Date()) {
   if (now.getUTCDay() !== payoutWeekday) return [];
   return payEach(
     deps,
@@ -274,7 +274,7 @@ export async function runWeeklyPayouts(deps: PayoutDeps, payoutWeekday: number, 
  * Three days after a win, a winner who still has no payout account is reminded once; the payout row is claimed in
  * the transaction that writes the email. How many were reminded.
  */
-export async function remindPayoutAccounts(deps: PayoutDeps): Promise<number> {
+export async function remindPayoutAccounts(deps: ServerContext): Promise<number> {
   return deps.db.transaction(async (tx) => {
     const due = await queryParsed(
       tx,

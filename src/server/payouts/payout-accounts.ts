@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
+import type { ServerContext } from "../context/server-context.js";
 import { payoutAccounts } from "../db/schema.js";
 import { DomainError } from "../errors.js";
-import type { PayoutDeps } from "./payout-deps.js";
 
 export const payoutAccountMessages = {
   emailUnverified: "Verify your email address before setting up payouts: open the link we emailed you.",
@@ -17,7 +17,7 @@ const onboardingReturnPath = "/earnings?payout_setup=return";
 /** Where it sends them when the link expired or failed (SPEC.md Payout setup error page). */
 const onboardingRefreshPath = "/stripe/connect-error";
 
-async function storedAccount(deps: PayoutDeps, userId: string) {
+async function storedAccount(deps: ServerContext, userId: string) {
   const [row] = await deps.db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, userId)).limit(1);
   // An account at another provider (the operator switched from the sandbox to Stripe) cannot receive money here.
   return row?.provider === deps.payments.kind ? row : undefined;
@@ -27,7 +27,7 @@ async function storedAccount(deps: PayoutDeps, userId: string) {
  * The user's payout account with its status as the provider reports it; the provider is asked only until the
  * account can receive payouts, and what it says is remembered.
  */
-export async function refreshPayoutAccount(deps: PayoutDeps, userId: string): Promise<PayoutAccount | null> {
+export async function refreshPayoutAccount(deps: ServerContext, userId: string): Promise<PayoutAccount | null> {
   const row = await storedAccount(deps, userId);
   if (!row) return null;
   if (row.detailsSubmitted && row.payoutsEnabled) return row;
@@ -42,7 +42,7 @@ export async function refreshPayoutAccount(deps: PayoutDeps, userId: string): Pr
 }
 
 /** SPEC.md payout account status: hasAccount, details_submitted, payouts_enabled. */
-export async function payoutAccountStatus(deps: PayoutDeps, userId: string) {
+export async function payoutAccountStatus(deps: ServerContext, userId: string) {
   let account: PayoutAccount | null;
   try {
     account = await refreshPayoutAccount(deps, userId);
@@ -64,7 +64,7 @@ function assertEmailVerified(user: { emailVerified: boolean }) {
 
 /** Creates the user's connected account at the provider, once: a second call returns the same account. */
 export async function createPayoutAccount(
-  deps: PayoutDeps,
+  deps: ServerContext,
   user: { id: string; email: string; emailVerified: boolean },
 ) {
   assertEmailVerified(user);
@@ -94,7 +94,7 @@ export async function createPayoutAccount(
 }
 
 /** A fresh onboarding link for the user's account (links are single-use and expire). */
-export async function createPayoutAccountLink(deps: PayoutDeps, user: { id: string; emailVerified: boolean }) {
+export async function createPayoutAccountLink(deps: ServerContext, user: { id: string; emailVerified: boolean }) {
   assertEmailVerified(user);
   const userId = user.id;
   const account = await storedAccount(deps, userId);

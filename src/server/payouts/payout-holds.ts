@@ -1,13 +1,13 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { formatCents, splitPrize } from "../../core/money.js";
-import { type Actor, recordAdminAction } from "../admin/audit-log.js";
+import { type Actor, recordAdminAction } from "../audit/record-audit.js";
+import type { ServerContext } from "../context/server-context.js";
 import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
 import { payouts } from "../db/schema.js";
 import { DomainError } from "../errors.js";
 import { eligibleLeaders, redecideUnderReview } from "./campaign-results.js";
-import type { PayoutDeps } from "./payout-deps.js";
 import { winnerMail } from "./payout-mail.js";
 import { processRefund, recordRefund } from "./refunds.js";
 
@@ -77,7 +77,7 @@ const winnerContact = z.object({ email: column.text, email_verified: column.bool
  * the end), who are told by email; with nobody left, it goes back to the artist. The banned winner is recorded as not
  * eligible on the board. One transaction holding the campaign and the payout; audited.
  */
-export async function passOnHeldPrize(deps: PayoutDeps, payoutId: string, actor: Actor) {
+export async function passOnHeldPrize(deps: ServerContext, payoutId: string, actor: Actor) {
   const outcome = await deps.db.transaction(async (tx) => {
     const [found] = await queryParsed(
       tx,

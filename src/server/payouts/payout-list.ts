@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { PayoutAction, PayoutList, PayoutListRow } from "../../core/api/payouts.js";
-import { campaignStatuses, payoutHoldReasons, payoutStatuses } from "../../core/vocabulary.js";
+import { campaignStatus, campaignStatuses, payoutHoldReasons, payoutStatuses } from "../../core/vocabulary.js";
 import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
 import { reviewOver } from "./pay-payouts.js";
@@ -61,10 +61,10 @@ function actionOf(
   campaign: { ended: boolean; status: string; review_until: Date | null },
   payout: PayoutListRow["payout"],
 ): PayoutAction {
-  if (!campaign.ended) return "active";
-  if (campaign.status === "active" || campaign.status === "paused") return "not_applicable";
+  if (!campaign.ended) return campaignStatus.active;
+  if (campaign.status === campaignStatus.active || campaign.status === campaignStatus.paused) return "not_applicable";
   if (!payout) return "no_winner";
-  if (payout.status === "paid") return "completed";
+  if (payout.status === "paid") return campaignStatus.completed;
   if (payout.status === "processing") return "not_applicable";
   if (campaign.review_until) return "under_review";
   return payout.hold_reasons.length > 0 ? "held" : "pay";
@@ -105,7 +105,9 @@ export async function adminPayoutList(db: Database, limit = 200): Promise<Payout
               where po.campaign_id in (${idList(ids)})
               order by tl.created_at asc, po.id asc`,
         );
-  const liveIds = campaigns.filter((campaign) => campaign.status === "active" || campaign.status === "paused");
+  const liveIds = campaigns.filter(
+    (campaign) => campaign.status === campaignStatus.active || campaign.status === campaignStatus.paused,
+  );
   const leaders =
     liveIds.length === 0
       ? []

@@ -1,4 +1,5 @@
 import { formatCents } from "../../core/money.js";
+import type { RefundReason } from "../../core/vocabulary.js";
 import type { MailMessage } from "../mail/mailer.js";
 import { composeEmail } from "../mail/templates/email-layout.js";
 
@@ -104,7 +105,7 @@ export function refundMail(input: {
   to: string;
   title: string;
   amountCents: number;
-  reason: "no_winner" | "cancelled";
+  reason: RefundReason;
   publicUrl: string;
 }): Promise<MailMessage> {
   const amount = formatCents(input.amountCents);

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { splitPrize } from "../../core/money";
+import type { ServerContext } from "../context/server-context";
 import { queryRows } from "../db/client";
 import { campaigns, payouts, refunds } from "../db/schema";
 import { createLogger } from "../logger";
@@ -13,14 +14,13 @@ import { adminPost, clicks, expectLedgerBalanced, makeAdmin, onboardPayouts } fr
 import { createTestApp, TEST_ORIGIN, type TestApp } from "../testing/test-app";
 import { finalizeEndedCampaigns } from "./finalize-campaigns";
 import { remindPayoutAccounts, retryDuePayouts, runWeeklyPayouts } from "./pay-payouts";
-import type { PayoutDeps } from "./payout-deps";
 
 /** The sandbox, with every transfer call counted and the next ones made to fail on demand. */
 const transferCalls: string[] = [];
 const failNext: Error[] = [];
 let t: TestApp;
 let provider: PaymentProvider;
-let deps: PayoutDeps;
+let deps: ServerContext;
 let admin: TestUser;
 
 beforeAll(async () => {

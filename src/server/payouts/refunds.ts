@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
+import { refundReasons } from "../../core/vocabulary.js";
+import type { ServerContext } from "../context/server-context.js";
 import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
 import type { refunds } from "../db/schema.js";
-import type { PayoutDeps } from "./payout-deps.js";
 import { refundMail } from "./payout-mail.js";
 import { nowPlus, retryDelayMs, STUCK_AFTER_MS } from "./retry-policy.js";
 
@@ -29,7 +30,7 @@ const claimedRefund = z.object({
   id: column.text,
   amount_cents: column.number,
   attempts: column.number,
-  reason: z.enum(["no_winner", "cancelled"]),
+  reason: z.enum(refundReasons),
   payment_intent_id: column.textOrNull,
   title: column.text,
   /** None when the artist deleted their account: the money goes back to the card, with nobody left to tell. */
@@ -40,7 +41,10 @@ const claimedRefund = z.object({
  * Sends one refund to the provider. It is claimed by a conditional update (pending, or failed and due) so only one
  * process sends it, and the provider call carries the refund id as idempotency key, so it is refunded at most once.
  */
-export async function processRefund(deps: PayoutDeps, refundId: string): Promise<"succeeded" | "failed" | "skipped"> {
+export async function processRefund(
+  deps: ServerContext,
+  refundId: string,
+): Promise<"succeeded" | "failed" | "skipped"> {
   const [claimed] = await queryParsed(
     deps.db,
     claimedRefund,
@@ -95,7 +99,7 @@ export async function processRefund(deps: PayoutDeps, refundId: string): Promise
 }
 
 /** The refund job: pending refunds, failed ones whose retry is due, and ones whose process died mid-call. */
-export async function processDueRefunds(deps: PayoutDeps): Promise<number> {
+export async function processDueRefunds(deps: ServerContext): Promise<number> {
   await deps.db.execute(
     sql`update refunds set status = 'failed', failure_reason = 'Refund outcome unknown; checking again',
           next_attempt_at = now(), updated_at = now()

@@ -1,15 +1,15 @@
 import { Hono } from "hono";
 import { payoutsApi } from "../../core/api/payouts.js";
 import { currentUser, type Guards } from "../accounts/guards.js";
+import type { ServerContext } from "../context/server-context.js";
 import type { AppEnv } from "../http/app-env.js";
 import { reply, routePath } from "../http/contracts.js";
 import { idempotent } from "../http/idempotency.js";
 import { promoterEarnings } from "./earnings.js";
 import { requestPayout } from "./pay-payouts.js";
 import { createPayoutAccount, createPayoutAccountLink, payoutAccountStatus } from "./payout-accounts.js";
-import type { PayoutDeps } from "./payout-deps.js";
 
-export function payoutRoutes(deps: PayoutDeps & { guards: Guards }) {
+export function payoutRoutes(deps: ServerContext & { guards: Guards }) {
   const { guards } = deps;
   const app = new Hono<AppEnv>();
 

@@ -3,7 +3,15 @@ import { z } from "zod";
 import type { CompletedCampaign, PromoterDashboard, PromoterLink } from "../../core/api/promoters.js";
 import { summarizeEarnings } from "../../core/earnings.js";
 import { splitPrize } from "../../core/money.js";
-import { campaignStatuses, clickVerdicts, exclusionReasons, payoutStatuses, rankOf } from "../../core/vocabulary.js";
+import {
+  campaignStatus,
+  campaignStatuses,
+  clickVerdict,
+  clickVerdicts,
+  exclusionReasons,
+  payoutStatuses,
+  rankOf,
+} from "../../core/vocabulary.js";
 import { findPromoterProfile } from "../accounts/promoter-profile.js";
 import { bucketKeys, campaignCounts, DAY_MS, readCounts } from "../artists/campaign-counts.js";
 import type { Database } from "../db/client.js";
@@ -46,7 +54,7 @@ function activeLink(row: LinkRow): PromoterLink {
     campaign_id: row.campaign_id,
     campaign_title: row.campaign_title,
     artist_name: row.artist_name,
-    campaign_status: row.campaign_status === "paused" ? "paused" : "active",
+    campaign_status: row.campaign_status === campaignStatus.paused ? campaignStatus.paused : campaignStatus.active,
     prize_cents: row.prize_cents,
     ends_at: row.ends_at?.toISOString() ?? null,
     clicks: row.clicks,
@@ -126,8 +134,12 @@ export async function promoterDashboard(db: Database, userId: string, now = new 
         where tl.promoter_id = ${promoter.id} and c.status <> 'cancelled'
         order by tl.created_at desc, tl.id`,
   );
-  const active = links.filter((row) => row.campaign_status === "active" || row.campaign_status === "paused");
-  const completed = links.filter((row) => row.campaign_status === "ended" || row.campaign_status === "completed");
+  const active = links.filter(
+    (row) => row.campaign_status === campaignStatus.active || row.campaign_status === campaignStatus.paused,
+  );
+  const completed = links.filter(
+    (row) => row.campaign_status === campaignStatus.ended || row.campaign_status === campaignStatus.completed,
+  );
 
   const verdicts =
     links.length === 0
@@ -185,9 +197,9 @@ export async function promoterDashboard(db: Database, userId: string, now = new 
       return {
         link_id: row.link_id,
         campaign_title: row.campaign_title,
-        counted: own.find((verdict) => verdict.verdict === "counted")?.count ?? 0,
+        counted: own.find((verdict) => verdict.verdict === clickVerdict.counted)?.count ?? 0,
         not_counted: own
-          .flatMap(({ verdict, count }) => (verdict === "counted" ? [] : [{ verdict, count }]))
+          .flatMap(({ verdict, count }) => (verdict === clickVerdict.counted ? [] : [{ verdict, count }]))
           .sort((a, b) => b.count - a.count || a.verdict.localeCompare(b.verdict)),
       };
     }),

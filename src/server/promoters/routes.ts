@@ -4,7 +4,7 @@ import { currentUser, type Guards } from "../accounts/guards.js";
 import type { Database } from "../db/client.js";
 import type { AppEnv } from "../http/app-env.js";
 import { reply, routePath } from "../http/contracts.js";
-import { liveStream } from "../http/sse.js";
+import { liveStream } from "../live/live-stream.js";
 import type { LiveUpdates } from "../live/live-updates.js";
 import { promoterDashboard } from "./promoter-dashboard.js";
 

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { clickVerdict } from "../../core/vocabulary.js";
 import { createAuth } from "../accounts/auth.js";
 import { createDraftCampaign } from "../campaigns/create-campaign.js";
 import { confirmSandboxFunding, startFunding } from "../campaigns/funding.js";
@@ -186,7 +187,7 @@ export async function sendDemoClicks(app: ClickPath, shortCodes: readonly string
     );
     await response.arrayBuffer();
     visits.total++;
-    if (response.headers.get("X-Click-Verdict") === "counted") visits.counted++;
+    if (response.headers.get("X-Click-Verdict") === clickVerdict.counted) visits.counted++;
   };
   for (const [index, shortCode] of shortCodes.entries()) {
     const fans = 6 + ((index * 17) % 40);

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { expect } from "vitest";
+import { campaignStatus, clickVerdict } from "../../core/vocabulary.js";
 import { queryRows } from "../db/client.js";
 import { admins } from "../db/schema.js";
 import type { TestUser } from "./accounts.js";
@@ -16,7 +17,7 @@ export async function clickFrom(t: TestClient, shortCode: string, ip: string) {
 /** `count` counted clicks from fresh addresses under `prefix` (for example "10.1.1"). */
 export async function clicks(t: TestClient, shortCode: string, count: number, prefix: string) {
   for (let index = 1; index <= count; index++)
-    expect(await clickFrom(t, shortCode, `${prefix}.${index}`)).toBe("counted");
+    expect(await clickFrom(t, shortCode, `${prefix}.${index}`)).toBe(clickVerdict.counted);
 }
 
 export async function makeAdmin(t: TestClient, user: TestUser) {
@@ -67,7 +68,7 @@ export async function expectLedgerBalanced(t: TestClient, campaignId: string) {
   );
   if (!row) throw new Error(`no campaign ${campaignId}`);
   const n = (key: string) => Number(row[key]);
-  const feeKept = row.status === "cancelled" ? 0 : n("platform_fee_cents");
+  const feeKept = row.status === campaignStatus.cancelled ? 0 : n("platform_fee_cents");
   expect(n("charged")).toBe(n("prize_cents") + n("platform_fee_cents"));
   expect(n("charged")).toBe(feeKept + n("payouts") + n("refunds"));
   expect(n("transferred")).toBe(n("paid"));

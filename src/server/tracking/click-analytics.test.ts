@@ -110,7 +110,7 @@ describe("voiding clicks", () => {
       t.database.db,
       sql`select promoter_id from tracking_links where short_code = ${cheatCode}`,
     );
-    const result = await voidClicks(t.app.money, {
+    const result = await voidClicks(t.app.context, {
       campaignId,
       promoterId: link?.promoter_id,
       actor: { id: admin.id, email: admin.email },
@@ -147,7 +147,7 @@ describe("voiding clicks", () => {
       .from(clickEvents)
       .where(and(eq(clickEvents.campaignId, campaignId), eq(clickEvents.ip, "203.0.113.7")));
 
-    const result = await voidClicks(t.app.money, {
+    const result = await voidClicks(t.app.context, {
       campaignId,
       ipHash: event?.ipHash,
       actor: { id: artist.id, email: artist.email },
@@ -166,7 +166,7 @@ describe("voiding clicks", () => {
   it("needs exactly one of a promoter and an address", async () => {
     const { campaignId, artist } = await liveCampaignWithLink(t);
     for (const target of [{}, { promoterId: "00000000-0000-0000-0000-000000000000", ipHash: "h" }]) {
-      const attempt = voidClicks(t.app.money, {
+      const attempt = voidClicks(t.app.context, {
         campaignId,
         actor: { id: artist.id, email: artist.email },
         ...target,

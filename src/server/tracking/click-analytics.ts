@@ -1,7 +1,7 @@
 import { desc, gte, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { ClickEventView, TimeRange } from "../../core/api/admin.js";
-import { clickVerdicts, flagTypes } from "../../core/vocabulary.js";
+import { clickVerdict, clickVerdicts, flagTypes } from "../../core/vocabulary.js";
 import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
 import { clickEvents, suspiciousActivity } from "../db/schema.js";
@@ -73,7 +73,7 @@ export async function countedClicksOverTime(db: Database, range: TimeRange, now 
       tx,
       counted.extend({ key: column.number }),
       countsSince(rangeStart(range, now), mark, "verdict", {
-        only: "counted",
+        only: clickVerdict.counted,
         key: { rolled: bucketOf(sql`bucket`), raw: bucketOf(sql`ts`) },
         finest: minutes < 60 ? "raw" : minutes < 1440 ? "hour" : "day",
       }),
@@ -106,7 +106,9 @@ export async function rateLimitingStats(db: Database, range: TimeRange, now = ne
     sql`select type, count(*) as count from suspicious_activity where ts >= ${rangeStart(range, now)}
         group by type order by 2 desc, 1`,
   );
-  const blockedByVerdict = (await visitsByVerdict(db, range, now)).filter((row) => row.verdict !== "counted");
+  const blockedByVerdict = (await visitsByVerdict(db, range, now)).filter(
+    (row) => row.verdict !== clickVerdict.counted,
+  );
   return { flagsByType, blockedByVerdict };
 }
 

@@ -2,6 +2,7 @@ import { createHmac } from "node:crypto";
 import { createChallenge, extractParams, verifySolution } from "altcha-lib/v1";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
+import { clickVerdict } from "../../core/vocabulary.js";
 import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
 import { DomainError } from "../errors.js";
@@ -35,9 +36,15 @@ export type ClickChallenge = {
   signature: string;
 };
 
-export type ChallengeOutcome = { verdict: "counted" | "duplicate"; campaignId: string };
+export type ChallengeOutcome = {
+  verdict: typeof clickVerdict.counted | typeof clickVerdict.duplicate;
+  campaignId: string;
+};
 
-const movedRow = z.object({ verdict: z.enum(["counted", "duplicate"]), promoter_id: column.text });
+const movedRow = z.object({
+  verdict: z.enum([clickVerdict.counted, clickVerdict.duplicate]),
+  promoter_id: column.text,
+});
 
 export function createClickChallenges(deps: {
   db: Database;
@@ -84,7 +91,7 @@ export function createClickChallenges(deps: {
             select to_verdict as verdict, promoter_id from moved`,
       );
       if (!moved) throw new DomainError("conflict", challengeMessages.nothingToVerify);
-      if (moved.verdict === "counted") {
+      if (moved.verdict === clickVerdict.counted) {
         await tx.execute(sql`update tracking_links set total_clicks = total_clicks + 1 where id = ${link.linkId}`);
         await tx.execute(sql`update campaigns set total_clicks = total_clicks + 1 where id = ${link.campaignId}`);
         await tx.execute(

@@ -1,4 +1,4 @@
-import type { SessionUser } from "../accounts/session-user.js";
+import type { SessionUser } from "../http/session-user.js";
 import type { Logger } from "../logger.js";
 import { type TrackDeps, trackClick, trackingMessages } from "./track-click.js";
 import { createTrackingPageRenderer, trackingScriptHashes } from "./tracking-page.js";

@@ -1,4 +1,5 @@
 import type { ClickVerdict } from "../../core/vocabulary.js";
+import { clickVerdict } from "../../core/vocabulary.js";
 import type { DatabaseHandle } from "../db/client.js";
 import type { Logger } from "../logger.js";
 
@@ -17,7 +18,9 @@ export type ClickInput = {
 };
 
 /** What the database made of a click: a counted click has its event id. */
-export type RecordedClick = { verdict: "counted"; id: number } | { verdict: Exclude<ClickVerdict, "counted"> };
+export type RecordedClick =
+  | { verdict: typeof clickVerdict.counted; id: number }
+  | { verdict: Exclude<ClickVerdict, typeof clickVerdict.counted> };
 
 type Pending = { click: ClickInput; resolve: (result: RecordedClick) => void; reject: (error: Error) => void };
 
@@ -39,7 +42,7 @@ export class ClickBatchTimeoutError extends Error {
  */
 const batchStatement = "select * from record_click_batch($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)";
 
-type ResultRow = { kind: "counted" | "live"; id: string | null; ref: string; ip_hash: string | null };
+type ResultRow = { kind: typeof clickVerdict.counted | "live"; id: string | null; ref: string; ip_hash: string | null };
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -53,9 +56,9 @@ function prepareBatch(batch: Pending[]): Pending[] {
   );
   const seen = new Set<string>();
   for (const pending of sorted) {
-    if (pending.click.verdict !== "counted") continue;
+    if (pending.click.verdict !== clickVerdict.counted) continue;
     const key = `${pending.click.campaignId}|${pending.click.ipHash}`;
-    if (seen.has(key)) pending.click = { ...pending.click, verdict: "duplicate" };
+    if (seen.has(key)) pending.click = { ...pending.click, verdict: clickVerdict.duplicate };
     else seen.add(key);
   }
   return sorted;
@@ -83,15 +86,15 @@ async function writeBatch(database: DatabaseHandle, batch: Pending[]): Promise<A
   const counted = new Map<string, number>();
   const live = new Set<string>();
   for (const row of rows) {
-    if (row.kind === "counted") counted.set(`${row.ref}|${row.ip_hash}`, Number(row.id));
+    if (row.kind === clickVerdict.counted) counted.set(`${row.ref}|${row.ip_hash}`, Number(row.id));
     else live.add(row.ref);
   }
   return clicks.map((click): RecordedClick => {
-    if (click.verdict !== "counted") return { verdict: click.verdict };
+    if (click.verdict !== clickVerdict.counted) return { verdict: click.verdict };
     const id = counted.get(`${click.trackingLinkId}|${click.ipHash}`);
-    if (id !== undefined) return { verdict: "counted", id };
+    if (id !== undefined) return { verdict: clickVerdict.counted, id };
     // A candidate that did not count lost to an earlier click from its address, or its campaign was no longer live.
-    return { verdict: live.has(click.campaignId) ? "duplicate" : "inactive" };
+    return { verdict: live.has(click.campaignId) ? clickVerdict.duplicate : clickVerdict.inactive };
   });
 }
 
@@ -136,7 +139,7 @@ export function createClickRecorder(database: DatabaseHandle, log: Logger, optio
   const settle = (batch: Pending[], results: RecordedClick[]) => {
     for (const [index, pending] of batch.entries()) pending.resolve(results[index] as RecordedClick);
     const moved = new Set(
-      batch.filter((_, index) => results[index]?.verdict === "counted").map((p) => p.click.campaignId),
+      batch.filter((_, index) => results[index]?.verdict === clickVerdict.counted).map((p) => p.click.campaignId),
     );
     if (moved.size > 0) options.onCounted?.([...moved]);
   };

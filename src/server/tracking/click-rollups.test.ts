@@ -172,7 +172,7 @@ describe("the click roll-up", () => {
     await expectFiguresMatchRawEvents(now);
 
     // Voiding one promoter's counted clicks moves the rolled-up ones from counted to voided.
-    const { clicks_voided: clicksVoided } = await voidClicks(t.app.money, {
+    const { clicks_voided: clicksVoided } = await voidClicks(t.app.context, {
       campaignId,
       promoterId: second.promoter_id,
       actor: { id: admin.id, email: admin.email },

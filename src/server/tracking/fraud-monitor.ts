@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
+import { flagType } from "../../core/vocabulary.js";
 import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
 import { suspiciousActivity } from "../db/schema.js";
@@ -289,13 +290,13 @@ export async function pruneSharedCounts(db: Database) {
 
 const limitFlag = (click: ClickObservation) => ({
   ...flagged(click),
-  type: "rate_limit" as const,
+  type: flagType.rate_limit,
   severity: "high" as const,
   details: `More than ${fraudThresholds.rateLimit.max} clicks in a minute from one address: its clicks are refused`,
 });
 const burstFlag = (click: ClickObservation, burst: number) => ({
   ...flagged(click),
-  type: "rate_limit" as const,
+  type: flagType.rate_limit,
   severity: "medium" as const,
   details: `More than ${fraudThresholds.ipBurst.max} clicks in 5 minutes from one address (${burst} so far)`,
 });
@@ -374,7 +375,7 @@ export function createFraudMonitor(db: Database, log: Logger, options: { shared?
       () => ({
         ...flagged(click),
         fingerprint: click.fingerprint,
-        type: "fingerprint_abuse",
+        type: flagType.fingerprint_abuse,
         severity: "high",
         details: `More than ${fraudThresholds.fingerprint.max} clicks in an hour from one device fingerprint`,
       }),
@@ -386,7 +387,7 @@ export function createFraudMonitor(db: Database, log: Logger, options: { shared?
       click.trackingLinkId,
       () => ({
         ...flagged(click),
-        type: "geo_anomaly",
+        type: flagType.geo_anomaly,
         severity: "medium",
         details: `One link drew more than ${fraudThresholds.geo.clicksPerCountry} clicks from each of ${countries.length} countries within an hour: ${countries.join(", ")}`,
       }),
@@ -496,7 +497,7 @@ export function createFraudMonitor(db: Database, log: Logger, options: { shared?
           `${click.ipHash}:${click.userAgent}`,
           () => ({
             ...flagged(click),
-            type: "bot_detection",
+            type: flagType.bot_detection,
             severity: "low",
             details: botFlagDetails(click.userAgent),
           }),

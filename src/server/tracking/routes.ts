@@ -1,6 +1,7 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { trackingApi } from "../../core/api/tracking.js";
+import { clickVerdict } from "../../core/vocabulary.js";
 import type { AppEnv } from "../http/app-env.js";
 import { reply, routePath } from "../http/contracts.js";
 import { requestHeader, socketAddress } from "../http/node-request.js";
@@ -52,7 +53,7 @@ export function challengeRoutes(deps: {
       ipHash: deps.hashIp(c.get("clientIp") ?? "0.0.0.0"),
       payload,
     });
-    if (outcome.verdict === "counted") deps.onCounted([outcome.campaignId]);
+    if (outcome.verdict === clickVerdict.counted) deps.onCounted([outcome.campaignId]);
     return c.json(reply(trackingApi.verifyChallenge, { verdict: outcome.verdict }));
   });
 }

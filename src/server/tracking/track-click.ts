@@ -1,4 +1,5 @@
 import type { ClickVerdict } from "../../core/vocabulary.js";
+import { campaignStatus, clickVerdict } from "../../core/vocabulary.js";
 import type { ClickChallenges } from "./click-challenges.js";
 import type { ClickInput, ClickRecorder } from "./click-recorder.js";
 import { fingerprintOf, isBotRequest, isNotNavigation, type RequestPurpose } from "./click-signals.js";
@@ -64,14 +65,14 @@ export async function trackClick(
   const bot = isBotRequest(request.method, userAgent);
   const notNavigation = isNotNavigation(request.purpose);
   const timerRunning = link.endsAt !== null && link.endsAt.getTime() > Date.now();
-  const live = link.status === "active" && link.isPublic && timerRunning;
-  const paused = link.status === "paused" && link.isPublic && timerRunning;
+  const live = link.status === campaignStatus.active && link.isPublic && timerRunning;
+  const paused = link.status === campaignStatus.paused && link.isPublic && timerRunning;
   // An ended campaign's links still lead to the song (PRODUCT.md); a cancelled, hidden or unpaid one's do not.
   const ended =
     link.isPublic &&
-    (link.status === "ended" ||
-      link.status === "completed" ||
-      ((link.status === "active" || link.status === "paused") && !timerRunning));
+    (link.status === campaignStatus.ended ||
+      link.status === campaignStatus.completed ||
+      ((link.status === campaignStatus.active || link.status === campaignStatus.paused) && !timerRunning));
 
   const observation = {
     campaignId: link.campaignId,
@@ -88,20 +89,20 @@ export async function trackClick(
     request.viewerUserId !== undefined &&
     (request.viewerUserId === link.promoterUserId || request.viewerUserId === link.artistUserId);
   const decide = ({ rateLimited, challenge }: { rateLimited: boolean; challenge: boolean }): ClickVerdict => {
-    if (!live) return "inactive";
-    if (bot) return "bot";
-    if (notNavigation) return "not_navigation";
-    if (link.promoterBanned) return "banned";
-    if (self) return "self";
-    if (rateLimited) return "rate_limited";
-    if (deps.countedAddresses.has(link.campaignId, ipHash)) return "duplicate";
-    return challenge ? "challenged" : "counted";
+    if (!live) return clickVerdict.inactive;
+    if (bot) return clickVerdict.bot;
+    if (notNavigation) return clickVerdict.not_navigation;
+    if (link.promoterBanned) return clickVerdict.banned;
+    if (self) return clickVerdict.self;
+    if (rateLimited) return clickVerdict.rate_limited;
+    if (deps.countedAddresses.has(link.campaignId, ipHash)) return clickVerdict.duplicate;
+    return challenge ? clickVerdict.challenged : clickVerdict.counted;
   };
   let verdict = decide(local);
   if (local.busy) {
     // A busy address is counted across instances (PostgreSQL). A visit that could count waits for the shared totals;
     // one that cannot waits only when the address nears the rate limit.
-    const couldCount = verdict === "counted" || verdict === "challenged";
+    const couldCount = verdict === clickVerdict.counted || verdict === clickVerdict.challenged;
     verdict = decide(await deps.fraud.observeShared(observation, local, couldCount));
   }
 
@@ -117,11 +118,12 @@ export async function trackClick(
     referrer: request.referrer?.slice(0, 500) ?? null,
     fingerprint,
   };
-  if (verdict === "counted") {
+  if (verdict === clickVerdict.counted) {
     try {
       const recorded = await deps.recorder.record(click);
       verdict = recorded.verdict;
-      if (verdict === "counted" || verdict === "duplicate") deps.countedAddresses.add(link.campaignId, ipHash);
+      if (verdict === clickVerdict.counted || verdict === clickVerdict.duplicate)
+        deps.countedAddresses.add(link.campaignId, ipHash);
     } catch {
       return { status: 503, page: { kind: "error", message: trackingMessages.failed } };
     }
@@ -132,7 +134,7 @@ export async function trackClick(
   if (!live && !paused && !ended) {
     return { status: 410, page: { kind: "error", message: trackingMessages.notAvailable }, verdict };
   }
-  const shown = verdict === "voided" ? "duplicate" : verdict;
+  const shown = verdict === clickVerdict.voided ? clickVerdict.duplicate : verdict;
   const song = {
     note: ended ? campaignEndedNote : verdictNotes[shown],
     title: link.title,
@@ -141,7 +143,7 @@ export async function trackClick(
     cover: link.cover,
     ogImage: link.ogImage,
   };
-  if (verdict === "challenged") {
+  if (verdict === clickVerdict.challenged) {
     const issued = await deps.challenges.issue(link, ipHash);
     return { status: 200, verdict, page: { kind: "challenge", shortCode: code, challenge: issued, ...song } };
   }
@@ -150,7 +152,12 @@ export async function trackClick(
     verdict,
     page: {
       kind: "redirect",
-      state: shown === "counted" ? "counted" : shown === "duplicate" ? "already" : "not-counted",
+      state:
+        shown === clickVerdict.counted
+          ? clickVerdict.counted
+          : shown === clickVerdict.duplicate
+            ? "already"
+            : "not-counted",
       ...song,
     },
   };

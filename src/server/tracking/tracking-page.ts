@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { ClickVerdict } from "../../core/vocabulary.js";
+import { clickVerdict } from "../../core/vocabulary.js";
 import { escapeHtml } from "../http/escape-html.js";
 import type { ClickChallenge } from "./click-challenges.js";
 
@@ -31,7 +32,7 @@ export const trackingScriptHashes = `${scriptHash(countdownScript)} ${scriptHash
 export type TrackingPage =
   | {
       kind: "redirect";
-      state: "counted" | "already" | "not-counted";
+      state: typeof clickVerdict.counted | "already" | "not-counted";
       note: string;
       title: string;
       artistName: string;
@@ -55,7 +56,7 @@ export type TrackingPage =
   | { kind: "error"; message: string };
 
 /** What the tracking page says of each verdict. */
-export const verdictNotes: Record<Exclude<ClickVerdict, "voided">, string> = {
+export const verdictNotes: Record<Exclude<ClickVerdict, typeof clickVerdict.voided>, string> = {
   counted: "Your visit was verified and counted for the promoter who shared this link. Thanks for listening!",
   duplicate:
     "IP has already clicked this campaign. This visit won't count again, but you're still on your way to the song.",
@@ -142,7 +143,11 @@ function renderPage(page: TrackingPage, publicUrl: string): string {
   }
 
   const heading =
-    page.state === "counted" ? headings.counted : page.state === "already" ? headings.already : headings.other;
+    page.state === clickVerdict.counted
+      ? headings.counted
+      : page.state === "already"
+        ? headings.already
+        : headings.other;
   return `${head(`${title} · FanBoost`, meta)}<body><main><p class="brand">FanBoost</p>${cover}
 <h1>${heading}</h1><p class="song">${escapeHtml(page.title)}</p><p class="by">by ${escapeHtml(page.artistName)}</p>
 <p class="count" aria-live="polite">Redirecting in <span id="n">${REDIRECT_SECONDS} seconds</span>...</p>

@@ -6,7 +6,7 @@ import type { App } from "../app";
 import { harnessSettings } from "../config";
 import { queryRows } from "../db/client";
 import { campaigns, clickEvents, suspiciousActivity } from "../db/schema";
-import { serveApp } from "../http/serve-app";
+import { serveApp } from "../serve-app";
 import { signUp } from "../testing/accounts";
 import { liveCampaignWithLink } from "../testing/campaigns";
 import { browserUa, clickAs, expectCountersConsistent, linkClicks as linkClicksOf } from "../testing/clicks";

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import { getRequestListener } from "@hono/node-server";
-import type { App } from "../app.js";
-import { clickFastPath } from "../tracking/click-fast-path.js";
+import type { App } from "./app.js";
+import { clickFastPath } from "./tracking/click-fast-path.js";
 
 /**
  * Serves the app over HTTP: tracking requests on the Node fast path, everything else through Hono. While the app

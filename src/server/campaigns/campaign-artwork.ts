@@ -1,24 +1,14 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { artworkMessages, generatedCoverSvg } from "../../core/artwork.js";
-import { findOwnCampaign } from "../campaigns/campaign-access.js";
-import { publicStatuses } from "../campaigns/campaign-view.js";
+import { generatedCoverSvg } from "../../core/artwork.js";
+import { campaignStatus } from "../../core/vocabulary.js";
+import { renderGeneratedCover } from "../artwork/artwork-images.js";
+import type { ArtworkStore } from "../artwork/artwork-store.js";
+import { assertArtworkExists } from "../artwork/artwork-uploads.js";
 import type { Database } from "../db/client.js";
 import { campaigns } from "../db/schema.js";
 import { DomainError } from "../errors.js";
-import { processArtwork, renderGeneratedCover } from "./artwork-images.js";
-import type { ArtworkStore } from "./artwork-store.js";
-
-/** Checks, resizes and stores an artist's upload; answers its key. */
-export async function storeArtworkUpload(store: ArtworkStore, userId: string, upload: Uint8Array): Promise<string> {
-  const { key, files } = await processArtwork(upload);
-  await store.save(key, files, userId);
-  return key;
-}
-
-/** Checks that an upload exists before a campaign points at it. */
-export async function assertArtworkExists(store: ArtworkStore, key: string | null | undefined) {
-  if (key && !(await store.exists(key))) throw new DomainError("validation", artworkMessages.notFound);
-}
+import { findOwnCampaign } from "./campaign-access.js";
+import { publicStatuses } from "./campaign-view.js";
 
 /** The artist sets (or, with null, removes) their campaign's cover; a cancelled campaign is not changed. */
 export async function setCampaignArtwork(
@@ -28,7 +18,7 @@ export async function setCampaignArtwork(
   key: string | null,
 ) {
   const campaign = await findOwnCampaign(deps.db, userId, campaignId);
-  if (campaign.status === "cancelled") throw new DomainError("conflict", "Campaign is not available");
+  if (campaign.status === campaignStatus.cancelled) throw new DomainError("conflict", "Campaign is not available");
   await assertArtworkExists(deps.store, key);
   await deps.db.update(campaigns).set({ artworkKey: key, updatedAt: new Date() }).where(eq(campaigns.id, campaign.id));
   return { id: campaign.id, artwork_key: key };

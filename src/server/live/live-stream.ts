@@ -1,9 +1,9 @@
 import type { Context } from "hono";
 import { streamSSE } from "hono/streaming";
 import { SESSION_ENDED_EVENT, STREAM_RECONNECT_EVENT, STREAM_RECONNECT_MS } from "../../core/api/contract.js";
-import type { LiveUpdates } from "../live/live-updates.js";
-import type { AppEnv } from "./app-env.js";
-import { errorBody } from "./error-body.js";
+import type { AppEnv } from "../http/app-env.js";
+import { tooManyRequestsBody } from "../http/error-body.js";
+import type { LiveUpdates } from "./live-updates.js";
 
 const KEEPALIVE_MS = 15_000;
 /** Live streams one address may hold open on an instance: a busy household's tabs, not a flood of idle sockets. */
@@ -49,7 +49,7 @@ export function liveStream<T>(
   const open = openStreams.get(address) ?? 0;
   if (open >= MAX_STREAMS_PER_ADDRESS) {
     c.header("Retry-After", "30");
-    return c.json(errorBody("rate_limited", tooManyStreamsMessage), 429);
+    return c.json(tooManyRequestsBody(tooManyStreamsMessage), 429);
   }
   openStreams.set(address, open + 1);
   let released = false;

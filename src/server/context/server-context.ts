@@ -3,8 +3,11 @@ import type { Logger } from "../logger.js";
 import type { Mailer } from "../mail/mailer.js";
 import type { PaymentProvider } from "../payments/provider.js";
 
-/** What the functions that move money need: the database, the provider, the mailer for the people involved. */
-export type PayoutDeps = {
+/**
+ * The services every area's domain functions may use, built once by app.ts: the database, the payment provider, the
+ * mail queue, the logger, and the settings that shape links, reviews and signatures.
+ */
+export type ServerContext = {
   db: Database;
   payments: PaymentProvider;
   mailer: Mailer;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../testing/test-app";
-import { MAX_STREAMS_PER_ADDRESS, tooManyStreamsMessage } from "./sse";
+import { MAX_STREAMS_PER_ADDRESS, tooManyStreamsMessage } from "./live-stream";
 
 let t: TestApp;
 beforeAll(async () => {
