@@ -16,6 +16,9 @@ export type ResponseOf<C> = C extends Contract<infer R, infer _Q, infer _B> ? R 
 export type QueryOf<C> = C extends Contract<infer _R, infer Q, infer _B> ? Q : never;
 export type BodyOf<C> = C extends Contract<infer _R, infer _Q, infer B> ? B : never;
 
+/** The API's one error shape (`{ error: { code, message, fields } }`), whatever refused the request. */
+export type ErrorAnswer = { error: { code: string; message: string; fields?: Record<string, string> } };
+
 /** `:name` segments of a path, as an object of strings. */
 export type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
   ? { [K in Name]: string } & PathParams<`/${Rest}`>
@@ -66,4 +69,25 @@ export function fillPath(path: string, params: Record<string, string> | undefine
 export function routePath(contract: { path: string }, mount = "/api"): string {
   if (!contract.path.startsWith(mount)) throw new Error(`${contract.path} is not below ${mount}`);
   return contract.path.slice(mount.length) || "/";
+}
+
+export type AnyApiContract = Contract<unknown, unknown, unknown, string>;
+type PathOf<C> = C extends Contract<infer _R, infer _Q, infer _B, infer P> ? P : string;
+
+/** What a call needs besides the contract: path parameters when the path has some, the query and body it takes. */
+export type ContractInput<C extends AnyApiContract> = (keyof PathParams<PathOf<C>> extends never
+  ? { params?: undefined }
+  : { params: PathParams<PathOf<C>> }) &
+  (QueryOf<C> extends undefined ? { query?: undefined } : { query?: QueryOf<C> }) &
+  (BodyOf<C> extends undefined ? { body?: undefined } : { body?: BodyOf<C> });
+
+/** The address of a call: the contract's path with its parameters, and the query's defined values. */
+export function contractUrl<C extends AnyApiContract>(contract: C, input: ContractInput<C>): string {
+  const path = fillPath(contract.path, input.params as Record<string, string> | undefined);
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries((input.query ?? {}) as Record<string, unknown>)) {
+    if (value !== undefined && value !== null && value !== "") query.set(key, String(value));
+  }
+  const search = query.toString();
+  return search ? `${path}?${search}` : path;
 }

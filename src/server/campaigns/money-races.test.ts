@@ -1,8 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { campaignsApi } from "../../core/api/campaigns";
 import { queryRows } from "../db/client";
 import { signUp, type TestUser } from "../testing/accounts";
 import { sandboxSuccessCard, validCampaignBody } from "../testing/campaigns";
+import { okRoute } from "../testing/contract-call";
 import { assertInvariants } from "../testing/invariants";
 import { makeAdmin } from "../testing/payouts";
 import { createTestApp, type TestApp } from "../testing/test-app";
@@ -27,13 +29,10 @@ const pause = (maxMs: number) => new Promise((resolve) => setTimeout(resolve, Ma
 const later = (maxMs: number, run: () => Promise<Response>) => pause(maxMs).then(run);
 
 async function draftReadyToPay(artist: TestUser) {
-  const created = await t.request("/api/campaigns", {
-    method: "POST",
+  const { campaign } = await okRoute(t, campaignsApi.create, {
+    body: validCampaignBody({ prize_cents: 100_00 }),
     cookie: artist.cookie,
-    json: validCampaignBody({ prize_cents: 100_00 }),
   });
-  expect(created.status).toBe(201);
-  const { campaign } = (await created.json()) as { campaign: { id: string } };
   const funding = await t.request(`/api/campaigns/${campaign.id}/funding`, {
     method: "POST",
     cookie: artist.cookie,
@@ -155,12 +154,14 @@ describe("many payments of one draft at once", () => {
   it("charge once, and only one of them says it just paid", async () => {
     const artist = await signUp(t, "artist");
     const campaignId = await draftReadyToPay(artist);
-    const answers = await Promise.all(Array.from({ length: 20 }, () => pay(artist, campaignId)));
     const bodies = await Promise.all(
-      answers.map(async (answer) => {
-        expect(answer.status).toBe(200);
-        return (await answer.json()) as { alreadyFunded: boolean };
-      }),
+      Array.from({ length: 20 }, () =>
+        okRoute(t, campaignsApi.sandboxPayment, {
+          params: { id: campaignId },
+          body: sandboxSuccessCard,
+          cookie: artist.cookie,
+        }),
+      ),
     );
     expect(bodies.filter((body) => !body.alreadyFunded)).toHaveLength(1);
     expect(await chargesFor(campaignId)).toBe(1);

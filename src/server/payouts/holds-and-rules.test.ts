@@ -1,5 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminApi } from "../../core/api/admin";
+import { leaderboardsApi } from "../../core/api/leaderboards";
 import type { ServerContext } from "../context/server-context";
 import { queryRows } from "../db/client";
 import { campaigns, payouts } from "../db/schema";
@@ -8,6 +10,7 @@ import { createMailQueue, listOutbox } from "../mail/outbox";
 import { createSandboxProvider } from "../payments/sandbox";
 import { signUp, type TestUser } from "../testing/accounts";
 import { createLiveCampaign, joinAs } from "../testing/campaigns";
+import { okRoute, refusedRoute } from "../testing/contract-call";
 import { assertInvariants } from "../testing/invariants";
 import { adminPost, clicks, expectLedgerBalanced, makeAdmin, onboardPayouts } from "../testing/payouts";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "../testing/test-app";
@@ -136,10 +139,8 @@ describe("a banned winner", () => {
     expect(await winnersOf(campaignId)).toEqual([cheat.promoterId]);
     expect((await post(`/api/admin/users/${cheat.id}/ban`, { reason: "bought clicks" })).status).toBe(200);
     expect(await winnersOf(campaignId)).toEqual([honest.promoterId]);
-    const board = (await (await t.request(`/api/campaigns/${campaignId}/leaderboard`)).json()) as {
-      result: { not_eligible: unknown[] };
-    };
-    expect(board.result.not_eligible).toEqual([{ promoter_id: cheat.promoterId, reason: "banned" }]);
+    const board = await okRoute(t, leaderboardsApi.campaign, { params: { id: campaignId } });
+    expect(board.result?.not_eligible).toEqual([{ promoter_id: cheat.promoterId, reason: "banned" }]);
     await expectLedgerBalanced(t, campaignId);
   });
 
@@ -151,14 +152,13 @@ describe("a banned winner", () => {
     const [payout] = await t.database.db.select().from(payouts).where(eq(payouts.campaignId, campaignId));
     expect((await post(`/api/admin/users/${cheat.id}/ban`, { reason: "bought clicks" })).status).toBe(200);
 
-    const refused = await adminPost(t, admin, `/api/admin/payouts/${payout?.id}/pay`);
+    const payoutId = payout?.id ?? "";
+    const refused = await refusedRoute(t, adminApi.payPayout, { params: { payoutId }, cookie: admin.cookie });
     expect(refused.status).toBe(409);
-    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(/on hold/);
+    expect(refused.error.message).toMatch(/on hold/);
     const weekly = await runWeeklyPayouts(deps, new Date().getUTCDay());
     expect(weekly.filter((outcome) => outcome.payoutId === payout?.id)).toEqual([]);
-    const list = (await (await t.request("/api/admin/payouts", { cookie: admin.cookie })).json()) as {
-      rows: Array<{ payout: { id: string } | null; action: string }>;
-    };
+    const list = await okRoute(t, adminApi.payouts, { cookie: admin.cookie });
     expect(list.rows.find((row) => row.payout?.id === payout?.id)?.action).toBe("held");
 
     expect((await post(`/api/admin/users/${cheat.id}/unban`)).status).toBe(200);
