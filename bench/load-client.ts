@@ -13,9 +13,10 @@ const target = new URL(url);
 const agent = new Agent({ keepAlive: true, maxSockets: connections });
 
 let sequence = Number(ipOffsetArg);
+/** Distinct visitors from distinct networks: consecutive numbers move the /24 first, so no network concentrates. */
 const nextIp = () => {
   const n = repeatPool > 0 ? sequence++ % repeatPool : sequence++;
-  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+  return `10.${n & 255}.${(n >> 8) & 255}.${(n >> 16) & 255}`;
 };
 
 const latencies: number[] = [];

@@ -51,9 +51,11 @@ export function balancerConfig(template: string, bind: string, servers: Array<{ 
 /** A random address in 127.1.0.0 to 127.199.255.255 for a client socket (127.0.0.1 is the balancer's and Chromium's). */
 export const loopbackAddress = () => `127.${randomInt(1, 200)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
 
-/** The `index`th of 64,000 distinct addresses from 127.200.0.1 up, apart from the random ones. */
-export const nthAddress = (index: number) =>
-  `127.${200 + Math.floor(index / 64_000)}.${Math.floor(index / 250) % 256}.${(index % 250) + 1}`;
+/**
+ * The `index`th of 14,000 distinct visitors from 127.200.0.1 up, apart from the random ones, each on a network of its
+ * own (a /24: the fraud engine challenges a network's clicks past its limit on one link).
+ */
+export const nthAddress = (index: number) => `127.${200 + Math.floor(index / 256)}.${index % 256}.1`;
 
 type Send = {
   port: number;

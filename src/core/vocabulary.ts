@@ -52,7 +52,14 @@ export type ClickVerdict = (typeof clickVerdicts)[number];
 export const clickVerdict = wordsOf(clickVerdicts);
 
 /** Suspicious activity (SPEC.md section 9): what a flag is about, how serious it is, and where its review stands. */
-export const flagTypes = ["rate_limit", "bot_detection", "geo_anomaly", "fingerprint_abuse", "other"] as const;
+export const flagTypes = [
+  "rate_limit",
+  "bot_detection",
+  "geo_anomaly",
+  "fingerprint_abuse",
+  "network_concentration",
+  "other",
+] as const;
 export type FlagType = (typeof flagTypes)[number];
 /** Each flag type by name (`flagType.rate_limit`). */
 export const flagType = wordsOf(flagTypes);

@@ -54,6 +54,7 @@ import { createCountedAddresses } from "./tracking/counted-addresses.js";
 import { createCountryLookup } from "./tracking/country-lookup.js";
 import { createFraudMonitor } from "./tracking/fraud-monitor.js";
 import { createLinkLookup } from "./tracking/link-lookup.js";
+import { createNetworkLookup } from "./tracking/networks.js";
 import { challengeRoutes, trackingRoutes } from "./tracking/routes.js";
 import { webRoutes } from "./web/routes.js";
 
@@ -122,7 +123,13 @@ export function createApp(services: AppServices) {
     onCommitted: metrics.clickBatch,
   });
   // With PostgreSQL several instances may share the clicks of one address: their counts are shared once it is busy.
-  const fraud = createFraudMonitor(db, log, { shared: database.kind === "postgres" });
+  const fraud = createFraudMonitor(db, log, {
+    shared: database.kind === "postgres",
+    networkClickLimit: config.networks.clickLimit,
+  });
+  const networkOf = createNetworkLookup(config.networks.overrides, (error) =>
+    log.error({ err: error }, "the autonomous-system table could not be read; networks are recorded without it"),
+  );
   const lookup = createLinkLookup(db);
   const countedAddresses = createCountedAddresses();
   const hashIp = createIpHasher(config.authSecret);
@@ -130,6 +137,7 @@ export function createApp(services: AppServices) {
   const handleClick = createClickHandler({
     log,
     lookup,
+    networkOf,
     recorder,
     countedAddresses,
     fraud,

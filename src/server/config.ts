@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import { join, resolve } from "node:path";
 import { z } from "zod";
 import { defaultSongLinkHosts } from "../core/campaign-rules.js";
@@ -32,6 +33,37 @@ const trustProxySchema = z
   });
 
 const weekdays = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"] as const;
+
+/** A range a deployment (or a test, with loopback addresses) names to an autonomous system itself. */
+export type NetworkOverride = { cidr: string; asn: number; org: string; hosting: boolean };
+
+/**
+ * `NETWORK_OVERRIDES`: ranges named to an autonomous system, `cidr=asn:organisation[:hosting]`, comma-separated (a
+ * deployment's own networks, or loopback ranges standing in for networks in tests).
+ */
+const networkOverrides = z.string().transform((value, ctx) =>
+  value
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .flatMap((entry): NetworkOverride[] => {
+      const match = /^([0-9a-fA-F:.]+\/\d{1,3})=(\d+):([^:]+)(:hosting)?$/.exec(entry);
+      const [cidr = "", prefix = ""] = match?.[1]?.split("/") ?? [];
+      const family = isIP(cidr);
+      if (!match || family === 0 || Number(prefix) > (family === 4 ? 32 : 128)) {
+        ctx.addIssue({ code: "custom", message: `expected cidr=asn:organisation[:hosting], got "${entry}"` });
+        return [];
+      }
+      return [
+        {
+          cidr: match[1] as string,
+          asn: Number(match[2]),
+          org: (match[3] as string).trim(),
+          hosting: Boolean(match[4]),
+        },
+      ];
+    }),
+);
 
 const emailList = z
   .string()
@@ -111,6 +143,16 @@ const envSchema = z
         .default(48),
     ),
     COUNTRY_HEADER: optional(z.string().regex(/^[A-Za-z0-9-]+$/, "expected a header name such as CF-IPCountry")),
+    NETWORK_CLICK_LIMIT: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .regex(/^\d+$/, "expected a whole number of counted clicks from 1 to 10000")
+        .transform(Number)
+        .pipe(z.number().min(1).max(10_000, "expected a whole number of counted clicks from 1 to 10000"))
+        .default(10),
+    ),
+    NETWORK_OVERRIDES: z.preprocess(blankToUndefined, networkOverrides.default([])),
     DRAIN_DELAY_SECONDS: seconds(0, 300, 0),
     SHUTDOWN_TIMEOUT_SECONDS: seconds(1, 600, 30),
     METRICS_PORT: optional(
@@ -191,6 +233,11 @@ export type Config = {
   reviewHours: number;
   /** Header a trusted proxy sets with the visitor's country (for example CF-IPCountry); unset or not sent: looked up. */
   countryHeader: string | undefined;
+  /**
+   * The fraud engine's network settings: counted clicks one network may give one link in an hour before its visits to
+   * the campaign are challenged, and ranges whose autonomous system is named here instead of looked up.
+   */
+  networks: { clickLimit: number; overrides: NetworkOverride[] };
   /** At shutdown, how long readiness answers 503 while requests are still served, so the balancer stops sending. */
   drainDelayMs: number;
   /** From the signal to the exit, whatever is still running: the shutdown's deadline. */
@@ -261,6 +308,7 @@ export function loadConfig(env: Env = process.env): Config {
         : undefined,
     songLinkHosts: values.SONG_LINK_HOSTS ?? defaultSongLinkHosts,
     countryHeader: values.COUNTRY_HEADER?.toLowerCase(),
+    networks: { clickLimit: values.NETWORK_CLICK_LIMIT, overrides: values.NETWORK_OVERRIDES },
     payoutWeekday: values.PAYOUT_WEEKDAY,
     reviewHours: values.REVIEW_HOURS,
     drainDelayMs: values.DRAIN_DELAY_SECONDS * 1000,

@@ -168,6 +168,12 @@ export const clickEvents = pgTable(
     country: text("country"),
     referrer: text("referrer"),
     fingerprint: text("fingerprint"),
+    /** The address's network (IPv4 /24, IPv6 /48): kept after the raw address is cleared, as it names no one. */
+    network: text("network"),
+    /** The autonomous system announcing the address, when known (networks.ts). */
+    asn: integer("asn"),
+    /** The version of the fraud rules that decided the verdict (fraud-rules.ts); none before versions were kept. */
+    rulesVersion: integer("rules_version"),
     ts: timestamp("ts", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -596,10 +602,10 @@ export const addressClicks = pgTable("address_clicks", {
 export const signalCounts = pgTable(
   "signal_counts",
   {
-    kind: text("kind", { enum: ["fingerprint", "geo"] }).notNull(),
+    kind: text("kind", { enum: ["fingerprint", "geo", "network"] }).notNull(),
     /** The fingerprint, or the tracking link's id. */
     subject: text("subject").notNull(),
-    /** The country of a geo count; empty for a fingerprint. */
+    /** The country of a geo count, the network of a network count; empty for a fingerprint. */
     detail: text("detail").notNull(),
     windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
     count: integer("count").notNull(),
@@ -625,6 +631,8 @@ export const suspiciousActivity = pgTable(
     trackingLinkId: uuid("tracking_link_id").references(() => trackingLinks.id, { onDelete: "cascade" }),
     ipHash: text("ip_hash"),
     fingerprint: text("fingerprint"),
+    /** The network a flag is about (a network's clicks concentrated on one link). */
+    network: text("network"),
     ts: timestamp("ts", { withTimezone: true }).notNull().defaultNow(),
     /** Open until an admin dismisses it or acts on it (fraud review). */
     status: text("status", { enum: flagStatuses }).notNull().default("open"),

@@ -21,6 +21,7 @@ import {
 
 import { createClickRecorder } from "./click-recorder";
 import { createIpHasher } from "./click-signals";
+import { fraudRules } from "./fraud-rules";
 import { clearExpiredClickIps } from "./ip-retention";
 
 let t: TestApp;
@@ -45,18 +46,18 @@ describe("admin click views", () => {
   it("reports top addresses and agents, countries, recent clicks, stats and flags by time range", async () => {
     const { db } = fresh.database;
     const { campaignId, shortCode } = await liveCampaignWithLink(fresh);
-    // Twelve addresses count once each; 192.0.2.50 comes back eight times; one link preview.
+    // Twelve addresses on twelve networks count once each; 198.18.0.50 comes back eight times; one link preview.
     for (let index = 0; index < 12; index++) {
       const country = index < 9 ? "FR" : "us";
-      await clickAs(fresh, `/t/${shortCode}`, { ip: `192.0.2.${50 + index}`, headers: { "CF-IPCountry": country } });
+      await clickAs(fresh, `/t/${shortCode}`, { ip: `198.18.${index}.50`, headers: { "CF-IPCountry": country } });
     }
-    for (let index = 0; index < 8; index++) await clickAs(fresh, `/t/${shortCode}`, { ip: "192.0.2.50" });
-    await clickAs(fresh, `/t/${shortCode}`, { ip: "192.0.2.98", ua: previewer });
+    for (let index = 0; index < 8; index++) await clickAs(fresh, `/t/${shortCode}`, { ip: "198.18.0.50" });
+    await clickAs(fresh, `/t/${shortCode}`, { ip: "198.18.0.98", ua: previewer });
     await fresh.app.clicksWritten();
 
     const ips = await topIps(db, "24h");
     expect(ips).toHaveLength(10);
-    expect(ips[0]).toEqual({ ip: "192.0.2.50", count: 9 });
+    expect(ips[0]).toEqual({ ip: "198.18.0.50", count: 9 });
     expect(await topUserAgents(db, "24h")).toEqual([
       { userAgent: browserUa, count: 20 },
       { userAgent: previewer, count: 1 },
@@ -208,6 +209,9 @@ describe("address retention", () => {
       ip: "198.51.100.80",
       ipHash: createIpHasher(t.config.authSecret)("198.51.100.80"),
       userAgent: browserUa,
+      network: "198.51.100.0/24",
+      asn: null,
+      rulesVersion: fraudRules.version,
       country: "Unknown",
       referrer: null,
       fingerprint: null,

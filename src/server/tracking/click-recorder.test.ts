@@ -38,6 +38,9 @@ const click = (
   userAgent: "test",
   country: "Unknown",
   referrer: null,
+  network: "192.0.2.0/24",
+  asn: null,
+  rulesVersion: 2,
   fingerprint: null,
 });
 

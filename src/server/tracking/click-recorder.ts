@@ -15,6 +15,9 @@ export type ClickInput = {
   country: string | null;
   referrer: string | null;
   fingerprint: string | null;
+  network: string | null;
+  asn: number | null;
+  rulesVersion: number;
 };
 
 /** What the database made of a click: a counted click has its event id. */
@@ -36,11 +39,11 @@ export class ClickBatchTimeoutError extends Error {
 }
 
 /**
- * One batch in one statement: `record_click_batch` (migration 0008, ADR 010) inserts the counted candidates with
+ * One batch in one statement: `record_click_batch` (migrations 0008 and 0029, ADR 010) inserts the counted candidates with
  * ON CONFLICT DO NOTHING on the partial unique index, so the database decides duplicates even across server instances,
  * inserts the rest with their verdicts, and moves the counters by aggregate, counting only while the campaign is live.
  */
-const batchStatement = "select * from record_click_batch($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)";
+const batchStatement = "select * from record_click_batch($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)";
 
 type ResultRow = { kind: typeof clickVerdict.counted | "live"; id: string | null; ref: string; ip_hash: string | null };
 
@@ -80,6 +83,9 @@ async function writeBatch(database: DatabaseHandle, batch: Pending[]): Promise<A
       column("country"),
       column("referrer"),
       column("fingerprint"),
+      column("network"),
+      column("asn"),
+      column("rulesVersion"),
     ],
     "click-batch",
   );

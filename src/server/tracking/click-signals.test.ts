@@ -2,6 +2,7 @@ import { createHash, createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { createIpHasher, fingerprintOf, isBotRequest } from "./click-signals";
 import { AddressCounter, WindowCounter } from "./fraud-monitor";
+import { networkOf } from "./networks";
 
 describe("click signals", () => {
   it("hashes addresses with HMAC-SHA256 under a key derived from the secret", () => {
@@ -29,11 +30,15 @@ describe("click signals", () => {
     }
   });
 
-  it("fingerprints user agent, language and the address's /24", () => {
+  it("fingerprints user agent, language and the address's network", () => {
     const ua = "Mozilla/5.0 Chrome/140";
-    expect(fingerprintOf(ua, "en", "198.51.100.7")).toBe(fingerprintOf(ua, "en", "198.51.100.200"));
-    expect(fingerprintOf(ua, "en", "198.51.100.7")).not.toBe(fingerprintOf(ua, "en", "198.51.101.7"));
-    expect(fingerprintOf(ua, "en", "198.51.100.7")).toHaveLength(22);
+    expect(fingerprintOf(ua, "en", networkOf("198.51.100.7"))).toBe(
+      fingerprintOf(ua, "en", networkOf("198.51.100.200")),
+    );
+    expect(fingerprintOf(ua, "en", networkOf("198.51.100.7"))).not.toBe(
+      fingerprintOf(ua, "en", networkOf("198.51.101.7")),
+    );
+    expect(fingerprintOf(ua, "en", networkOf("198.51.100.7"))).toHaveLength(22);
   });
 
   it("gives the same bot verdict for a user agent it has seen before", () => {

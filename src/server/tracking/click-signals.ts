@@ -1,5 +1,4 @@
 import { createHash, hash } from "node:crypto";
-import { isIP } from "node:net";
 import { isbot } from "isbot";
 
 /** Link previewers that fetch a shared link to draw a card; none of them is a person clicking. */
@@ -77,13 +76,11 @@ export function createIpHasher(secret: string, remembered = 20_000) {
   };
 }
 
-/** The address's network: /24 for IPv4, /48 for IPv6. */
-export function networkOf(ip: string): string {
-  if (isIP(ip) === 4) return ip.slice(0, ip.lastIndexOf("."));
-  return ip.split(":").slice(0, 3).join(":");
-}
-
-/** Fingerprint (SPEC.md section 9): user agent, accept-language and the address's /24. */
-export function fingerprintOf(userAgent: string | undefined, acceptLanguage: string | undefined, ip: string): string {
-  return hash("sha256", `${userAgent ?? ""}\n${acceptLanguage ?? ""}\n${networkOf(ip)}`, "base64url").slice(0, 22);
+/** Fingerprint (SPEC.md section 9): user agent, accept-language and the address's network (its /24 or /48). */
+export function fingerprintOf(
+  userAgent: string | undefined,
+  acceptLanguage: string | undefined,
+  network: string,
+): string {
+  return hash("sha256", `${userAgent ?? ""}\n${acceptLanguage ?? ""}\n${network}`, "base64url").slice(0, 22);
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Database } from "../db/client";
 import { createLogger } from "../logger";
-import { type ClickObservation, CountryCrossings, createFraudMonitor, fraudThresholds } from "./fraud-monitor";
+import { type ClickObservation, CountryCrossings, createFraudMonitor } from "./fraud-monitor";
+import { fraudRules } from "./fraud-rules";
 
 const HOUR = 60 * 60_000;
 const DAY = 24 * HOUR;
@@ -27,13 +28,14 @@ const click = (country: string, ip: string): ClickObservation => ({
   ipHash: `hash-${ip}`,
   fingerprint: `fp-${ip}`,
   country,
+  network: { network: `${ip}/32`, asn: null, org: null, hosting: false },
   userAgent: "Mozilla/5.0",
   bot: false,
 });
 
 /** Enough clicks from `country` at `now` to take it over the per-country threshold. */
 function crossThreshold(monitor: ReturnType<typeof createFraudMonitor>, country: string, now: number) {
-  for (let index = 0; index <= fraudThresholds.geo.clicksPerCountry; index++) {
+  for (let index = 0; index <= fraudRules.geo.clicksPerCountry; index++) {
     monitor.observe(click(country, `${country}-${now}-${index}`), now);
   }
 }

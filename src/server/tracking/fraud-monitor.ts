@@ -6,20 +6,9 @@ import { column, queryParsed } from "../db/rows.js";
 import { suspiciousActivity } from "../db/schema.js";
 import type { Logger } from "../logger.js";
 import { isBotUserAgent } from "./click-signals.js";
+import { fraudRules } from "./fraud-rules.js";
+import type { NetworkInfo } from "./networks.js";
 import { createSignalSharing, pruneSignalCounts, sharedCountriesOverThreshold } from "./shared-signals.js";
-
-/** SPEC.md section 9 thresholds. */
-export const fraudThresholds = {
-  rateLimit: { max: 1000, windowMs: 60_000 },
-  ipBurst: { max: 50, windowMs: 5 * 60_000 },
-  fingerprint: { max: 100, windowMs: 60 * 60_000 },
-  geo: { countries: 3, clicksPerCountry: 10, windowMs: 60 * 60_000 },
-  botReportWindowMs: 60 * 60_000,
-  /** A visit that would count must first solve a proof-of-work from an address over this many clicks in 5 minutes… */
-  challengeBurst: 20,
-  /** …or from an address flagged (burst, rate limit, bot) within this long. */
-  challengeAfterFlagMs: 60 * 60_000,
-} as const;
 
 /** Drops the oldest-inserted hundredth of a full map (a Map iterates in insertion order). */
 function evictOldest(map: Map<string, unknown>, maxKeys: number) {
@@ -78,14 +67,14 @@ export class AddressCounter {
       if (this.counts.size >= this.maxKeys) evictOldest(this.counts, this.maxKeys);
       entry = { minuteStart: now, minute: 0, burstStart: now, burst: 0, unsynced: 0 };
       this.counts.set(address, entry);
-    } else if (now - entry.burstStart >= fraudThresholds.ipBurst.windowMs) {
+    } else if (now - entry.burstStart >= fraudRules.ipBurst.windowMs) {
       // A restarted five-minute window goes to the back of the eviction order.
       entry.burstStart = now;
       entry.burst = 0;
       this.counts.delete(address);
       this.counts.set(address, entry);
     }
-    if (now - entry.minuteStart >= fraudThresholds.rateLimit.windowMs) {
+    if (now - entry.minuteStart >= fraudRules.rateLimit.windowMs) {
       entry.minuteStart = now;
       entry.minute = 0;
     }
@@ -147,6 +136,7 @@ export type ClickObservation = {
   country: string;
   userAgent: string;
   bot: boolean;
+  network: NetworkInfo;
 };
 
 /**
@@ -292,13 +282,13 @@ const limitFlag = (click: ClickObservation) => ({
   ...flagged(click),
   type: flagType.rate_limit,
   severity: "high" as const,
-  details: `More than ${fraudThresholds.rateLimit.max} clicks in a minute from one address: its clicks are refused`,
+  details: `More than ${fraudRules.rateLimit.max} clicks in a minute from one address: its clicks are refused`,
 });
 const burstFlag = (click: ClickObservation, burst: number) => ({
   ...flagged(click),
   type: flagType.rate_limit,
   severity: "medium" as const,
-  details: `More than ${fraudThresholds.ipBurst.max} clicks in 5 minutes from one address (${burst} so far)`,
+  details: `More than ${fraudRules.ipBurst.max} clicks in 5 minutes from one address (${burst} so far)`,
 });
 
 /**
@@ -307,8 +297,13 @@ const burstFlag = (click: ClickObservation, burst: number) => ({
  * With `shared` (PostgreSQL), a busy address's counts, every fingerprint's and link-country's counts and every flag are
  * shared with the other instances (ADR 018).
  */
-export function createFraudMonitor(db: Database, log: Logger, options: { shared?: boolean } = {}) {
+export function createFraudMonitor(
+  db: Database,
+  log: Logger,
+  options: { shared?: boolean; networkClickLimit?: number } = {},
+) {
   const shared = options.shared === true;
+  const networkClickLimit = options.networkClickLimit ?? 10;
   const addShared = createSharedCounts(db);
   /** The shared totals this instance last heard for a busy address, and when. */
   const lastShared = new Map<string, SharedTotals & { at: number; sentAt: number }>();
@@ -327,9 +322,9 @@ export function createFraudMonitor(db: Database, log: Logger, options: { shared?
     writing.add(write);
   };
   const perIp = new AddressCounter();
-  const perFingerprint = new WindowCounter(fraudThresholds.fingerprint.windowMs);
-  const perLinkCountry = new WindowCounter(fraudThresholds.geo.windowMs);
-  const countriesOverThreshold = new CountryCrossings(fraudThresholds.geo.windowMs);
+  const perFingerprint = new WindowCounter(fraudRules.fingerprint.windowMs);
+  const perLinkCountry = new WindowCounter(fraudRules.geo.windowMs);
+  const countriesOverThreshold = new CountryCrossings(fraudRules.geo.windowMs);
   /**
    * Flags already recorded this hour, by type: their keys are strings the click already carries. An address's burst
    * flag (medium) and its going over the rate limit (high) are recorded apart, so a burst that escalates shows as high.
@@ -340,10 +335,15 @@ export function createFraudMonitor(db: Database, log: Logger, options: { shared?
     bot: new WindowCounter(60 * 60_000),
     fingerprint: new WindowCounter(60 * 60_000),
     geo: new WindowCounter(60 * 60_000),
+    network: new WindowCounter(60 * 60_000),
   };
+  /** Counted clicks per link and network, within the network window. */
+  const perLinkNetwork = new WindowCounter(fraudRules.networkWindowMs);
+  /** Campaigns and networks past the limit on one of the campaign's links: the network's visits are challenged. */
+  const concentrated = new WindowCounter(fraudRules.networkWindowMs);
 
   /** Addresses flagged within the last hour (burst, rate limit, bot): their visits are challenged. */
-  const flaggedAddresses = new WindowCounter(fraudThresholds.challengeAfterFlagMs);
+  const flaggedAddresses = new WindowCounter(fraudRules.challengeAfterFlagMs);
 
   /** Flag rows being written: nothing waits for them but shutdown (and tests). */
   const writing = new Set<Promise<unknown>>();
@@ -377,7 +377,7 @@ export function createFraudMonitor(db: Database, log: Logger, options: { shared?
         fingerprint: click.fingerprint,
         type: flagType.fingerprint_abuse,
         severity: "high",
-        details: `More than ${fraudThresholds.fingerprint.max} clicks in an hour from one device fingerprint`,
+        details: `More than ${fraudRules.fingerprint.max} clicks in an hour from one device fingerprint`,
       }),
       now,
     );
@@ -389,10 +389,32 @@ export function createFraudMonitor(db: Database, log: Logger, options: { shared?
         ...flagged(click),
         type: flagType.geo_anomaly,
         severity: "medium",
-        details: `One link drew more than ${fraudThresholds.geo.clicksPerCountry} clicks from each of ${countries.length} countries within an hour: ${countries.join(", ")}`,
+        details: `One link drew more than ${fraudRules.geo.clicksPerCountry} clicks from each of ${countries.length} countries within an hour: ${countries.join(", ")}`,
       }),
       now,
     );
+
+  /**
+   * A network gave one link more counted clicks than the limit within the window: its visits to the campaign are
+   * challenged from now on, and a flag names the network, the link and so its promoter (once across instances).
+   */
+  const concentrate = (click: ClickObservation, counted: number, now: number) => {
+    const key = `${click.campaignId}\n${click.network.network}`;
+    if (!concentrated.seen(key, now)) concentrated.hit(key, now);
+    const { network, asn, org } = click.network;
+    report(
+      reported.network,
+      key,
+      () => ({
+        ...flagged(click),
+        network,
+        type: flagType.network_concentration,
+        severity: "medium",
+        details: `${counted} counted clicks within an hour from one network, ${network}${asn === null ? "" : ` (AS${asn} ${org ?? ""})`.trimEnd()}, on one link; its visits to this campaign are challenged`,
+      }),
+      now,
+    );
+  };
 
   /**
    * With shared counts, every fingerprint's and link-country's clicks are added to the totals of all instances every
@@ -405,20 +427,17 @@ export function createFraudMonitor(db: Database, log: Logger, options: { shared?
       const now = Date.now();
       const crossedLinks = new Map<string, ClickObservation>();
       for (const { key, total, added, payload } of totals) {
-        if (key.kind === "fingerprint" && total > fraudThresholds.fingerprint.max) reportFingerprint(payload, now);
-        const threshold = fraudThresholds.geo.clicksPerCountry;
+        if (key.kind === "fingerprint" && total > fraudRules.fingerprint.max) reportFingerprint(payload, now);
+        if (key.kind === "network" && total > networkClickLimit) concentrate(payload, total, now);
+        const threshold = fraudRules.geo.clicksPerCountry;
         if (key.kind === "geo" && total > threshold && total - added <= threshold)
           crossedLinks.set(key.subject, payload);
       }
       if (crossedLinks.size === 0) return;
-      const links = await sharedCountriesOverThreshold(
-        db,
-        [...crossedLinks.keys()],
-        fraudThresholds.geo.clicksPerCountry,
-      );
+      const links = await sharedCountriesOverThreshold(db, [...crossedLinks.keys()], fraudRules.geo.clicksPerCountry);
       for (const { subject, countries } of links) {
         const click = crossedLinks.get(subject);
-        if (click && countries.length > fraudThresholds.geo.countries) reportGeo(click, countries, now);
+        if (click && countries.length > fraudRules.geo.countries) reportGeo(click, countries, now);
       }
     },
     (error) => log.warn({ err: error }, "shared fingerprint and country counts not updated"),
@@ -435,14 +454,14 @@ export function createFraudMonitor(db: Database, log: Logger, options: { shared?
       (total) => {
         if (lastShared.size >= 100_000) lastShared.clear();
         lastShared.set(click.ipHash, { ...total, at: now, sentAt: now });
-        if (total.minute > fraudThresholds.rateLimit.max) raise(click, "limit", () => limitFlag(click), now);
-        if (total.burst > fraudThresholds.ipBurst.max) {
+        if (total.minute > fraudRules.rateLimit.max) raise(click, "limit", () => limitFlag(click), now);
+        if (total.burst > fraudRules.ipBurst.max) {
           raise(click, "burst", () => burstFlag(click, total.burst), now);
         }
         return {
-          rateLimited: total.minute > fraudThresholds.rateLimit.max,
+          rateLimited: total.minute > fraudRules.rateLimit.max,
           challenge:
-            total.burst > fraudThresholds.challengeBurst || total.flagged || flaggedAddresses.seen(click.ipHash, now),
+            total.burst > fraudRules.challengeBurst || total.flagged || flaggedAddresses.seen(click.ipHash, now),
         };
       },
       (error: unknown) => {
@@ -485,10 +504,10 @@ export function createFraudMonitor(db: Database, log: Logger, options: { shared?
      */
     observe(click: ClickObservation, now = Date.now()): { rateLimited: boolean; challenge: boolean; busy: boolean } {
       const { minute, burst } = perIp.hit(click.ip, now);
-      const overLimit = minute > fraudThresholds.rateLimit.max;
+      const overLimit = minute > fraudRules.rateLimit.max;
       // Shared counts: the address's flags are raised by `observeShared`, once across instances.
       if (overLimit && !shared) report(reported.rateLimit, click.ipHash, () => limitFlag(click), now, click.ipHash);
-      if (burst > fraudThresholds.ipBurst.max && !shared) {
+      if (burst > fraudRules.ipBurst.max && !shared) {
         report(reported.burst, click.ipHash, () => burstFlag(click, burst), now, click.ipHash);
       }
       if (click.bot) {
@@ -506,21 +525,35 @@ export function createFraudMonitor(db: Database, log: Logger, options: { shared?
         );
       }
       const fingerprintClicks = perFingerprint.hit(click.fingerprint, now);
-      if (fingerprintClicks > fraudThresholds.fingerprint.max) reportFingerprint(click, now);
+      if (fingerprintClicks > fraudRules.fingerprint.max) reportFingerprint(click, now);
       if (shared) sharing.add({ kind: "fingerprint", subject: click.fingerprint, detail: "" }, click);
       if (click.country !== "Unknown") {
         const countryClicks = perLinkCountry.hit(`${click.trackingLinkId}:${click.country}`, now);
-        if (countryClicks === fraudThresholds.geo.clicksPerCountry + 1) {
+        if (countryClicks === fraudRules.geo.clicksPerCountry + 1) {
           const countries = countriesOverThreshold.record(click.trackingLinkId, click.country, now);
-          if (countries.length > fraudThresholds.geo.countries) reportGeo(click, countries, now);
+          if (countries.length > fraudRules.geo.countries) reportGeo(click, countries, now);
         }
         if (shared) sharing.add({ kind: "geo", subject: click.trackingLinkId, detail: click.country }, click);
       }
       return {
         rateLimited: overLimit,
-        challenge: burst > fraudThresholds.challengeBurst || flaggedAddresses.seen(click.ipHash, now),
-        busy: shared && burst > fraudThresholds.challengeBurst,
+        // A data centre's or a cloud's network: people rarely browse from a server.
+        challenge:
+          burst > fraudRules.challengeBurst || flaggedAddresses.seen(click.ipHash, now) || click.network.hosting,
+        busy: shared && burst > fraudRules.challengeBurst,
       };
+    },
+    /**
+     * For a visit about to count: whether its network may still give the campaign counted clicks. The network's counted
+     * clicks on the link are counted (and shared); past the limit, this visit and the network's next ones are challenged.
+     */
+    admitFromNetwork(click: ClickObservation, now = Date.now()): boolean {
+      if (concentrated.seen(`${click.campaignId}\n${click.network.network}`, now)) return false;
+      const counted = perLinkNetwork.hit(`${click.trackingLinkId}\n${click.network.network}`, now);
+      if (shared) sharing.add({ kind: "network", subject: click.trackingLinkId, detail: click.network.network }, click);
+      if (counted <= networkClickLimit) return true;
+      concentrate(click, counted, now);
+      return false;
     },
     /**
      * For a busy address (`observe` said so) with counts shared between instances: shares its clicks now (`share`), or
@@ -533,23 +566,23 @@ export function createFraudMonitor(db: Database, log: Logger, options: { shared?
       now = Date.now(),
     ): Promise<{ rateLimited: boolean; challenge: boolean }> {
       const known = lastShared.get(click.ipHash);
-      const fresh = known && now - known.at < fraudThresholds.rateLimit.windowMs ? known : undefined;
+      const fresh = known && now - known.at < fraudRules.rateLimit.windowMs ? known : undefined;
       const estimate = (fresh?.minute ?? 0) + perIp.unsynced(click.ip);
       // Past half the limit the clicks that other instances have not shared yet could matter: every click waits then.
-      const nearLimit = estimate > fraudThresholds.rateLimit.max / 2;
+      const nearLimit = estimate > fraudRules.rateLimit.max / 2;
       // An instance's view of the total lags by its last share: past a quarter of the limit every click is shared
       // (without waiting), so no instance sits on clicks that another's 1,001st would need to see.
-      const quiet = estimate <= fraudThresholds.rateLimit.max / 4;
+      const quiet = estimate <= fraudRules.rateLimit.max / 4;
       if (!mustWait && !nearLimit && quiet && fresh && now - fresh.sentAt < SHARE_EVERY_MS) {
         // Not counting either way and far from the limit: this click joins the next update of the totals.
         shareLater(click, fresh.sentAt + SHARE_EVERY_MS - now);
-        return { rateLimited: local.rateLimited || estimate > fraudThresholds.rateLimit.max, challenge: true };
+        return { rateLimited: local.rateLimited || estimate > fraudRules.rateLimit.max, challenge: true };
       }
       const decided = share(click, local, now);
       if (known) known.sentAt = now;
       if (mustWait || nearLimit) return decided;
       // Not counting either way and far from the limit: the totals are brought up to date behind the answer.
-      return { rateLimited: local.rateLimited || estimate > fraudThresholds.rateLimit.max, challenge: true };
+      return { rateLimited: local.rateLimited || estimate > fraudRules.rateLimit.max, challenge: true };
     },
   };
 }

@@ -3,11 +3,14 @@ import { z } from "zod";
 import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
 
-/** A count every instance adds to: a device fingerprint's clicks, or a tracking link's clicks from one country. */
-export type SignalKey = { kind: "fingerprint" | "geo"; subject: string; detail: string };
+/**
+ * A count every instance adds to: a device fingerprint's clicks, a tracking link's clicks from one country, or a
+ * tracking link's counted clicks from one network.
+ */
+export type SignalKey = { kind: "fingerprint" | "geo" | "network"; subject: string; detail: string };
 
 const totalRow = z.object({
-  kind: z.enum(["fingerprint", "geo"]),
+  kind: z.enum(["fingerprint", "geo", "network"]),
   subject: z.string(),
   detail: z.string(),
   count: column.number,

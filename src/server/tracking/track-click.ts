@@ -5,7 +5,9 @@ import type { ClickInput, ClickRecorder } from "./click-recorder.js";
 import { fingerprintOf, isBotRequest, isNotNavigation, type RequestPurpose } from "./click-signals.js";
 import type { CountedAddresses } from "./counted-addresses.js";
 import type { FraudMonitor } from "./fraud-monitor.js";
+import { fraudRules } from "./fraud-rules.js";
 import type { TrackedLink } from "./link-lookup.js";
+import type { NetworkLookup } from "./networks.js";
 import { campaignEndedNote, type TrackingPage, verdictNotes } from "./tracking-page.js";
 
 export const trackingMessages = {
@@ -36,6 +38,8 @@ export type TrackDeps = {
   countedAddresses: CountedAddresses;
   fraud: FraudMonitor;
   hashIp: (ip: string) => string;
+  /** The address's network and autonomous system (networks.ts). */
+  networkOf: NetworkLookup;
   challenges: Pick<ClickChallenges, "issue">;
 };
 
@@ -45,8 +49,10 @@ const SHORT_CODE = /^[A-Za-z0-9]{4,32}$/;
  * Decides a click's verdict (PRODUCT.md Clicks), stores it and says which page to show. A counted candidate is
  * committed before this resolves and the database decides whether it counts; every other verdict (including a repeat
  * from an address the database already counted) is answered at once and written with the next batch. Only `counted`
- * moves counters; only a top-level navigation can count. A visit that would count from a suspicious address is stored `challenged`, and its page carries a
- * proof-of-work whose solution can still make it count (click-challenges.ts).
+ * moves counters; only a top-level navigation can count. A visit that would count from a suspicious address (a busy or
+ * flagged one, a data centre's network, or a network that already gave the campaign its limit of counted clicks on one
+ * link) is stored `challenged`, and its page carries a proof-of-work whose solution can still make it count
+ * (click-challenges.ts).
  */
 export async function trackClick(
   deps: TrackDeps,
@@ -61,7 +67,8 @@ export async function trackClick(
   const ipHash = deps.hashIp(ip);
   const userAgent = request.userAgent?.slice(0, 500) ?? "";
   const country = request.country && /^[A-Za-z]{2}$/.test(request.country) ? request.country.toUpperCase() : "Unknown";
-  const fingerprint = fingerprintOf(userAgent, request.acceptLanguage, ip);
+  const network = deps.networkOf(ip);
+  const fingerprint = fingerprintOf(userAgent, request.acceptLanguage, network.network);
   const bot = isBotRequest(request.method, userAgent);
   const notNavigation = isNotNavigation(request.purpose);
   const timerRunning = link.endsAt !== null && link.endsAt.getTime() > Date.now();
@@ -83,6 +90,7 @@ export async function trackClick(
     country,
     userAgent,
     bot,
+    network,
   };
   const local = deps.fraud.observe(observation);
   const self =
@@ -105,6 +113,8 @@ export async function trackClick(
     const couldCount = verdict === clickVerdict.counted || verdict === clickVerdict.challenged;
     verdict = decide(await deps.fraud.observeShared(observation, local, couldCount));
   }
+  // A network past its counted clicks on one link is challenged from here on (this visit included).
+  if (verdict === clickVerdict.counted && !deps.fraud.admitFromNetwork(observation)) verdict = clickVerdict.challenged;
 
   const click: ClickInput = {
     trackingLinkId: link.linkId,
@@ -117,6 +127,9 @@ export async function trackClick(
     country,
     referrer: request.referrer?.slice(0, 500) ?? null,
     fingerprint,
+    network: network.network,
+    asn: network.asn,
+    rulesVersion: fraudRules.version,
   };
   if (verdict === clickVerdict.counted) {
     try {

@@ -25,7 +25,7 @@ export const privacySections: readonly LegalSection[] = [
       },
       {
         lead: "Click events",
-        text: "for every visit to a tracking link: the time, the visitor's IP address, the browser's user agent, the country (reported by our network provider, or looked up from the IP address in DB-IP's IP-to-Country Lite database on our own server), the referring page, a device fingerprint derived from the user agent, browser language and network, and whether the click counted.",
+        text: "for every visit to a tracking link: the time, the visitor's IP address, the browser's user agent, the country (reported by our network provider, or looked up from the IP address in DB-IP's IP-to-Country Lite database on our own server), the referring page, the visitor's network (the address without its last part) and the network operator (its autonomous system, looked up on our own server in the RouteViews and DB-IP data of ip-location-db, CC BY 4.0), a device fingerprint derived from the user agent, browser language and network, and whether the click counted and under which version of our click rules.",
       },
       {
         lead: "Messages",

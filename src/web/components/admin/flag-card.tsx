@@ -1,6 +1,7 @@
 import { AlertTriangle, ShieldAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import type { SuspiciousItem } from "../../../core/api/admin";
+import type { FlagType } from "../../../core/vocabulary";
 import { Badge } from "../ui/badge";
 import { Card, CardBody } from "../ui/card";
 
@@ -10,8 +11,9 @@ const typeIcons = {
   bot_detection: ShieldAlert,
   geo_anomaly: ShieldAlert,
   fingerprint_abuse: ShieldAlert,
+  network_concentration: ShieldAlert,
   other: ShieldAlert,
-};
+} satisfies Record<FlagType, unknown>;
 export const severityTone = { high: "danger", medium: "warning", low: "neutral" } as const;
 
 /** One suspicious-activity flag (SPEC.md: type, severity, details, time), its review state, and what can be done. */

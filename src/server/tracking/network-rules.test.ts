@@ -1,0 +1,94 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "../db/client";
+import { suspiciousActivity } from "../db/schema";
+import { liveCampaignWithLink } from "../testing/campaigns";
+import { browserUa, clickAs, linkClicks } from "../testing/clicks";
+import { createTestApp, type TestApp } from "../testing/test-app";
+
+/**
+ * The fraud engine's network rules (PRODUCT.md): a network gives one link at most NETWORK_CLICK_LIMIT counted clicks an
+ * hour before its visits to the campaign are challenged (without JavaScript they never count), and a data centre's
+ * visits are challenged. Documentation ranges stand in for networks; NETWORK_OVERRIDES names one a hosting provider.
+ */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { NETWORK_OVERRIDES: "192.0.2.0/24=64511:Example Cloud:hosting" } });
+});
+afterAll(() => t.close());
+
+/** Thirty real browsers' user agents, rotated as a click farm does. */
+const agents = Array.from(
+  { length: 30 },
+  (_, index) =>
+    `Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${110 + index}.0.0.0 Safari/537.36`,
+);
+
+const verdictsOf = async (shortCode: string) =>
+  queryRows<{ verdict: string; network: string | null; asn: number | null; rules_version: number | null }>(
+    t.database.db,
+    sql`select e.verdict, e.network, e.asn, e.rules_version from click_events e
+        join tracking_links tl on tl.id = e.tracking_link_id where tl.short_code = ${shortCode} order by e.id`,
+  );
+
+describe("network rules", () => {
+  it("let a no-JavaScript farm on one network count at most the limit, and flag the network and the promoter once", async () => {
+    const { campaignId, shortCode } = await liveCampaignWithLink(t);
+    const answers = await Promise.all(
+      Array.from({ length: 150 }, (_, index) =>
+        clickAs(t, `/t/${shortCode}`, { ip: `198.51.100.${index + 1}`, ua: agents[index % agents.length] }),
+      ),
+    );
+    expect(answers.every((answer) => answer.status === 200)).toBe(true);
+    expect(await linkClicks(t.database.db, shortCode)).toBe(10);
+    await t.app.clicksWritten();
+    const stored = await verdictsOf(shortCode);
+    expect(stored.filter((row) => row.verdict === "counted")).toHaveLength(10);
+    expect(stored.filter((row) => row.verdict === "challenged")).toHaveLength(140);
+    expect(stored.every((row) => row.network === "198.51.100.0/24" && row.rules_version === 2)).toBe(true);
+    const [link] = await queryRows<{ id: string }>(
+      t.database.db,
+      sql`select id from tracking_links where short_code = ${shortCode}`,
+    );
+    const flags = await t.database.db
+      .select()
+      .from(suspiciousActivity)
+      .where(eq(suspiciousActivity.campaignId, campaignId));
+    expect(flags).toEqual([
+      expect.objectContaining({
+        type: "network_concentration",
+        severity: "medium",
+        network: "198.51.100.0/24",
+        trackingLinkId: link?.id,
+        details: expect.stringContaining("counted clicks within an hour from one network, 198.51.100.0/24"),
+      }),
+    ]);
+    // Another network still counts on the same campaign.
+    const other = await clickAs(t, `/t/${shortCode}`, { ip: "198.51.101.1" });
+    expect(other.headers.get("X-Click-Verdict")).toBe("counted");
+  });
+
+  it("count forty browsers from forty networks forty times, with no challenge and no flag", async () => {
+    const { campaignId, shortCode } = await liveCampaignWithLink(t);
+    for (let index = 0; index < 40; index++) {
+      const answer = await clickAs(t, `/t/${shortCode}`, { ip: `198.18.${index}.${index + 1}`, ua: browserUa });
+      expect(answer.headers.get("X-Click-Verdict")).toBe("counted");
+    }
+    expect(await linkClicks(t.database.db, shortCode)).toBe(40);
+    expect(
+      await t.database.db.select().from(suspiciousActivity).where(eq(suspiciousActivity.campaignId, campaignId)),
+    ).toEqual([]);
+  });
+
+  it("challenge a visit from a data centre's network, and record its autonomous system", async () => {
+    const { shortCode } = await liveCampaignWithLink(t);
+    const answer = await clickAs(t, `/t/${shortCode}`, { ip: "192.0.2.44" });
+    expect(answer.headers.get("X-Click-Verdict")).toBe("challenged");
+    expect(await answer.text()).toContain("quick check");
+    await t.app.clicksWritten();
+    expect(await verdictsOf(shortCode)).toEqual([
+      { verdict: "challenged", network: "192.0.2.0/24", asn: 64511, rules_version: 2 },
+    ]);
+  });
+});

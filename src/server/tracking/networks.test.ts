@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "../config";
+import { hostingAsns } from "./hosting-asns";
+import { createNetworkLookup, loadNetworkTable, networkOf } from "./networks";
+
+describe("a visitor's network", () => {
+  it("is the address's /24 or /48, however the IPv6 address is written", () => {
+    expect(networkOf("203.0.113.77")).toBe("203.0.113.0/24");
+    expect(networkOf("2001:db8:1:2::5")).toBe("2001:db8:1::/48");
+    expect(networkOf("2001:0db8:0001:ffff:0:0:0:1")).toBe("2001:db8:1::/48");
+    expect(networkOf("2001:db8::1")).toBe("2001:db8:0::/48");
+  });
+
+  it("names its autonomous system from the shipped table, and data centres' as hosting", async () => {
+    await loadNetworkTable();
+    const lookup = createNetworkLookup([], () => undefined);
+    expect(lookup("8.8.8.8")).toEqual({ network: "8.8.8.0/24", asn: 15169, org: "Google LLC", hosting: true });
+    expect(lookup("1.1.1.1")).toMatchObject({ asn: 13335, hosting: false });
+    expect(lookup("2001:4860:4860::8888")).toMatchObject({ network: "2001:4860:4860::/48", asn: 15169, hosting: true });
+    // Addresses no autonomous system announces have none.
+    for (const unannounced of ["10.1.2.3", "127.0.0.1", "192.168.1.1", "198.51.100.9", "::1", "fd00::1"]) {
+      expect(lookup(unannounced)).toMatchObject({ asn: null, org: null, hosting: false });
+    }
+    expect([...hostingAsns.keys()]).toContain(16509);
+  });
+
+  it("takes a range's autonomous system from NETWORK_OVERRIDES first (tests name loopback ranges so)", () => {
+    const { networks } = loadConfig({
+      NETWORK_OVERRIDES: "127.0.5.0/24=64500:Example Hosting:hosting, 127.0.6.0/24=64501:Example Campus",
+      NETWORK_CLICK_LIMIT: "25",
+    });
+    expect(networks.clickLimit).toBe(25);
+    const lookup = createNetworkLookup(networks.overrides, () => undefined);
+    expect(lookup("127.0.5.9")).toEqual({
+      network: "127.0.5.0/24",
+      asn: 64500,
+      org: "Example Hosting",
+      hosting: true,
+    });
+    expect(lookup("127.0.6.9")).toMatchObject({ asn: 64501, org: "Example Campus", hosting: false });
+    expect(() => loadConfig({ NETWORK_OVERRIDES: "127.0.5.0=64500:x" })).toThrow(/NETWORK_OVERRIDES/);
+    expect(() => loadConfig({ NETWORK_CLICK_LIMIT: "0" })).toThrow(/NETWORK_CLICK_LIMIT/);
+  });
+});

@@ -1,0 +1,205 @@
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { BlockList, isIP } from "node:net";
+import type { NetworkOverride } from "../config.js";
+import { hostingAsns } from "./hosting-asns.js";
+
+/**
+ * A visitor's network (PRODUCT.md Fraud engine): the IPv4 /24 or IPv6 /48 its address is in, and the autonomous system
+ * that announces it (number and organisation) from RouteViews, the regional registries and DB-IP's IP-to-ASN Lite data
+ * (CC BY 4.0), shipped in the npm package `@ip-location-db/asn`. `hosting`: a data centre's or a cloud's network
+ * (hosting-asns.ts), whose visits are challenged.
+ */
+export type NetworkInfo = { network: string; asn: number | null; org: string | null; hosting: boolean };
+
+function expandIpv6(ip: string): number[] {
+  const [head = "", tail] = ip.split("::");
+  const part = (text: string) => (text === "" ? [] : text.split(":").map((group) => Number.parseInt(group, 16)));
+  const left = part(head);
+  const right = tail === undefined ? [] : part(tail);
+  return [...left, ...Array(8 - left.length - right.length).fill(0), ...right];
+}
+
+/** The address's network: `203.0.113.0/24`, `2001:db8:1::/48`. */
+export function networkOf(ip: string): string {
+  if (isIP(ip) === 4) return `${ip.slice(0, ip.lastIndexOf("."))}.0/24`;
+  const groups = expandIpv6(ip.toLowerCase());
+  return `${groups
+    .slice(0, 3)
+    .map((group) => group.toString(16))
+    .join(":")}::/48`;
+}
+
+/** Addresses no autonomous system announces on the internet: private, loopback, link-local, documentation, testing. */
+const unannounced = new BlockList();
+for (const [address, prefix] of [
+  ["0.0.0.0", 8],
+  ["10.0.0.0", 8],
+  ["100.64.0.0", 10],
+  ["127.0.0.0", 8],
+  ["169.254.0.0", 16],
+  ["172.16.0.0", 12],
+  ["192.0.2.0", 24],
+  ["192.168.0.0", 16],
+  ["198.18.0.0", 15],
+  ["198.51.100.0", 24],
+  ["203.0.113.0", 24],
+  ["224.0.0.0", 3],
+] as const) {
+  unannounced.addSubnet(address, prefix, "ipv4");
+}
+for (const [address, prefix] of [
+  ["::", 127],
+  ["fc00::", 7],
+  ["fe80::", 10],
+  ["2001:db8::", 32],
+] as const) {
+  unannounced.addSubnet(address, prefix, "ipv6");
+}
+
+type AsnTable = {
+  v4: { start: Uint32Array; end: Uint32Array; asn: Uint32Array };
+  v6: { start: bigint[]; end: bigint[]; asn: Uint32Array };
+  orgs: Map<number, string>;
+};
+
+/** One CSV row of the package's numeric files: `start,end,asn,org` (the organisation may be quoted). */
+function parseRow(line: string): [string, string, number, string] | null {
+  const first = line.indexOf(",");
+  const second = line.indexOf(",", first + 1);
+  const third = line.indexOf(",", second + 1);
+  if (first < 0 || second < 0 || third < 0) return null;
+  let org = line.slice(third + 1);
+  if (org.startsWith('"') && org.endsWith('"')) org = org.slice(1, -1).replaceAll('""', '"');
+  return [line.slice(0, first), line.slice(first + 1, second), Number(line.slice(second + 1, third)), org];
+}
+
+async function readRanges(file: string, orgs: Map<number, string>) {
+  const text = await readFile(createRequire(import.meta.url).resolve(`@ip-location-db/asn/${file}`), "utf8");
+  const rows: Array<[string, string, number]> = [];
+  let from = 0;
+  while (from < text.length) {
+    const to = text.indexOf("\n", from);
+    const line = text.slice(from, to === -1 ? text.length : to).trim();
+    from = to === -1 ? text.length : to + 1;
+    const row = line ? parseRow(line) : null;
+    if (!row) continue;
+    rows.push([row[0], row[1], row[2]]);
+    if (!orgs.has(row[2])) orgs.set(row[2], row[3]);
+    // The table is read once, off the click path: give the event loop a turn now and then.
+    if (rows.length % 50_000 === 0) await new Promise((resolve) => setImmediate(resolve));
+  }
+  return rows;
+}
+
+async function loadAsnTable(): Promise<AsnTable> {
+  const orgs = new Map<number, string>();
+  const v4Rows = await readRanges("asn-ipv4-num.csv", orgs);
+  const v6Rows = await readRanges("asn-ipv6-num.csv", orgs);
+  return {
+    v4: {
+      start: Uint32Array.from(v4Rows, (row) => Number(row[0])),
+      end: Uint32Array.from(v4Rows, (row) => Number(row[1])),
+      asn: Uint32Array.from(v4Rows, (row) => row[2]),
+    },
+    v6: {
+      start: v6Rows.map((row) => BigInt(row[0])),
+      end: v6Rows.map((row) => BigInt(row[1])),
+      asn: Uint32Array.from(v6Rows, (row) => row[2]),
+    },
+    orgs,
+  };
+}
+
+/** The index of the last range starting at or before `value` (ranges are sorted and do not overlap), or -1. */
+function lastStartingBefore<T extends number | bigint>(starts: ArrayLike<T>, value: T): number {
+  let low = 0;
+  let high = starts.length - 1;
+  let found = -1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if ((starts[middle] as T) <= value) {
+      found = middle;
+      low = middle + 1;
+    } else high = middle - 1;
+  }
+  return found;
+}
+
+function ipv4Number(ip: string): number {
+  return ip.split(".").reduce((value, octet) => value * 256 + Number(octet), 0);
+}
+
+function ipv6Number(ip: string): bigint {
+  return expandIpv6(ip.toLowerCase()).reduce((value, group) => (value << 16n) | BigInt(group), 0n);
+}
+
+function asnOf(table: AsnTable, ip: string): number | null {
+  if (isIP(ip) === 4) {
+    const value = ipv4Number(ip);
+    const index = lastStartingBefore(table.v4.start, value);
+    return index >= 0 && value <= (table.v4.end[index] as number) ? (table.v4.asn[index] as number) : null;
+  }
+  const value = ipv6Number(ip);
+  const index = lastStartingBefore(table.v6.start, value);
+  return index >= 0 && value <= (table.v6.end[index] as bigint) ? (table.v6.asn[index] as number) : null;
+}
+
+/** The table, read once per process on the first public address (a second or so, in the background; tests never). */
+let table: AsnTable | undefined;
+let loading: Promise<AsnTable> | undefined;
+
+/** Starts reading the table, once per process; `table` is set when it is read. */
+function readTable(): Promise<AsnTable> {
+  if (!loading) {
+    loading = loadAsnTable();
+    loading.then(
+      (loaded) => {
+        table = loaded;
+      },
+      () => undefined,
+    );
+  }
+  return loading;
+}
+
+/**
+ * The network of an address, at once: its /24 or /48 always; its autonomous system from `overrides` first, then from
+ * the shipped table once it is read (the first public addresses after a start have none yet). `onError` hears a table
+ * that could not be read.
+ */
+export function createNetworkLookup(overrides: readonly NetworkOverride[], onError: (error: unknown) => void) {
+  const named = overrides.map((override) => {
+    const [address = "", prefix = "32"] = override.cidr.split("/");
+    const family = isIP(address) === 6 ? "ipv6" : "ipv4";
+    const list = new BlockList();
+    list.addSubnet(address, Number(prefix), family);
+    return { ...override, list, family };
+  });
+  return (ip: string): NetworkInfo => {
+    const family = isIP(ip);
+    const network = networkOf(ip);
+    if (family === 0) return { network, asn: null, org: null, hosting: false };
+    const override = named.find((entry) => entry.list.check(ip, family === 6 ? "ipv6" : "ipv4"));
+    if (override) return { network, asn: override.asn, org: override.org, hosting: override.hosting };
+    if (unannounced.check(ip, family === 6 ? "ipv6" : "ipv4")) return { network, asn: null, org: null, hosting: false };
+    if (!table) {
+      if (!loading) readTable().catch(onError);
+      return { network, asn: null, org: null, hosting: false };
+    }
+    const asn = asnOf(table, ip);
+    return {
+      network,
+      asn,
+      org: asn === null ? null : (table.orgs.get(asn) ?? null),
+      hosting: hostingAsns.has(asn ?? -1),
+    };
+  };
+}
+
+/** Reads the shipped table now (tests of the table itself, and a server that wants it before its first click). */
+export async function loadNetworkTable(): Promise<void> {
+  table = await readTable();
+}
+
+export type NetworkLookup = ReturnType<typeof createNetworkLookup>;
