@@ -58,6 +58,7 @@ export const flagTypes = [
   "geo_anomaly",
   "fingerprint_abuse",
   "network_concentration",
+  "winner_risk",
   "other",
 ] as const;
 export type FlagType = (typeof flagTypes)[number];
@@ -73,8 +74,12 @@ export const payoutStatuses = ["pending", "processing", "paid", "failed"] as con
 export type PayoutStatus = (typeof payoutStatuses)[number];
 /** Not paid yet, and not being paid right now. */
 export const unpaidPayoutStatuses = ["pending", "failed"] as const satisfies readonly PayoutStatus[];
-/** Why an unpaid payout may not be paid for now: `banned`, its winner was banned after the result. */
-export const payoutHoldReasons = ["banned"] as const;
+/**
+ * Why an unpaid payout may not be paid for now: `banned`, its winner was banned after the result; `flagged`, a fraud
+ * flag about the winner's link (a risky winner, a network concentrated on it, a burst through it) is or was open, until
+ * an admin dismisses it (or passes the prize on).
+ */
+export const payoutHoldReasons = ["banned", "flagged"] as const;
 export type PayoutHoldReason = (typeof payoutHoldReasons)[number];
 
 /** Money going back to an artist: why, and how far it got. */
@@ -86,7 +91,7 @@ export const refundStatuses = ["pending", "processing", "succeeded", "failed"] a
 export type RefundStatus = (typeof refundStatuses)[number];
 
 /** Why a promoter with clicks could not win (the contest rules of /terms). */
-export const exclusionReasons = ["recent_win", "banned", "artist", "deleted"] as const;
+export const exclusionReasons = ["recent_win", "banned", "artist", "deleted", "disqualified"] as const;
 export type ExclusionReason = (typeof exclusionReasons)[number];
 
 /**
@@ -97,3 +102,18 @@ export type ExclusionReason = (typeof exclusionReasons)[number];
 export function rankOf(clicks: number, promotersAhead: number): number | null {
   return clicks > 0 ? promotersAhead + 1 : null;
 }
+
+/**
+ * Why a promoter's clicks on a campaign look bought (the fraud engine's risk, fraud-rules.ts): each reason comes with
+ * its evidence.
+ */
+export const riskReasons = [
+  "network_concentration",
+  "as_concentration",
+  "hosting_share",
+  "agents_per_network",
+  "regular_timing",
+  "country_mix",
+  "challenges_failed",
+] as const;
+export type RiskReason = (typeof riskReasons)[number];

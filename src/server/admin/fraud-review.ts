@@ -16,6 +16,7 @@ import { column, queryParsed } from "../db/rows.js";
 import { clickAudit, suspiciousActivity } from "../db/schema.js";
 import { DomainError } from "../errors.js";
 import { announceResult, redecideUnderReview } from "../payouts/campaign-results.js";
+import { releaseFlagHolds } from "../payouts/flag-holds.js";
 import { maskAddress } from "../tracking/click-analytics.js";
 import { holdRollupMark, movedInRollup, rollupDimensions } from "../tracking/click-rollups.js";
 
@@ -334,13 +335,16 @@ export async function voidClicks(
   return outcome;
 }
 
-/** Dismisses an open flag with the admin's reason, audited. */
+/**
+ * Dismisses an open flag with the admin's reason, audited; a winner's prize held for flags about their link is released
+ * once none is open (flag-holds.ts).
+ */
 export async function dismissFlag(db: Database, flagId: number, reason: string, actor: Actor) {
   await db.transaction(async (tx) => {
     const [flag] = await queryParsed(
       tx,
-      z.object({ type: column.text, status: column.text }),
-      sql`select type, status from suspicious_activity where id = ${flagId} for update`,
+      z.object({ type: column.text, status: column.text, tracking_link_id: column.textOrNull }),
+      sql`select type, status, tracking_link_id from suspicious_activity where id = ${flagId} for update`,
     );
     if (!flag) throw new DomainError("not_found", "Flag not found");
     if (flag.status !== "open") throw new DomainError("conflict", `This flag is already ${flag.status}`);
@@ -349,6 +353,7 @@ export async function dismissFlag(db: Database, flagId: number, reason: string, 
             resolution = ${reason}
           where id = ${flagId}`,
     );
+    if (flag.tracking_link_id) await releaseFlagHolds(tx, flag.tracking_link_id);
     await recordAdminAction(tx, actor, {
       action: "dismiss_flag",
       subjectType: "flag",

@@ -9,6 +9,7 @@ import { column, queryParsed } from "../db/rows.js";
 import { payouts, resultExclusions } from "../db/schema.js";
 import { DomainError } from "../errors.js";
 import { optedOut, sendUnlessOptedOut, unsubscribeUrl } from "../mail/email-preferences.js";
+import { holdFlaggedWinners } from "./flag-holds.js";
 import { campaignEndedMail, placedMail, type WinnerShare, winnerMail } from "./payout-mail.js";
 import { processRefund, recordRefund } from "./refunds.js";
 
@@ -129,6 +130,7 @@ export async function decideResult(
     })),
   );
   await tx.execute(sql`update campaigns set status = 'ended', updated_at = now() where id = ${campaign.id}`);
+  await holdFlaggedWinners(tx, campaign.id);
   return { winners, refundId: null };
 }
 

@@ -18,7 +18,7 @@ const payoutMessages = {
   accountRequired: "Set up your payout account first: your payout stays pending until you do.",
   winnerAccountRequired: "The winner has not set up a payout account yet. The payout stays pending until they do.",
   alreadyPaid: "This payout has already been paid",
-  held: "This payout is on hold: its winner was banned. Unban them, or pass the prize on to the next eligible promoter.",
+  held: "This payout is on hold: its winner was banned, or a fraud flag about their link is open. Unban them or dismiss the flags, or pass the prize on to the next eligible promoter.",
   inProgress: "This payout is already being processed",
   underReview: (until: Date) =>
     `Results are under review until ${until.toUTCString()}: the payout can be paid after that, or once an admin releases it.`,

@@ -14,13 +14,15 @@ import { processRefund, recordRefund } from "./refunds.js";
 /**
  * Holds on payouts: reasons a payout may not be paid for now, kept on the payout's own row (`hold_reasons`). Every
  * path that pays claims the payout with one conditional update that requires no hold; a hold is written by an update
- * of the same row, so a claim racing it re-reads the row and sees it. Today's reason: `banned`, the winner was banned
- * after the result was final; an admin lifts it by unbanning, or passes the prize on to the next eligible promoter.
+ * of the same row, so a claim racing it re-reads the row and sees it. `banned`: the winner was banned after the result
+ * was final; an admin lifts it by unbanning. `flagged`: a fraud flag about the winner's link was open when the result
+ * was decided (a risky winner, a network concentrated on the link, a burst through it); an admin lifts it by dismissing
+ * the flags. Either way an admin may instead pass the prize on to the next eligible promoter.
  */
 export const notHeld = sql`cardinality(po.hold_reasons) = 0`;
 
 export const holdMessages = {
-  notHeld: "Only a payout held because its winner was banned can be passed on",
+  notHeld: "Only a payout on hold (its winner banned or flagged) can be passed on",
   nobodyElse: "Nobody else can win this campaign, and its prize has already been refunded once",
 } as const;
 
@@ -91,13 +93,15 @@ export async function passOnHeldPrize(deps: ServerContext, payoutId: string, act
       heldPayout,
       sql`select po.id, po.campaign_id, po.amount_cents, p.handle, c.title, c.artist_name
           from payouts po join promoters p on p.id = po.promoter_id join campaigns c on c.id = po.campaign_id
-          where po.id = ${payoutId} and po.status in ('pending', 'failed') and 'banned' = any (po.hold_reasons)
+          where po.id = ${payoutId} and po.status in ('pending', 'failed') and cardinality(po.hold_reasons) > 0
           for update of po`,
     );
     if (!held) throw new DomainError("conflict", holdMessages.notHeld);
     await tx.execute(
       sql`insert into result_exclusions (campaign_id, promoter_id, reason)
-          select campaign_id, promoter_id, 'banned' from payouts where id = ${payoutId}
+          select campaign_id, promoter_id,
+            case when 'banned' = any (hold_reasons) then 'banned' else 'disqualified' end
+          from payouts where id = ${payoutId}
           on conflict do nothing`,
     );
     await tx.execute(sql`delete from payouts where id = ${payoutId}`);
@@ -147,7 +151,7 @@ export async function passOnHeldPrize(deps: ServerContext, payoutId: string, act
       action: "pass_on",
       subjectType: "payout",
       subjectId: payoutId,
-      summary: `Passed the ${formatCents(held.amount_cents)} of banned @${held.handle} for "${held.title}" on to ${to}`,
+      summary: `Passed the ${formatCents(held.amount_cents)} of @${held.handle} (on hold) for "${held.title}" on to ${to}`,
     });
     return { refundId, winners: leaders.map((leader) => leader.handle) };
   });

@@ -23,4 +23,27 @@ export const fraudRules = {
    * network's visits to the campaign are challenged for as long.
    */
   networkWindowMs: 60 * 60_000,
+  /**
+   * A promoter's risk on a campaign, from the distributions of their link's clicks (promoter-risk.ts): each signal past
+   * its line adds its points; a winner at `threshold` or more is flagged, and the prize waits for an admin. Links with
+   * fewer than `minClicks` counted clicks are not assessed: too few to tell a pattern from chance.
+   */
+  risk: {
+    threshold: 50,
+    minClicks: 20,
+    /** Over this share of the counted clicks from one network (/24 or /48). */
+    networkShare: { over: 0.3, points: 35 },
+    /** Over this share from one autonomous system (a farm rents one provider; a campus is one network, not one AS). */
+    asShare: { over: 0.8, points: 15 },
+    /** Over this share of the visits that could count from data centres' networks. */
+    hostingShare: { over: 0.1, points: 25 },
+    /** In the busiest network, over this many distinct user agents per counted click (a farm rotates them). */
+    agentsPerNetwork: { over: 0.5, minClicks: 5, points: 15 },
+    /** Gaps between counted clicks more regular than this (their standard deviation over their mean). */
+    regularTiming: { under: 0.3, points: 20 },
+    /** Over this share from one country that brings under `othersUnder` of the campaign's other counted clicks. */
+    countryMix: { over: 0.5, othersUnder: 0.05, points: 15 },
+    /** Over this share of the challenged visits never solved. */
+    challengesFailed: { over: 0.5, minChallenged: 10, points: 20 },
+  },
 } as const;

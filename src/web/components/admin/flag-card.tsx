@@ -12,6 +12,7 @@ const typeIcons = {
   geo_anomaly: ShieldAlert,
   fingerprint_abuse: ShieldAlert,
   network_concentration: ShieldAlert,
+  winner_risk: AlertTriangle,
   other: ShieldAlert,
 } satisfies Record<FlagType, unknown>;
 export const severityTone = { high: "danger", medium: "warning", low: "neutral" } as const;

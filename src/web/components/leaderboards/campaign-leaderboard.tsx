@@ -16,6 +16,7 @@ const notEligible: Record<ExclusionReason, string> = {
   banned: "Not eligible: account suspended",
   artist: "Not eligible: the campaign's artist",
   deleted: "Not eligible: account deleted",
+  disqualified: "Not eligible: disqualified after review",
 };
 
 /** An ended campaign's winners, marked provisional while the result is under review. */

@@ -33,6 +33,7 @@ const exclusionText: Record<ExclusionReason, string> = {
   banned: "Not eligible: account suspended",
   artist: "Not eligible: the campaign's artist",
   deleted: "Not eligible: account deleted",
+  disqualified: "Not eligible: disqualified after review",
 };
 
 const outcomeBadge = {
