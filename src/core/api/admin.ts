@@ -1,4 +1,4 @@
-import type { CampaignStatus, ClickVerdict, FlagSeverity, FlagStatus, FlagType } from "../vocabulary.js";
+import type { CampaignStatus, ClickVerdict, FlagSeverity, FlagStatus, FlagType, RiskReason } from "../vocabulary.js";
 import type { ClientErrorGroup } from "./client-errors.js";
 import { del, get, post } from "./contract.js";
 import type { PayoutList } from "./payouts.js";
@@ -211,6 +211,50 @@ export type Investigation = {
   timeline: Array<{ time: string; clicks: number; counted: number; flags: number }>;
 };
 
+/** Why a promoter's clicks look bought, one reason with its evidence (the fraud engine's risk). */
+export type RiskReasonView = { code: RiskReason; points: number; evidence: string };
+
+/** A campaign's promoters by risk under the current rules, riskiest first. */
+export type CampaignRiskView = {
+  rules_version: number;
+  /** A winner at this score or more is flagged and their prize waits for an admin. */
+  threshold: number;
+  /** Links with fewer counted clicks are not assessed. */
+  min_clicks: number;
+  promoters: Array<{
+    promoter_id: string;
+    handle: string;
+    link_id: string;
+    counted: number;
+    challenged: number;
+    score: number;
+    risky: boolean;
+    reasons: RiskReasonView[];
+  }>;
+};
+
+/** What the current rules would change on a campaign's stored clicks; nothing is written. */
+export type FraudReplay = {
+  campaign: { id: string; title: string; status: CampaignStatus };
+  rules_version: number;
+  network_limit: number;
+  /** The stored clicks by the version of the rules that decided them (null: before versions were recorded). */
+  clicks_by_version: Array<{ version: number | null; clicks: number }>;
+  changes: Array<{ handle: string; from: ClickVerdict; to: ClickVerdict; rule: string; clicks: number }>;
+  promoters: Array<{
+    handle: string;
+    counted_before: number;
+    counted_after: number;
+    score: number;
+    risky: boolean;
+    reasons: RiskReasonView[];
+  }>;
+  /** The promoters with the most counted clicks, before exclusions. */
+  leaders_before: string[];
+  leaders_after: string[];
+  leaders_change: boolean;
+};
+
 type Paged<T> = { items: T[]; total: number };
 
 export const adminApi = {
@@ -242,6 +286,9 @@ export const adminApi = {
   voidClicks: post<VoidClicksResult, VoidClicksBody>()("/api/admin/clicks/void"),
   /** Ends a campaign's review early: its result is final and its payouts can be paid. */
   releaseResults: post<{ ok: true }>()("/api/admin/campaigns/:id/release"),
+  campaignRisk: get<CampaignRiskView>()("/api/admin/campaigns/:id/risk"),
+  /** `network_limit`: replay with another NETWORK_CLICK_LIMIT than the configured one, before changing it. */
+  fraudReplay: get<FraudReplay, { network_limit?: number }>()("/api/admin/campaigns/:id/replay"),
 
   users: get<Paged<AdminUser>, PageQuery>()("/api/admin/users"),
   grantAdmin: post<{ ok: true }>()("/api/admin/users/:id/grant-admin"),

@@ -29,6 +29,7 @@ import {
   topUserAgents,
   visitsByVerdict,
 } from "../tracking/click-analytics.js";
+import { campaignRiskView, replayCampaign } from "../tracking/fraud-replay.js";
 import { changeCampaignState, listAdminCampaigns } from "./admin-campaigns.js";
 import { listContactMessageViews, listOutboxEmails, markMessageHandled, outboxEmailHtml } from "./admin-messages.js";
 import { adminStats } from "./admin-stats.js";
@@ -75,6 +76,15 @@ const banBody = z.object({ reason: queryText("Reason", 500) });
 const dismissBody = z.object({
   reason: requiredText("Reason", { max: 500, requiredMessage: "Give a reason for dismissing the flag" }),
 });
+const networkLimitMessage = "The network limit must be a whole number from 1 to 10000";
+const replayQuery = z.object({
+  network_limit: z.coerce
+    .number({ error: networkLimitMessage })
+    .int(networkLimitMessage)
+    .min(1, networkLimitMessage)
+    .max(10_000, networkLimitMessage)
+    .optional(),
+});
 const investigateQuery = z
   .object({
     flag: flagId.optional(),
@@ -98,7 +108,13 @@ const investigateQuery = z
 
 /** Every admin API, mounted once at `/api/admin` behind the admin guard: none can be added without it. */
 export function adminRoutes(
-  deps: ServerContext & { guards: Guards; live: Pick<LiveUpdates, "publish">; mailSender: Pick<MailSender, "resend"> },
+  deps: ServerContext & {
+    guards: Guards;
+    live: Pick<LiveUpdates, "publish">;
+    mailSender: Pick<MailSender, "resend">;
+    /** NETWORK_CLICK_LIMIT, for the replay of the network rule. */
+    networkClickLimit: number;
+  },
 ) {
   const { db } = deps;
   const admin = new Hono<AppEnv>();
@@ -193,6 +209,16 @@ export function adminRoutes(
     const released = await releaseResults(deps, campaignId, currentUser(c));
     deps.live.publish([campaignId]);
     return c.json(reply(adminApi.releaseResults, released));
+  });
+  admin.get(at(adminApi.campaignRisk), async (c) => {
+    const campaignId = assertCampaignId(c.req.param("id"));
+    return c.json(reply(adminApi.campaignRisk, await campaignRiskView(db, campaignId)));
+  });
+  admin.get(at(adminApi.fraudReplay), validate("query", replayQuery), async (c) => {
+    const campaignId = assertCampaignId(c.req.param("id"));
+    const networkLimit = c.req.valid("query").network_limit ?? deps.networkClickLimit;
+    const report = await replayCampaign(db, campaignId, { networkLimit });
+    return c.json(reply(adminApi.fraudReplay, report));
   });
 
   admin.get(at(adminApi.users), validate("query", pageQuery), async (c) =>

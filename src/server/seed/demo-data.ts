@@ -167,7 +167,8 @@ const demoBrowser = (fan: number) =>
 
 /**
  * Labelled demo visits through the real click path (verdicts, counters, leaderboards, roll-ups), each from its own
- * address in 198.18.0.0/15 (the range set aside for testing): for each link a different number of fans, a few of
+ * address in 198.18.0.0/15 (the range set aside for testing), the fans of one link in different networks as people's
+ * are: for each link a different number of fans, a few of
  * them visiting twice (repeats) and one link preview. The country travels in `countryHeader`, the way a proxy sends it.
  */
 export async function sendDemoClicks(app: ClickPath, shortCodes: readonly string[], countryHeader: string) {
@@ -183,7 +184,7 @@ export async function sendDemoClicks(app: ClickPath, shortCodes: readonly string
           [countryHeader]: demoCountries[(fan * 7) % demoCountries.length] as string,
         },
       },
-      { incoming: { socket: { remoteAddress: `198.18.${Math.floor(fan / 250)}.${(fan % 250) + 1}` } } },
+      { incoming: { socket: { remoteAddress: `198.18.${fan % 250}.${Math.floor(fan / 250) + 1}` } } },
     );
     await response.arrayBuffer();
     visits.total++;
