@@ -234,6 +234,14 @@ const appRows: Record<string, Row> = {
     call: (fx) => ({ path: `/api/admin/campaigns/${fx.unknownId}/release`, json: {} }),
     expect: adminOnly(404),
   },
+  "GET /api/admin/campaigns/:id/risk": {
+    call: (fx) => ({ path: `/api/admin/campaigns/${fx.liveId}/risk` }),
+    expect: adminOnly(200),
+  },
+  "GET /api/admin/campaigns/:id/replay": {
+    call: (fx) => ({ path: `/api/admin/campaigns/${fx.liveId}/replay?network_limit=5` }),
+    expect: adminOnly(200),
+  },
   "GET /api/admin/outbox": { call: at("/api/admin/outbox"), expect: adminOnly(200) },
   "POST /api/admin/outbox/:id/resend": {
     call: (fx) => ({ path: `/api/admin/outbox/${fx.unknownId}/resend`, json: {} }),
