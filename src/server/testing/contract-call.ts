@@ -85,17 +85,18 @@ export async function callRoute<C extends AnyApiContract>(
     body: bytes ? sent : undefined,
     json: contract.method === "GET" || bytes ? undefined : (sent ?? {}),
   });
-  return answerOf<C>(response, `${contract.method} ${contract.path}`);
+  return answerOf(response, contract);
 }
 
 /**
  * A response read as the contract's answer (its typed body, or the API's one error shape), for a test that makes the
- * request itself: a raw body, a route of its own.
+ * request itself (a stream, a route of its own, named by `route`).
  */
-export async function answerOf<C extends AnyApiContract>(response: Response, route: string): Promise<Answer<C>> {
+export async function answerOf<C extends AnyApiContract>(response: Response, route: C | string): Promise<Answer<C>> {
   const text = await response.text();
   const parsed: unknown = text === "" ? null : JSON.parse(text);
-  const base = { status: response.status, headers: response.headers, route };
+  const name = typeof route === "string" ? route : `${route.method} ${route.path}`;
+  const base = { status: response.status, headers: response.headers, route: name };
   return response.ok
     ? { ...base, ok: true, body: parsed as ResponseOf<C> }
     : { ...base, ok: false, error: (parsed as ErrorAnswer).error };
