@@ -116,12 +116,8 @@ describe("Stripe provider", () => {
           prize_cents: 100_00,
         },
       });
-      const funding = await okRoute(t, campaignsApi.startFunding, {
-        params: { id: campaign.id },
-        cookie: artist.cookie,
-      });
-      if (funding.alreadyFunded) throw new Error("A new draft was answered as already funded");
-      return { artist, campaignId: campaign.id, intentId: funding.payment.paymentIntentId };
+      const payment = await paymentFor(artist, campaign.id);
+      return { artist, campaignId: campaign.id, intentId: payment.paymentIntentId };
     }
     const deliver = (intent: Record<string, unknown>) => {
       const event = JSON.stringify({
