@@ -1,6 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect } from "vitest";
-import { apiPost, fundedCampaign, openLink, signUpAdmin, signUpViaApi } from "./api";
+import { accountsApi } from "../src/core/api/accounts";
+import { adminApi } from "../src/core/api/admin";
+import { campaignsApi } from "../src/core/api/campaigns";
+import { cookiesFrom } from "../src/server/testing/accounts";
+import { callRoute, okRoute } from "../src/server/testing/contract-call";
+import { accountOf, api, fundedCampaign, openLink, signUpAdmin, signUpViaApi } from "./api";
 import { journeys, screenshot, visible } from "./fixtures";
 import type { AppServer } from "./harness";
 
@@ -14,7 +19,10 @@ async function linkIn(server: AppServer, to: string, subject: RegExp): Promise<s
 }
 
 const signedIn = async (server: AppServer, cookies: string) =>
-  (await (await fetch(`${server.url}/api/me`, { headers: { Cookie: cookies } })).json()) !== null;
+  (await okRoute(api(server), accountsApi.me, { cookie: cookies })) !== null;
+/** Signs in from another device: its session cookies. */
+const signInElsewhere = async (server: AppServer, email: string) =>
+  cookiesFrom(await callRoute(api(server), accountsApi.signIn, { body: { email, password: "a long password" } }));
 
 describe("account security", () => {
   it("signs other devices out, and changes the email with the password, undoable from the old address", async ({
@@ -23,8 +31,7 @@ describe("account security", () => {
   }) => {
     const email = `owner-${randomBytes(3).toString("hex")}@example.com`;
     const cookies = await signUpViaApi(server, "promoter", email);
-    const otherDevice = (await apiPost(server, "/api/auth/sign-in/email", { email, password: "a long password" }))
-      .cookies;
+    const otherDevice = await signInElsewhere(server, email);
     const { page } = await openPage("account-security", { cookies });
     await page.goto("/settings");
     const devices = page.getByRole("region", { name: "Signed-in devices" });
@@ -33,8 +40,7 @@ describe("account security", () => {
     await visible(page, "Signed out that device");
     expect(await signedIn(server, otherDevice)).toBe(false);
 
-    const thirdDevice = (await apiPost(server, "/api/auth/sign-in/email", { email, password: "a long password" }))
-      .cookies;
+    const thirdDevice = await signInElsewhere(server, email);
     await page.reload();
     await devices.getByRole("button", { name: "Sign Out All Other Devices" }).click();
     await visible(page, "Signed out every other device");
@@ -78,20 +84,23 @@ describe("account security", () => {
     const cheat = await signUpViaApi(server, "promoter");
     const honest = await signUpViaApi(server, "promoter");
     const codeOf = async (cookies: string) =>
-      ((await apiPost(server, `/api/campaigns/${campaignId}/join`, {}, cookies)).json.link as { short_code: string })
-        .short_code;
+      (await okRoute(api(server), campaignsApi.join, { params: { id: campaignId }, cookie: cookies })).link.short_code;
     const cheatCode = await codeOf(cheat);
     const honestCode = await codeOf(honest);
     for (const address of ["127.0.0.11", "127.0.0.12"]) {
       expect((await openLink(server, `/t/${cheatCode}`, { localAddress: address })).verdict).toBe("counted");
     }
     expect((await openLink(server, `/t/${honestCode}`, { localAddress: "127.0.0.13" })).verdict).toBe("counted");
-    expect((await apiPost(server, `/api/admin/campaigns/${campaignId}/end`, {}, admin)).status).toBe(200);
-    const me = await (await fetch(`${server.url}/api/me`, { headers: { Cookie: cheat } })).json();
-    const cheatId = (me as { user: { id: string } }).user.id;
-    expect((await apiPost(server, `/api/admin/users/${cheatId}/ban`, { reason: "bought clicks" }, admin)).status).toBe(
-      200,
-    );
+    expect(
+      (await callRoute(api(server), adminApi.endCampaign, { params: { id: campaignId }, cookie: admin })).status,
+    ).toBe(200);
+    const cheatId = (await accountOf(server, cheat)).user.id;
+    const banned = await callRoute(api(server), adminApi.banUser, {
+      params: { id: cheatId },
+      cookie: admin,
+      body: { reason: "bought clicks" },
+    });
+    expect(banned.status).toBe(200);
 
     const { page } = await openPage("admin-held-payout", { cookies: admin });
     await page.goto("/admin/payouts");
@@ -103,11 +112,7 @@ describe("account security", () => {
     await expect
       .poll(() => row.getByRole("button", { name: "Pay Winner" }).isVisible(), { timeout: 15_000 })
       .toBe(true);
-    const honestEmail = (
-      (await (await fetch(`${server.url}/api/me`, { headers: { Cookie: honest } })).json()) as {
-        user: { email: string };
-      }
-    ).user.email;
+    const honestEmail = (await accountOf(server, honest)).user.email;
     await expect
       .poll(() => server.findEmail(honestEmail, /^You won \$80/)?.text, { timeout: 10_000 })
       .toContain("disqualified");

@@ -1,6 +1,9 @@
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
-import { apiPost, fundedCampaign, openLink, signUpViaApi } from "./api";
+import { campaignsApi } from "../src/core/api/campaigns";
+import { payoutsApi } from "../src/core/api/payouts";
+import { callRoute, okRoute } from "../src/server/testing/contract-call";
+import { api, fundedCampaign, openLink, signUpViaApi } from "./api";
 import type { AppServer } from "./harness";
 
 /** What the admin journeys share: clicks from chosen addresses, funded campaigns, payout accounts, tabs, dialogs. */
@@ -27,15 +30,15 @@ export async function campaignWithPromoter(server: AppServer, title: string, pri
 /** A new promoter who joins the campaign; returns their session and link. */
 export async function joinAsNewPromoter(server: AppServer, campaignId: string) {
   const promoter = await signUpViaApi(server, "promoter");
-  const joined = await apiPost(server, `/api/campaigns/${campaignId}/join`, {}, promoter);
-  return { promoter, code: (joined.json.link as { short_code: string }).short_code };
+  const { link } = await okRoute(api(server), campaignsApi.join, { params: { id: campaignId }, cookie: promoter });
+  return { promoter, code: link.short_code };
 }
 
 /** The promoter's payout account, through the sandbox's onboarding form as the popup would submit it. */
 export async function onboardPayouts(server: AppServer, cookies: string) {
-  await apiPost(server, "/api/payouts/account", {}, cookies);
-  const link = await apiPost(server, "/api/payouts/account-link", {}, cookies);
-  const form = await fetch(String(link.json.url), {
+  await callRoute(api(server), payoutsApi.createAccount, { cookie: cookies });
+  const link = await okRoute(api(server), payoutsApi.accountLink, { cookie: cookies });
+  const form = await fetch(link.url, {
     method: "POST",
     redirect: "manual",
     headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },

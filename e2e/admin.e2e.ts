@@ -1,7 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect } from "vitest";
+import { accountsApi } from "../src/core/api/accounts";
+import { campaignsApi } from "../src/core/api/campaigns";
+import { contactApi } from "../src/core/api/contact";
+import { callRoute } from "../src/server/testing/contract-call";
 import { campaignWithPromoter, clickFrom, confirmWith, onboardPayouts, openTab } from "./admin-kit";
-import { apiPost, openLink, signUpViaApi } from "./api";
+import { api, openLink, signUpViaApi } from "./api";
 import { horizontalOverflow, journeys, screenshot, seriousViolations, visible } from "./fixtures";
 
 const adminEmails = [1, 2, 3].map((n) => `admin${n}-${randomBytes(3).toString("hex")}@example.com`);
@@ -14,16 +18,18 @@ describe("admin console", () => {
     const title = `Console Song ${randomBytes(2).toString("hex")}`;
     const { promoter, code } = await campaignWithPromoter(server, title);
     await campaignWithPromoter(server, `Other Song ${randomBytes(2).toString("hex")}`);
-    await apiPost(server, "/api/contact", {
-      name: "Sam Listener",
-      email: "sam@example.com",
-      type: "billing",
-      subject: "When is the payout?",
-      message: "I won last week.",
+    await callRoute(api(server), contactApi.send, {
+      body: {
+        name: "Sam Listener",
+        email: "sam@example.com",
+        type: "billing",
+        subject: "When is the payout?",
+        message: "I won last week.",
+      },
     });
     const resetFor = `reset-${randomBytes(2).toString("hex")}@example.com`;
     await signUpViaApi(server, "promoter", resetFor);
-    await apiPost(server, "/api/auth/request-password-reset", { email: resetFor });
+    await callRoute(api(server), accountsApi.requestPasswordReset, { body: { email: resetFor } });
 
     const { page } = await openPage("admin-console", { cookies: admin });
     await page.goto("/");
@@ -93,12 +99,15 @@ describe("admin console", () => {
     const artist = await signUpViaApi(server, "artist");
     const tag = randomBytes(2).toString("hex");
     const draftTitle = `Draft ${tag}`;
-    const created = await apiPost(
-      server,
-      "/api/campaigns",
-      { title: draftTitle, artist_name: "Band", song_link: "https://open.spotify.com/track/draft", prize_cents: 5000 },
-      artist,
-    );
+    const created = await callRoute(api(server), campaignsApi.create, {
+      cookie: artist,
+      body: {
+        title: draftTitle,
+        artist_name: "Band",
+        song_link: "https://open.spotify.com/track/draft",
+        prize_cents: 5000,
+      },
+    });
     expect(created.status).toBe(201);
     const liveTitle = `Live ${tag}`;
     await campaignWithPromoter(server, liveTitle);
@@ -136,12 +145,14 @@ describe("admin console", () => {
     const { code } = await campaignWithPromoter(server, "A campaign whose title is long enough to wrap on a phone");
     for (const address of ["203.0.113.21", "203.0.113.22", "203.0.113.21"]) await clickFrom(server, code, address);
     await openLink(server, `/t/${code}`, { userAgent: "Slackbot-LinkExpanding 1.0" });
-    await apiPost(server, "/api/contact", {
-      name: "Alex",
-      email: "alex@example.com",
-      type: "general",
-      subject: "A question with a subject that goes on for quite a while",
-      message: "Hello!",
+    await callRoute(api(server), contactApi.send, {
+      body: {
+        name: "Alex",
+        email: "alex@example.com",
+        type: "general",
+        subject: "A question with a subject that goes on for quite a while",
+        message: "Hello!",
+      },
     });
     const admin = await signUpViaApi(server, "promoter", adminEmails[1]);
     const { page: adminPage } = await openPage("admin-widths", { cookies: admin, bypassCSP: true });

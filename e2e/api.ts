@@ -1,31 +1,25 @@
 import { randomBytes } from "node:crypto";
 import { request } from "node:http";
 import { expect } from "vitest";
+import { type Account, accountsApi } from "../src/core/api/accounts";
+import { type CreateCampaignBody, campaignsApi } from "../src/core/api/campaigns";
+import type { BodyOf } from "../src/core/api/contract";
+import { cookiesFrom } from "../src/server/testing/accounts";
+import { callRoute, okRoute, overHttp, type RouteCaller } from "../src/server/testing/contract-call";
 import type { AppServer } from "./harness";
 
-/** POSTs JSON to the running server as a browser on its origin would; returns status, body and session cookies. */
-export async function apiPost(
-  server: AppServer,
-  path: string,
-  body: unknown,
-  cookie?: string,
-  headers: Record<string, string> = {},
-) {
-  const response = await fetch(`${server.url}${path}`, {
-    method: "POST",
-    headers: {
-      "Content-Type": "application/json",
-      Origin: server.url,
-      ...(cookie ? { Cookie: cookie } : {}),
-      ...headers,
-    },
-    body: JSON.stringify(body),
-  });
-  const cookies = response.headers
-    .getSetCookie()
-    .map((value) => value.split(";")[0])
-    .join("; ");
-  return { status: response.status, json: (await response.json()) as Record<string, unknown>, cookies };
+/**
+ * The running server for the contract helpers of src/server/testing/contract-call.ts (`callRoute`, `okRoute`,
+ * `refusedRoute`): each call goes over HTTP as a browser on the server's origin sends it (its Origin header, the
+ * session's cookies), and answers the body that the route's contract types.
+ */
+export const api = (server: AppServer): RouteCaller => overHttp(server.url);
+
+/** The account the session `cookies` is signed in to (`GET /api/me`); a session that is signed out fails. */
+export async function accountOf(server: AppServer, cookies: string): Promise<Account> {
+  const account = await okRoute(api(server), accountsApi.me, { cookie: cookies });
+  if (!account) throw new Error("The session is signed out");
+  return account;
 }
 
 const browserUa = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
@@ -76,87 +70,79 @@ export async function verifyEmailViaOutbox(server: AppServer, email: string) {
  */
 export const ownAddress = () => ({ "X-Forwarded-For": `198.18.${randomBytes(1)[0]}.${randomBytes(1)[0]}` });
 
+/** Signs up through the API from an address of its own, then verifies the email (the dev outbox's link); the cookies. */
+async function signUpVerified(server: AppServer, body: BodyOf<typeof accountsApi.signUp>): Promise<string> {
+  const signedUp = await callRoute(api(server), accountsApi.signUp, { body, headers: ownAddress() });
+  expect(signedUp.status).toBe(200);
+  await verifyEmailViaOutbox(server, body.email);
+  return cookiesFrom(signedUp);
+}
+
 /** Signs up through the API with a verified email (the link from the dev outbox); returns the session cookies. */
-export async function signUpViaApi(
+export const signUpViaApi = (
   server: AppServer,
   userType: "artist" | "promoter",
   email = `${userType}-${randomBytes(3).toString("hex")}@example.com`,
-): Promise<string> {
-  const result = await apiPost(
-    server,
-    "/api/auth/sign-up/email",
-    {
-      email,
-      password: "a long password",
-      first_name: "T",
-      last_name: "U",
-      user_type: userType,
-      artist_name: userType === "artist" ? "Band" : undefined,
-    },
-    undefined,
-    ownAddress(),
-  );
-  expect(result.status).toBe(200);
-  await verifyEmailViaOutbox(server, email);
-  return result.cookies;
-}
+): Promise<string> =>
+  signUpVerified(server, {
+    email,
+    password: "a long password",
+    first_name: "T",
+    last_name: "U",
+    user_type: userType,
+    artist_name: userType === "artist" ? "Band" : undefined,
+  });
 
 /** Signs up the address that ADMIN_EMAILS names; it is an admin once its email is verified. Returns the cookies. */
-export async function signUpAdmin(server: AppServer, email: string): Promise<string> {
-  const admin = await apiPost(
-    server,
-    "/api/auth/sign-up/email",
-    {
-      email,
-      password: "a long password",
-      first_name: "Ada",
-      last_name: "Admin",
-      user_type: "promoter",
-    },
-    undefined,
-    ownAddress(),
-  );
-  expect(admin.status).toBe(200);
-  await verifyEmailViaOutbox(server, email);
-  return admin.cookies;
-}
+export const signUpAdmin = (server: AppServer, email: string): Promise<string> =>
+  signUpVerified(server, {
+    email,
+    password: "a long password",
+    first_name: "Ada",
+    last_name: "Admin",
+    user_type: "promoter",
+  });
+
+/** A campaign's title and any other create fields a journey sets. */
+type CampaignFields = Partial<CreateCampaignBody> & { title: string };
 
 /** A campaign by the artist signed in with `artistCookies` (a new one without), paid with the sandbox's test card; returns its id. */
 export async function fundedCampaign(
   server: AppServer,
-  campaign: Record<string, unknown>,
+  campaign: CampaignFields,
   artistCookies?: string,
 ): Promise<string> {
   const artist = artistCookies ?? (await signUpViaApi(server, "artist"));
-  const created = await apiPost(
-    server,
-    "/api/campaigns",
+  const created = await okRoute(
+    api(server),
+    campaignsApi.create,
     {
-      artist_name: "Band",
-      song_link: "https://open.spotify.com/track/e2e",
-      prize_cents: 5000,
-      duration_days: 7,
-      ...campaign,
+      cookie: artist,
+      body: {
+        artist_name: "Band",
+        song_link: "https://open.spotify.com/track/e2e",
+        prize_cents: 5000,
+        duration_days: 7,
+        ...campaign,
+      },
     },
-    artist,
+    201,
   );
-  expect(created.status).toBe(201);
-  const id = (created.json.campaign as { id: string }).id;
-  await apiPost(server, `/api/campaigns/${id}/funding`, {}, artist);
-  const paid = await apiPost(
-    server,
-    `/api/campaigns/${id}/sandbox-payment`,
-    { number: "4242424242424242", expiry: "12/34", cvc: "123" },
-    artist,
-  );
+  const params = { id: created.campaign.id };
+  await callRoute(api(server), campaignsApi.startFunding, { params, cookie: artist });
+  const paid = await callRoute(api(server), campaignsApi.sandboxPayment, {
+    params,
+    cookie: artist,
+    body: { number: "4242424242424242", expiry: "12/34", cvc: "123" },
+  });
   expect(paid.status).toBe(200);
-  return id;
+  return params.id;
 }
 
 /** A funded campaign (sandbox card) with one joined promoter; returns the campaign id and the tracking code. */
-export async function liveCampaignWithLink(server: AppServer, campaign: Record<string, unknown>) {
+export async function liveCampaignWithLink(server: AppServer, campaign: CampaignFields) {
   const id = await fundedCampaign(server, campaign);
   const promoter = await signUpViaApi(server, "promoter");
-  const joined = await apiPost(server, `/api/campaigns/${id}/join`, {}, promoter);
-  return { id, promoter, shortCode: (joined.json.link as { short_code: string }).short_code };
+  const { link } = await okRoute(api(server), campaignsApi.join, { params: { id }, cookie: promoter });
+  return { id, promoter, shortCode: link.short_code };
 }

@@ -1,7 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect } from "vitest";
+import { adminApi } from "../src/core/api/admin";
+import { campaignsApi } from "../src/core/api/campaigns";
+import { callRoute } from "../src/server/testing/contract-call";
 import { clickFrom, confirmWith, joinAsNewPromoter, openTab } from "./admin-kit";
-import { apiPost, fundedCampaign, signUpViaApi } from "./api";
+import { api, fundedCampaign, signUpViaApi } from "./api";
 import { createCampaign, pay, signUpInModal } from "./campaign-kit";
 import { horizontalOverflow, journeys, screenshot, seriousViolations, visible } from "./fixtures";
 
@@ -63,7 +66,9 @@ describe("artist dashboard", () => {
     await page.setViewportSize({ width: 1366, height: 900 });
     await openTab(page, "Campaigns");
     const admin = await signUpViaApi(server, "promoter", adminEmail);
-    expect((await apiPost(server, `/api/admin/campaigns/${campaignId}/end`, {}, admin)).status).toBe(200);
+    expect(
+      (await callRoute(api(server), adminApi.endCampaign, { params: { id: campaignId }, cookie: admin })).status,
+    ).toBe(200);
     await expect.poll(() => card.getByText(/^Winner: @/).isVisible(), { timeout: 10_000 }).toBe(true);
     await expect.poll(() => card.getByText("ENDED", { exact: true }).isVisible()).toBe(true);
     expect(await clickFrom(server, code, "203.0.113.8")).toBe("inactive");
@@ -97,12 +102,10 @@ describe("artist dashboard", () => {
   it("deletes an unpaid draft, which carries no PUBLIC badge", async ({ server, openPage }) => {
     const artist = await signUpViaApi(server, "artist");
     const title = `Draft To Delete ${randomBytes(2).toString("hex")}`;
-    const created = await apiPost(
-      server,
-      "/api/campaigns",
-      { title, artist_name: "Band", song_link: "https://open.spotify.com/track/draft", prize_cents: 5000 },
-      artist,
-    );
+    const created = await callRoute(api(server), campaignsApi.create, {
+      cookie: artist,
+      body: { title, artist_name: "Band", song_link: "https://open.spotify.com/track/draft", prize_cents: 5000 },
+    });
     expect(created.status).toBe(201);
     const { page } = await openPage("artist-delete-draft", { cookies: artist });
     await page.goto("/artist-dashboard?tab=campaigns");

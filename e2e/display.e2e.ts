@@ -1,8 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect } from "vitest";
-import type { PayoutList } from "../src/core/api/payouts";
+import { accountsApi } from "../src/core/api/accounts";
+import { adminApi } from "../src/core/api/admin";
+import { campaignsApi } from "../src/core/api/campaigns";
+import { cookiesFrom } from "../src/server/testing/accounts";
+import { callRoute, okRoute } from "../src/server/testing/contract-call";
 import { clickFrom, onboardPayouts, openTab } from "./admin-kit";
-import { apiPost, fundedCampaign, ownAddress, signUpViaApi, verifyEmailViaOutbox } from "./api";
+import { api, fundedCampaign, ownAddress, signUpViaApi, verifyEmailViaOutbox } from "./api";
 import { journeys, shownWhole, visible } from "./fixtures";
 import type { AppServer } from "./harness";
 
@@ -13,23 +17,23 @@ const it = journeys({ env: { ADMIN_EMAILS: adminEmails.join(","), TRUST_PROXY: "
 const tag = () => randomBytes(2).toString("hex");
 
 /** Signs a promoter up through the API (unverified) from an address of their own; answers the session cookies. */
-async function signUpPromoter(server: AppServer, fields: Record<string, string>) {
-  const signedUp = await apiPost(
-    server,
-    "/api/auth/sign-up/email",
-    { password: "a long password", first_name: "P", last_name: "Q", user_type: "promoter", ...fields },
-    undefined,
-    ownAddress(),
-  );
+async function signUpPromoter(server: AppServer, fields: { email: string; social_handle?: string }) {
+  const signedUp = await callRoute(api(server), accountsApi.signUp, {
+    body: { password: "a long password", first_name: "P", last_name: "Q", user_type: "promoter", ...fields },
+    headers: ownAddress(),
+  });
   expect(signedUp.status).toBe(200);
-  return signedUp.cookies;
+  return cookiesFrom(signedUp);
 }
+
+/** The promoter (signed in with `cookies`) joins the campaign: their tracking code. */
+const joinedCode = async (server: AppServer, campaignId: string, cookies: string) =>
+  (await okRoute(api(server), campaignsApi.join, { params: { id: campaignId }, cookie: cookies })).link.short_code;
 
 /** A promoter with the handle, joined to the campaign; answers their tracking code. */
 async function joinWithHandle(server: AppServer, campaignId: string, handle: string) {
   const cookies = await signUpPromoter(server, { email: `${handle}@example.com`, social_handle: handle });
-  const joined = await apiPost(server, `/api/campaigns/${campaignId}/join`, {}, cookies);
-  return (joined.json.link as { short_code: string }).short_code;
+  return joinedCode(server, campaignId, cookies);
 }
 
 describe("what each screen shows", () => {
@@ -79,16 +83,16 @@ describe("what each screen shows", () => {
     const winnerEmail = `winner-${tag()}@example.com`;
     const winner = await signUpPromoter(server, { email: winnerEmail });
     await verifyEmailViaOutbox(server, winnerEmail);
-    const joined = await apiPost(server, `/api/campaigns/${id}/join`, {}, winner);
-    await clickFrom(server, (joined.json.link as { short_code: string }).short_code, "203.0.113.120");
+    await clickFrom(server, await joinedCode(server, id, winner), "203.0.113.120");
     await onboardPayouts(server, winner);
-    expect((await apiPost(server, `/api/admin/campaigns/${id}/end`, {}, admin)).status).toBe(200);
-    expect((await apiPost(server, `/api/admin/campaigns/${id}/release`, {}, admin)).status).toBe(200);
-    const list = (await (
-      await fetch(`${server.url}/api/admin/payouts`, { headers: { Cookie: admin } })
-    ).json()) as PayoutList;
-    const payout = list.rows.find((row) => row.campaign_id === id)?.payout;
-    expect((await apiPost(server, `/api/admin/payouts/${payout?.id}/pay`, {}, admin)).status).toBe(200);
+    const asAdmin = { params: { id }, cookie: admin };
+    expect((await callRoute(api(server), adminApi.endCampaign, asAdmin)).status).toBe(200);
+    expect((await callRoute(api(server), adminApi.releaseResults, asAdmin)).status).toBe(200);
+    const list = await okRoute(api(server), adminApi.payouts, { cookie: admin });
+    const payoutId = list.rows.find((row) => row.campaign_id === id)?.payout?.id ?? "";
+    expect((await callRoute(api(server), adminApi.payPayout, { params: { payoutId }, cookie: admin })).status).toBe(
+      200,
+    );
 
     // The site metrics are cached for five seconds.
     await expect
@@ -133,7 +137,7 @@ describe("what each screen shows", () => {
     const { page } = await openPage("success-ended", { cookies: artist });
     await page.goto(`/campaigns/${id}/success`);
     await visible(page, "Your campaign is live");
-    expect((await apiPost(server, `/api/admin/campaigns/${id}/end`, {}, admin)).status).toBe(200);
+    expect((await callRoute(api(server), adminApi.endCampaign, { params: { id }, cookie: admin })).status).toBe(200);
     await page.reload();
     await visible(page, "Campaign Launched!");
     await visible(page, "Your campaign has ended");

@@ -1,10 +1,12 @@
 import { randomBytes } from "node:crypto";
 import type { ConsoleMessage } from "playwright-core";
 import { describe, expect } from "vitest";
+import { campaignsApi } from "../src/core/api/campaigns";
 import type { ClientRoute } from "../src/core/routes";
 import { clientRoutePatterns } from "../src/core/routes";
+import { okRoute } from "../src/server/testing/contract-call";
 import { joinAsNewPromoter } from "./admin-kit";
-import { apiPost, fundedCampaign, signUpViaApi } from "./api";
+import { accountOf, api, fundedCampaign, signUpViaApi } from "./api";
 import { journeys } from "./fixtures";
 
 const adminEmail = `admin-${randomBytes(3).toString("hex")}@example.com`;
@@ -71,20 +73,22 @@ describe("every route", () => {
   }, async ({ server, openPage }) => {
     const artist = await signUpViaApi(server, "artist");
     const live = await fundedCampaign(server, { title: `Every Route ${randomBytes(2).toString("hex")}` }, artist);
-    const created = await apiPost(
-      server,
-      "/api/campaigns",
-      { title: "A Draft", artist_name: "Band", song_link: "https://open.spotify.com/track/draft", prize_cents: 5000 },
-      artist,
-    );
-    const draft = (created.json.campaign as { id: string }).id;
+    const created = await okRoute(api(server), campaignsApi.create, {
+      cookie: artist,
+      body: {
+        title: "A Draft",
+        artist_name: "Band",
+        song_link: "https://open.spotify.com/track/draft",
+        prize_cents: 5000,
+      },
+    });
+    const draft = created.campaign.id;
     const { promoter } = await joinAsNewPromoter(server, live);
-    const me = (await (await fetch(`${server.url}/api/me`, { headers: { Cookie: promoter } })).json()) as {
-      promoter: { id: string };
-    };
+    const promoterId = (await accountOf(server, promoter)).promoter?.id;
+    if (!promoterId) throw new Error("The promoter who joined has no promoter profile");
     const admin = await signUpViaApi(server, "promoter", adminEmail);
     const cookies: Record<Role, string | undefined> = { visitor: undefined, promoter, artist, admin };
-    const fixtures: Fixtures = { live, draft, promoterId: me.promoter.id };
+    const fixtures: Fixtures = { live, draft, promoterId };
 
     expect(Object.keys(visits).sort()).toEqual([...clientRoutePatterns].sort());
     const problems: string[] = [];

@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect } from "vitest";
+import { adminApi } from "../src/core/api/admin";
+import { callRoute } from "../src/server/testing/contract-call";
 import { campaignWithPromoter, clickFrom, confirmWith, joinAsNewPromoter, onboardPayouts } from "./admin-kit";
-import { apiPost, signUpViaApi } from "./api";
+import { accountOf, api, signUpViaApi } from "./api";
 import { horizontalOverflow, journeys, screenshot, seriousViolations, visible } from "./fixtures";
 import type { AppServer } from "./harness";
 
@@ -10,8 +12,9 @@ const adminEmail = `admin-${randomBytes(3).toString("hex")}@example.com`;
 const it = journeys({ env: { ADMIN_EMAILS: adminEmail, TRUST_PROXY: "1" } });
 
 const promoterOf = async (server: AppServer, cookies: string) => {
-  const me = await fetch(`${server.url}/api/me`, { headers: { Cookie: cookies } });
-  return ((await me.json()) as { promoter: { id: string; handle: string } }).promoter;
+  const { promoter } = await accountOf(server, cookies);
+  if (!promoter) throw new Error("A promoter who joined has a promoter profile");
+  return promoter;
 };
 
 describe("fraud review", () => {
@@ -33,7 +36,7 @@ describe("fraud review", () => {
       expect(await clickFrom(server, honestCode, address)).toBe("counted");
     }
     const admin = await signUpViaApi(server, "promoter", adminEmail);
-    expect((await apiPost(server, `/api/admin/campaigns/${id}/end`, {}, admin)).status).toBe(200);
+    expect((await callRoute(api(server), adminApi.endCampaign, { params: { id }, cookie: admin })).status).toBe(200);
     await onboardPayouts(server, honest);
 
     const { page } = await openPage("fraud-review", { cookies: admin, bypassCSP: true });

@@ -2,8 +2,10 @@ import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect } from "vitest";
+import { campaignsApi } from "../src/core/api/campaigns";
 import { openDatabase } from "../src/server/db/client";
-import { apiPost, fundedCampaign, openLink, signUpAdmin, signUpViaApi } from "./api";
+import { callRoute, okRoute } from "../src/server/testing/contract-call";
+import { api, fundedCampaign, openLink, signUpAdmin, signUpViaApi } from "./api";
 import { createCampaign, pay, signUpInModal } from "./campaign-kit";
 import { horizontalOverflow, journeys, screenshot, visible } from "./fixtures";
 import type { AppServer } from "./harness";
@@ -84,8 +86,8 @@ describe("notifications journey", () => {
     // A promoter joins and gets a click; a day before the end, the reminder arrives in the inbox and the bell.
     const promoterEmail = `promoter-${randomBytes(3).toString("hex")}@example.com`;
     const promoter = await signUpViaApi(server, "promoter", promoterEmail);
-    const joined = await apiPost(server, `/api/campaigns/${campaignId}/join`, {}, promoter);
-    const code = (joined.json.link as { short_code: string }).short_code;
+    const joined = await okRoute(api(server), campaignsApi.join, { params: { id: campaignId }, cookie: promoter });
+    const code = joined.link.short_code;
     expect((await openLink(server, `/t/${code}`)).verdict).toBe("counted");
     await moveEnds(server, [{ campaignId, endsInMs: 23 * HOUR }]);
     await expect.poll(() => server.findEmails(promoterEmail, /^24 hours left/).length, { timeout: 20_000 }).toBe(1);
@@ -107,7 +109,7 @@ describe("notifications journey", () => {
     // The next campaign the promoter joins ends tomorrow too: no reminder email now. The first one ends: its result
     // arrives by email and in the bell, while the promoter's page is open.
     const secondId = await fundedCampaign(server, { title: `${title} II`, duration_days: 3 });
-    await apiPost(server, `/api/campaigns/${secondId}/join`, {}, promoter);
+    await callRoute(api(server), campaignsApi.join, { params: { id: secondId }, cookie: promoter });
     await moveEnds(server, [
       { campaignId, endsInMs: -60_000 },
       { campaignId: secondId, endsInMs: 23 * HOUR },

@@ -1,6 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect } from "vitest";
-import { apiPost, fundedCampaign, openLink, signUpAdmin, signUpViaApi } from "./api";
+import { accountsApi } from "../src/core/api/accounts";
+import { campaignsApi } from "../src/core/api/campaigns";
+import { cookiesFrom } from "../src/server/testing/accounts";
+import { callRoute, okRoute } from "../src/server/testing/contract-call";
+import { api, fundedCampaign, openLink, signUpAdmin, signUpViaApi } from "./api";
 import { journeys, visible } from "./fixtures";
 
 const adminEmail = `admin-${randomBytes(3).toString("hex")}@example.com`;
@@ -20,8 +24,8 @@ describe("payout journey", () => {
       duration_days: 3,
     });
     const winner = await signUpViaApi(server, "promoter");
-    const joined = await apiPost(server, `/api/campaigns/${campaignId}/join`, {}, winner);
-    const code = (joined.json.link as { short_code: string }).short_code;
+    const joined = await okRoute(api(server), campaignsApi.join, { params: { id: campaignId }, cookie: winner });
+    const code = joined.link.short_code;
     expect((await openLink(server, `/t/${code}`)).verdict).toBe("counted");
 
     const adminView = await openPage("admin-payouts", { cookies: await signUpAdmin(server, adminEmail) });
@@ -79,14 +83,10 @@ describe("payout journey", () => {
     openPage,
   }) => {
     const email = `unverified-${randomBytes(3).toString("hex")}@example.com`;
-    const signedUp = await apiPost(server, "/api/auth/sign-up/email", {
-      email,
-      password: "a long password",
-      first_name: "Una",
-      last_name: "Verified",
-      user_type: "promoter",
+    const signedUp = await callRoute(api(server), accountsApi.signUp, {
+      body: { email, password: "a long password", first_name: "Una", last_name: "Verified", user_type: "promoter" },
     });
-    const view = await openPage("unverified-earnings", { cookies: signedUp.cookies });
+    const view = await openPage("unverified-earnings", { cookies: cookiesFrom(signedUp) });
     await view.page.goto("/earnings");
     await visible(view.page, "Verify your email address first.");
     expect(await view.page.getByRole("button", { name: "Set Up Payouts" }).count()).toBe(0);

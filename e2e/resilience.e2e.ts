@@ -2,7 +2,9 @@ import { randomBytes } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect } from "vitest";
-import { fundedCampaign, signUpAdmin, signUpViaApi } from "./api";
+import { promotersApi } from "../src/core/api/promoters";
+import { okRoute } from "../src/server/testing/contract-call";
+import { api, fundedCampaign, signUpAdmin, signUpViaApi } from "./api";
 import { horizontalOverflow, journeys, screenshot, visible } from "./fixtures";
 
 const adminEmail = `admin-${randomBytes(3).toString("hex")}@example.com`;
@@ -201,10 +203,8 @@ describe("resilience journey", () => {
     await visible(page, `Sent while you were away: Join "${title}"`);
     await visible(page, "All queued actions completed");
     await expect.poll(() => banner.isVisible(), { timeout: 15_000 }).toBe(false);
-    const dashboard = await fetch(`${server.url}/api/promoter/dashboard`, { headers: { cookie: promoter } });
-    const links = ((await dashboard.json()) as { active: Array<{ campaign_id: string }> }).active.filter(
-      (link) => link.campaign_id === campaignId,
-    );
+    const dashboard = await okRoute(api(server), promotersApi.dashboard, { cookie: promoter });
+    const links = dashboard.active.filter((link) => link.campaign_id === campaignId);
     expect(links).toHaveLength(1);
     expect(await page.evaluate(() => localStorage.getItem("fanboost_offline_queue"))).toBeNull();
   });

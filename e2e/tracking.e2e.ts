@@ -1,7 +1,10 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect } from "vitest";
-import { liveCampaignWithLink, openLink } from "./api";
+import { leaderboardsApi } from "../src/core/api/leaderboards";
+import { promotersApi } from "../src/core/api/promoters";
+import { okRoute } from "../src/server/testing/contract-call";
+import { api, liveCampaignWithLink, openLink } from "./api";
 import { journeys, screenshot, visible } from "./fixtures";
 
 let songServer: Server;
@@ -47,10 +50,7 @@ describe("tracking link in a browser", () => {
     });
     await new Promise<void>((resolve) => site.listen(0, "127.0.0.2", resolve));
     const visits = async () => {
-      const answer = await fetch(`${server.url}/api/promoter/dashboard`, { headers: { Cookie: promoter } });
-      const dashboard = (await answer.json()) as {
-        visits: Array<{ counted: number; not_counted: Array<{ verdict: string; count: number }> }>;
-      };
+      const dashboard = await okRoute(api(server), promotersApi.dashboard, { cookie: promoter });
       const [own] = dashboard.visits;
       return {
         counted: own?.counted ?? 0,
@@ -121,8 +121,8 @@ describe("tracking link in a browser", () => {
     // This machine's address opens a link 21 times within a minute: from now on its visits are checked.
     for (let visit = 0; visit < 21; visit++) await openLink(server, `/t/${busy.shortCode}`);
     const clicksOf = async (id: string) => {
-      const board = await (await fetch(`${server.url}/api/campaigns/${id}/leaderboard`)).json();
-      return (board as { entries: Array<{ clicks: number }> }).entries[0]?.clicks;
+      const board = await okRoute(api(server), leaderboardsApi.campaign, { params: { id } });
+      return board.entries[0]?.clicks;
     };
 
     const { page, context } = await openPage("tracking-challenge");

@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { campaignsApi } from "../core/api/campaigns";
 import { signUp, type TestUser } from "./testing/accounts";
 import { createLiveCampaign, joinAs } from "./testing/campaigns";
+import { okRoute } from "./testing/contract-call";
 import { makeAdmin } from "./testing/payouts";
 import { createTestApp, createTestAuth, type TestApp } from "./testing/test-app";
 
@@ -443,14 +445,13 @@ beforeAll(async () => {
     admin: await signUp(t, "promoter"),
   };
   await makeAdmin(t, users.admin);
-  const draft = await t.request("/api/campaigns", {
-    method: "POST",
+  const draft = await okRoute(t, campaignsApi.create, {
     cookie: users.artist.cookie,
-    json: { title: "Draft", artist_name: "A", song_link: "https://open.spotify.com/track/d", prize_cents: 10_00 },
+    body: { title: "Draft", artist_name: "A", song_link: "https://open.spotify.com/track/d", prize_cents: 10_00 },
   });
   const liveId = await createLiveCampaign(t, users.artist);
   fixtures = {
-    draftId: ((await draft.json()) as { campaign: { id: string } }).campaign.id,
+    draftId: draft.campaign.id,
     liveId,
     shortCode: await joinAs(t, users.promoter, liveId),
     unknownId: randomUUID(),

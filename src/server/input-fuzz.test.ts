@@ -1,9 +1,11 @@
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { campaignsApi } from "../core/api/campaigns";
 import { queryRows } from "./db/client";
 import { signUp, type TestUser } from "./testing/accounts";
 import { createLiveCampaign } from "./testing/campaigns";
+import { okRoute } from "./testing/contract-call";
 import { makeAdmin } from "./testing/payouts";
 import { createTestApp, type TestApp } from "./testing/test-app";
 
@@ -29,12 +31,11 @@ beforeAll(async () => {
   };
   await makeAdmin(t, who.admin);
   liveId = await createLiveCampaign(t, who.artist);
-  const draft = await t.request("/api/campaigns", {
-    method: "POST",
+  const draft = await okRoute(t, campaignsApi.create, {
     cookie: who.artist.cookie,
-    json: { title: "Draft", artist_name: "A", song_link: "https://open.spotify.com/track/d", prize_cents: 10_00 },
+    body: { title: "Draft", artist_name: "A", song_link: "https://open.spotify.com/track/d", prize_cents: 10_00 },
   });
-  draftId = ((await draft.json()) as { campaign: { id: string } }).campaign.id;
+  draftId = draft.campaign.id;
 });
 afterAll(() => t.close());
 
@@ -145,12 +146,20 @@ async function storedRows() {
   return row;
 }
 
+/** The message of the API's error envelope in whatever a refusal answered (unchecked: that is the test). */
+const envelopeMessage = (body: unknown): unknown =>
+  typeof body === "object" && body !== null && "error" in body && typeof body.error === "object" && body.error !== null
+    ? "message" in body.error
+      ? body.error.message
+      : undefined
+    : undefined;
+
 async function expectWellRefused(response: Response, label: string) {
   expect(response.status, label).toBeLessThan(500);
   if (response.status < 400 || response.status === 404) return;
-  const body = (await response.json().catch(() => null)) as { error?: { message?: unknown } } | null;
-  expect(typeof body?.error?.message, `${label}: ${response.status} without the error envelope`).toBe("string");
-  expect(String(body?.error?.message).length, label).toBeGreaterThan(0);
+  const message = envelopeMessage(await response.json().catch(() => null));
+  expect(typeof message, `${label}: ${response.status} without the error envelope`).toBe("string");
+  expect(String(message).length, label).toBeGreaterThan(0);
 }
 
 describe("hostile JSON bodies", () => {

@@ -1,10 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Account, SessionView } from "../../core/api/accounts";
+import { accountsApi } from "../../core/api/accounts";
+import { campaignsApi } from "../../core/api/campaigns";
+import { leaderboardsApi } from "../../core/api/leaderboards";
 import { campaigns, notifications, payouts, promoters, refunds, user } from "../db/schema";
 import { listOutbox } from "../mail/outbox";
 import { cookiesFrom, emailedLink, signUp, type TestUser, uniqueEmail } from "../testing/accounts";
 import { createLiveCampaign, joinAs } from "../testing/campaigns";
+import { bodyOf, callRoute, errorOf, okRoute } from "../testing/contract-call";
 import { adminPost, clicks, makeAdmin } from "../testing/payouts";
 import { createTestApp, type TestApp } from "../testing/test-app";
 
@@ -17,48 +20,50 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (path: string, cookie: string | undefined, json: unknown) =>
+const me = (cookie: string) => okRoute(t, accountsApi.me, { cookie });
+const signIn = (email: string, password: string) => callRoute(t, accountsApi.signIn, { body: { email, password } });
+const setHandle = (cookie: string, handle: string) =>
+  callRoute(t, accountsApi.changeHandle, { cookie, body: { handle } });
+const changePassword = (cookie: string, body: unknown) =>
+  callRoute(t, accountsApi.changePassword, { cookie, untypedBody: body });
+const deleteAccount = (member: TestUser, password: string) =>
+  callRoute(t, accountsApi.deleteAccount, { cookie: member.cookie, body: { password } });
+/** A Better Auth endpoint the app keeps closed (no contract: the API has no such route). */
+const closedAuthPost = (path: string, cookie: string, json: unknown) =>
   t.request(path, { method: "POST", cookie, json });
-const errorOf = async (response: Response) => ((await response.json()) as { error: { message: string } }).error.message;
-async function me(cookie: string): Promise<Account | null> {
-  return (await (await t.request("/api/me", { cookie })).json()) as Account | null;
-}
-const signIn = (email: string, password: string) => post("/api/auth/sign-in/email", undefined, { email, password });
 
 describe("handle", () => {
   it("is refused when malformed or taken (in any letter case), and shown on the leaderboards once changed", async () => {
     const promoter = await signUp(t, "promoter");
     const other = await signUp(t, "promoter");
     for (const handle of ["ab", "has space", "dots.not_allowed", "x".repeat(31), "", "@at_sign"]) {
-      const response = await post("/api/account/handle", promoter.cookie, { handle });
+      const response = await setHandle(promoter.cookie, handle);
       expect(response.status).toBe(400);
-      expect(await errorOf(response)).toBe("Your handle must be 3 to 30 letters, digits, underscores or hyphens");
+      expect(errorOf(response).message).toBe("Your handle must be 3 to 30 letters, digits, underscores or hyphens");
     }
     // The generated default meets the same rule: it can be saved back unchanged, and hyphens are welcome.
     const generated = (await me(promoter.cookie))?.promoter?.handle ?? "";
     expect(generated).toMatch(/^promoter-[a-z0-9]{5}$/);
-    expect((await post("/api/account/handle", promoter.cookie, { handle: generated })).status).toBe(200);
-    expect((await post("/api/account/handle", promoter.cookie, { handle: "x".repeat(30) })).status).toBe(200);
-    expect((await post("/api/account/handle", promoter.cookie, { handle: "dj-nova_7" })).status).toBe(200);
-    expect((await post("/api/account/handle", other.cookie, { handle: "Night_Owl" })).status).toBe(200);
-    const taken = await post("/api/account/handle", promoter.cookie, { handle: "night_owl" });
+    expect((await setHandle(promoter.cookie, generated)).status).toBe(200);
+    expect((await setHandle(promoter.cookie, "x".repeat(30))).status).toBe(200);
+    expect((await setHandle(promoter.cookie, "dj-nova_7")).status).toBe(200);
+    expect((await setHandle(other.cookie, "Night_Owl")).status).toBe(200);
+    const taken = await setHandle(promoter.cookie, "night_owl");
     expect(taken.status).toBe(409);
-    expect(await errorOf(taken)).toBe("That handle is already taken");
+    expect(errorOf(taken).message).toBe("That handle is already taken");
 
-    const changed = await post("/api/account/handle", promoter.cookie, { handle: "Beat_Hunter_7" });
+    const changed = await setHandle(promoter.cookie, "Beat_Hunter_7");
     expect(changed.status).toBe(200);
     expect((await me(promoter.cookie))?.promoter?.handle).toBe("Beat_Hunter_7");
     const campaignId = await createLiveCampaign(t, await signUp(t, "artist"));
     await joinAs(t, promoter, campaignId);
-    const board = (await (await t.request(`/api/campaigns/${campaignId}/leaderboard`)).json()) as {
-      entries: Array<{ handle: string }>;
-    };
+    const board = await okRoute(t, leaderboardsApi.campaign, { params: { id: campaignId } });
     expect(board.entries.map((entry) => entry.handle)).toEqual(["Beat_Hunter_7"]);
   });
 
   it("is held once in any letter case by the database too, so requests racing past the check cannot share it", async () => {
     const holder = await signUp(t, "promoter");
-    expect((await post("/api/account/handle", holder.cookie, { handle: "Race_Winner" })).status).toBe(200);
+    expect((await setHandle(holder.cookie, "Race_Winner")).status).toBe(200);
     const racer = await signUp(t, "artist");
     await expect(
       t.database.db.insert(promoters).values({ authUserId: racer.id, handle: "race_WINNER" }),
@@ -77,21 +82,21 @@ describe("password", () => {
     const otherDevice = cookiesFrom(await signIn(member.email, member.password));
     expect((await me(otherDevice))?.user.email).toBe(member.email);
 
-    const missing = await post("/api/auth/change-password", member.cookie, { newPassword: "a brand new pass" });
+    const missing = await changePassword(member.cookie, { newPassword: "a brand new pass" });
     expect(missing.status).toBe(400);
-    expect(await errorOf(missing)).toBe("Current password is required");
-    const short = await post("/api/auth/change-password", member.cookie, {
+    expect(errorOf(missing).message).toBe("Current password is required");
+    const short = await changePassword(member.cookie, {
       currentPassword: member.password,
       newPassword: "short",
     });
-    expect(await errorOf(short)).toBe("Password must be at least 8 characters");
-    const wrong = await post("/api/auth/change-password", member.cookie, {
+    expect(errorOf(short).message).toBe("Password must be at least 8 characters");
+    const wrong = await changePassword(member.cookie, {
       currentPassword: "not my password",
       newPassword: "a brand new pass",
     });
     expect(wrong.status).toBe(400);
 
-    const changed = await post("/api/auth/change-password", member.cookie, {
+    const changed = await changePassword(member.cookie, {
       currentPassword: member.password,
       newPassword: "a brand new pass",
     });
@@ -106,18 +111,20 @@ describe("sessions", () => {
   it("lists the user's sessions by id with this device marked, never a token, and signs another one out", async () => {
     const member = await signUp(t, "artist");
     const otherDevice = cookiesFrom(await signIn(member.email, member.password));
-    const listed = await t.request("/api/account/sessions", { cookie: member.cookie });
-    const sessions = (await listed.json()) as SessionView[];
+    const sessions = await okRoute(t, accountsApi.listSessions, { cookie: member.cookie });
     // Sign-up and the other device (opening the verification link signs nobody in).
     expect(sessions).toHaveLength(2);
     expect(sessions.filter((session) => session.current)).toHaveLength(1);
     const otherToken = decodeURIComponent(otherDevice.split("=")[1] ?? "").split(".")[0] as string;
     expect(JSON.stringify(sessions)).not.toContain(otherToken);
-    const other = sessions.find((session) => !session.current) as SessionView;
-    const current = sessions.find((session) => session.current) as SessionView;
-    expect((await post(`/api/account/sessions/${current.id}/revoke`, member.cookie, {})).status).toBe(409);
-    expect((await post(`/api/account/sessions/${other.id}/revoke`, admin.cookie, {})).status).toBe(404);
-    const revoked = await post(`/api/account/sessions/${other.id}/revoke`, member.cookie, {});
+    const other = sessions.find((session) => !session.current);
+    const current = sessions.find((session) => session.current);
+    if (!other || !current) throw new Error("Both sessions are listed");
+    const revoke = (id: string, by: TestUser) =>
+      callRoute(t, accountsApi.revokeSession, { params: { id }, cookie: by.cookie });
+    expect((await revoke(current.id, member)).status).toBe(409);
+    expect((await revoke(other.id, admin)).status).toBe(404);
+    const revoked = await revoke(other.id, member);
     expect(revoked.status).toBe(200);
     expect(await me(otherDevice)).toBeNull();
     expect((await me(member.cookie))?.user.email).toBe(member.email);
@@ -125,36 +132,38 @@ describe("sessions", () => {
     for (const path of ["/api/auth/get-session", "/api/auth/list-sessions"]) {
       expect((await t.request(path, { cookie: member.cookie })).status, path).toBe(404);
     }
-    expect((await post("/api/auth/revoke-session", member.cookie, { token: otherToken })).status).toBe(404);
+    expect((await closedAuthPost("/api/auth/revoke-session", member.cookie, { token: otherToken })).status).toBe(404);
     const signedIn = await signIn(member.email, member.password);
-    expect(JSON.stringify(await signedIn.json())).not.toMatch(/"token"/);
+    expect(JSON.stringify(bodyOf(signedIn))).not.toMatch(/"token"/);
   });
 });
 
 describe("email", () => {
   const changeEmail = (member: TestUser, newEmail: string, password = member.password) =>
-    post("/api/account/email", member.cookie, { newEmail, password });
+    callRoute(t, accountsApi.changeEmail, { cookie: member.cookie, body: { newEmail, password } });
   const confirmLink = (to: string) => emailedLink(t, to, /Confirm your new/);
 
   it("changes with the current password once the new address opens its link, and tells the old one", async () => {
     const member = await signUp(t, "promoter");
     const invalid = await changeEmail(member, "not an email");
     expect(invalid.status).toBe(400);
-    expect(await errorOf(invalid)).toBe("Please enter a valid email address");
+    expect(errorOf(invalid).message).toBe("Please enter a valid email address");
     const wrong = await changeEmail(member, uniqueEmail("moved"), "not the password");
     expect(wrong.status).toBe(400);
-    expect(await errorOf(wrong)).toBe("That password is not right");
-    expect(await errorOf(await changeEmail(member, member.email))).toBe("That is already your email address");
-    expect(await errorOf(await changeEmail(member, admin.email))).toBe(
+    expect(errorOf(wrong).message).toBe("That password is not right");
+    expect(errorOf(await changeEmail(member, member.email)).message).toBe("That is already your email address");
+    expect(errorOf(await changeEmail(member, admin.email)).message).toBe(
       "Another account already uses this email address",
     );
     // Better Auth's own change-email (no password, a stateless link) is closed.
-    expect((await post("/api/auth/change-email", member.cookie, { newEmail: uniqueEmail() })).status).toBe(404);
+    expect((await closedAuthPost("/api/auth/change-email", member.cookie, { newEmail: uniqueEmail() })).status).toBe(
+      404,
+    );
 
     const next = uniqueEmail("moved");
     const asked = await changeEmail(member, next);
     expect(asked.status).toBe(200);
-    expect(await asked.json()).toEqual({ sentTo: next });
+    expect(bodyOf(asked)).toEqual({ sentTo: next });
     expect((await me(member.cookie))?.user.email).toBe(member.email);
     const confirmed = await t.request(await confirmLink(next));
     expect(confirmed.status).toBe(302);
@@ -176,11 +185,11 @@ describe("email", () => {
     expect((await changeEmail(attacker, attackers)).status).toBe(200);
     const link = await confirmLink(attackers);
     // The owner takes the account back: a reset through the emailed link.
-    expect((await post("/api/auth/request-password-reset", undefined, { email: owner.email })).status).toBe(200);
+    expect((await callRoute(t, accountsApi.requestPasswordReset, { body: { email: owner.email } })).status).toBe(200);
     const reset = await emailedLink(t, owner.email, /reset your/i);
     const token = new URL(reset, "http://x").pathname.split("/").pop() as string;
     expect(
-      (await post("/api/auth/reset-password", undefined, { token, newPassword: "the owner's new one" })).status,
+      (await callRoute(t, accountsApi.resetPassword, { body: { token, newPassword: "the owner's new one" } })).status,
     ).toBe(200);
     const late = await t.request(link);
     expect(late.headers.get("location")).toBe("/auth/email-verified?error=invalid_link");
@@ -224,21 +233,21 @@ describe("deleting an account", () => {
   it("is refused with the reason while a campaign runs or a prize is unpaid, and needs the password", async () => {
     const artist = await signUp(t, "artist");
     const campaignId = await createLiveCampaign(t, artist, { title: "Still Running" });
-    const wrong = await post("/api/account/delete", artist.cookie, { password: "not the password" });
+    const wrong = await deleteAccount(artist, "not the password");
     expect(wrong.status).toBe(400);
-    expect(await errorOf(wrong)).toBe("That password is not right");
-    const live = await post("/api/account/delete", artist.cookie, { password: artist.password });
+    expect(errorOf(wrong).message).toBe("That password is not right");
+    const live = await deleteAccount(artist, artist.password);
     expect(live.status).toBe(409);
-    expect(await errorOf(live)).toBe(
+    expect(errorOf(live).message).toBe(
       'Your campaign "Still Running" is still running. You can delete your account once it has ended.',
     );
 
     const winner = await signUp(t, "promoter");
     await clicks(t, await joinAs(t, winner, campaignId), 1, "10.77.1");
     expect((await adminPost(t, admin, `/api/admin/campaigns/${campaignId}/end`)).status).toBe(200);
-    const unpaid = await post("/api/account/delete", winner.cookie, { password: winner.password });
+    const unpaid = await deleteAccount(winner, winner.password);
     expect(unpaid.status).toBe(409);
-    expect(await errorOf(unpaid)).toBe(
+    expect(errorOf(unpaid).message).toBe(
       "You have a prize of $100 that has not been paid out yet. You can delete your account once it is paid.",
     );
     expect(await me(winner.cookie)).not.toBeNull();
@@ -249,20 +258,23 @@ describe("deleting an account", () => {
     const campaignId = await createLiveCampaign(t, artist, { title: "Nobody Clicked" });
     // No winner: the prize is refunded (the sandbox refunds at once) and the campaign completes.
     expect((await adminPost(t, admin, `/api/admin/campaigns/${campaignId}/end`)).status).toBe(200);
-    const draft = await post("/api/campaigns", artist.cookie, {
-      title: "Unpaid Draft",
-      artist_name: "Band",
-      song_link: "https://open.spotify.com/track/x",
-      prize_cents: 100_00,
-      duration_days: 7,
+    const draft = await okRoute(t, campaignsApi.create, {
+      cookie: artist.cookie,
+      body: {
+        title: "Unpaid Draft",
+        artist_name: "Band",
+        song_link: "https://open.spotify.com/track/x",
+        prize_cents: 100_00,
+        duration_days: 7,
+      },
     });
-    const draftId = ((await draft.json()) as { campaign: { id: string } }).campaign.id;
+    const draftId = draft.campaign.id;
     expect(
       await t.database.db.select().from(notifications).where(eq(notifications.userId, artist.id)),
     ).not.toHaveLength(0);
 
-    const deleted = await post("/api/account/delete", artist.cookie, { password: artist.password });
-    expect(deleted.status, await deleted.clone().text()).toBe(200);
+    const deleted = await deleteAccount(artist, artist.password);
+    expect(deleted.status, deleted.ok ? undefined : deleted.error.message).toBe(200);
     expect(await me(artist.cookie)).toBeNull();
     expect((await signIn(artist.email, artist.password)).status).toBe(401);
     const [row] = await t.database.db.select().from(user).where(eq(user.id, artist.id));

@@ -1,11 +1,13 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accountsApi } from "../../core/api/accounts";
 import { authMessages } from "../../core/auth-rules";
 import { admins, promoters } from "../db/schema";
 import type { AppEnv } from "../http/app-env";
 import { listOutbox } from "../mail/outbox";
 import { cookiesFrom, signUp, uniqueEmail, verifyEmail } from "../testing/accounts";
+import { okRoute } from "../testing/contract-call";
 import { createTestApp, createTestAuth, type TestApp } from "../testing/test-app";
 import { runAdminCommand } from "./admin-command";
 import { syncAdminEmails } from "./admins";
@@ -255,8 +257,7 @@ describe("password reset", () => {
 describe("admins", () => {
   it("makes an ADMIN_EMAILS address an admin only once its mailbox is verified, in any letter case", async () => {
     const boss = await signUp(t, "promoter", { email: "Boss@Example.com" }, { verified: false });
-    const role = async () =>
-      ((await (await t.request("/api/me", { cookie: boss.cookie })).json()) as { role: string }).role;
+    const role = async () => (await okRoute(t, accountsApi.me, { cookie: boss.cookie }))?.role;
     expect(await role()).toBe("promoter");
     for (const path of ["/api/admin/stats", "/api/admin/payouts"]) {
       expect((await t.request(path, { cookie: boss.cookie })).status, path).toBe(403);
@@ -272,10 +273,10 @@ describe("admins", () => {
   it("grants and revokes with the admin command", async () => {
     const user = await signUp(t, "artist");
     expect(await runAdminCommand(t.database.db, ["grant", user.email])).toContain("is now an admin");
-    expect((await (await t.request("/api/me", { cookie: user.cookie })).json()).role).toBe("admin");
+    expect((await okRoute(t, accountsApi.me, { cookie: user.cookie }))?.role).toBe("admin");
     expect(await runAdminCommand(t.database.db, ["grant", user.email])).toContain("is now an admin");
     expect(await runAdminCommand(t.database.db, ["revoke", user.email])).toContain("no longer an admin");
-    expect((await (await t.request("/api/me", { cookie: user.cookie })).json()).role).toBe("artist");
+    expect((await okRoute(t, accountsApi.me, { cookie: user.cookie }))?.role).toBe("artist");
     const rows = await t.database.db.select().from(admins).where(eq(admins.authUserId, user.id));
     expect(rows).toHaveLength(0);
     await expect(runAdminCommand(t.database.db, ["grant", "nobody@example.com"])).rejects.toThrow(/No user/);

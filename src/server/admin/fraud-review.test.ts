@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accountsApi } from "../../core/api/accounts";
 import { queryRows } from "../db/client";
 import { adminAudit, campaigns, clickAudit, clickEvents, payouts, suspiciousActivity } from "../db/schema";
 import { listOutbox } from "../mail/outbox";
@@ -8,6 +9,7 @@ import { runWeeklyPayouts } from "../payouts/pay-payouts";
 import { signUp, type TestUser } from "../testing/accounts";
 import { createLiveCampaign, joinAs } from "../testing/campaigns";
 import { clickAs } from "../testing/clicks";
+import { okRoute } from "../testing/contract-call";
 import { clicks, expectLedgerBalanced, makeAdmin, onboardPayouts } from "../testing/payouts";
 import { createTestApp, type TestApp } from "../testing/test-app";
 
@@ -29,8 +31,11 @@ const call = async (path: string, init: { method?: string; json?: unknown; cooki
 };
 const post = (path: string, json: unknown = {}, cookie = admin.cookie) => call(path, { method: "POST", json, cookie });
 
-const promoterId = async (user: TestUser) =>
-  (await call("/api/me", { cookie: user.cookie })).body.promoter.id as string;
+async function promoterId(user: TestUser) {
+  const id = (await okRoute(t, accountsApi.me, { cookie: user.cookie }))?.promoter?.id;
+  if (!id) throw new Error("A promoter who joined has a promoter profile");
+  return id;
+}
 
 /** A live campaign whose promoters, joined in order, get `counts[i]` counted clicks each from fresh addresses. */
 async function campaignWithClicks(counts: number[], prizeCents = 101_00) {

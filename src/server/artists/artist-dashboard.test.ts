@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ArtistCampaign, ArtistOverview, CampaignAnalytics } from "../../core/api/artists";
+import { artistApi, type CampaignAnalytics } from "../../core/api/artists";
+import { leaderboardsApi } from "../../core/api/leaderboards";
 import { signUp, type TestUser } from "../testing/accounts";
-import { createLiveCampaign, joinAs, validCampaignBody } from "../testing/campaigns";
+import { createDraft, createLiveCampaign, joinAs } from "../testing/campaigns";
 import { clickAs } from "../testing/clicks";
+import { okRoute, refusedRoute } from "../testing/contract-call";
 import { adminPost, makeAdmin } from "../testing/payouts";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { rollUpClicks } from "../tracking/click-rollups";
@@ -17,11 +19,10 @@ const ids = { draft: "", live: "", tie: "", noWinner: "", cancelled: "", otherAr
 const visit = (shortCode: string, ip: string, headers: Record<string, string> = {}, ua?: string | null) =>
   clickAs(t, `/t/${shortCode}`, { ip, headers, ua });
 
-async function read<T>(path: string, user: TestUser = artist): Promise<T> {
-  const response = await t.request(path, { cookie: user.cookie });
-  expect(response.status).toBe(200);
-  return (await response.json()) as T;
-}
+/** The artist's own dashboard reads, each answered 200. */
+const readOverview = () => okRoute(t, artistApi.overview, { cookie: artist.cookie }, 200);
+const readCampaigns = () => okRoute(t, artistApi.campaigns, { cookie: artist.cookie }, 200);
+const readAnalytics = (id: string) => okRoute(t, artistApi.analytics, { params: { id }, cookie: artist.cookie }, 200);
 
 beforeAll(async () => {
   t = await createTestApp({ env: { COUNTRY_HEADER: "CF-IPCountry" } });
@@ -34,12 +35,7 @@ beforeAll(async () => {
   await makeAdmin(t, admin);
 
   // An unpaid draft.
-  const draft = await t.request("/api/campaigns", {
-    method: "POST",
-    cookie: artist.cookie,
-    json: validCampaignBody({ title: "Unpaid Draft", prize_cents: 100_00 }),
-  });
-  ids.draft = ((await draft.json()) as { campaign: { id: string } }).campaign.id;
+  ids.draft = await createDraft(t, artist, { title: "Unpaid Draft", prize_cents: 100_00 });
 
   // A cancelled campaign: prize and fee refunded.
   ids.cancelled = await createLiveCampaign(t, artist, { title: "Cancelled One", prize_cents: 100_00 });
@@ -92,7 +88,7 @@ afterAll(() => t.close());
 
 describe("artist dashboard", () => {
   it("adds up the tiles: counted clicks, live campaigns, money spent and refunded, promoters", async () => {
-    const { tiles } = await read<ArtistOverview>("/api/artist/overview");
+    const { tiles } = await readOverview();
     expect(tiles).toEqual({
       total_clicks: 8,
       active_campaigns: 1,
@@ -105,7 +101,7 @@ describe("artist dashboard", () => {
   });
 
   it("lists every campaign of the artist, drafts included, with its state, leader and result", async () => {
-    const { campaigns } = await read<{ campaigns: ArtistCampaign[] }>("/api/artist/campaigns");
+    const { campaigns } = await readCampaigns();
     const byId = new Map(campaigns.map((campaign) => [campaign.id, campaign]));
     expect(campaigns.map((campaign) => campaign.id).sort()).toEqual(
       [ids.draft, ids.cancelled, ids.noWinner, ids.tie, ids.live].sort(),
@@ -137,7 +133,7 @@ describe("artist dashboard", () => {
   });
 
   it("shows this month's top promoters over the artist's campaigns and the newest activity", async () => {
-    const overview = await read<ArtistOverview>("/api/artist/overview");
+    const overview = await readOverview();
     expect(overview.top_promoters_this_month.map((row) => row.clicks)).toEqual([5, 3]);
     expect(overview.activity).toHaveLength(5);
     const times = overview.activity.map((item) => item.at);
@@ -148,7 +144,7 @@ describe("artist dashboard", () => {
   });
 
   it("gives one campaign's analytics, the same before and after the roll-up and after a void", async () => {
-    const before = await read<CampaignAnalytics>(`/api/artist/campaigns/${ids.live}/analytics`);
+    const before = await readAnalytics(ids.live);
     const counts = (analytics: CampaignAnalytics) =>
       Object.fromEntries(analytics.verdicts.map((row) => [row.verdict, row.count]));
     expect(counts(before)).toEqual({
@@ -190,13 +186,11 @@ describe("artist dashboard", () => {
 
     // Rolled up, the figures are the same.
     await rollUpClicks(t.database.db, new Date(Date.now() + 60_000));
-    const rolled = await read<CampaignAnalytics>(`/api/artist/campaigns/${ids.live}/analytics`);
+    const rolled = await readAnalytics(ids.live);
     expect({ ...rolled, recent_clicks: [] }).toEqual({ ...before, recent_clicks: [] });
 
     // Voiding the second promoter's click moves it from counted to voided, in the roll-up too.
-    const board = await read<{ entries: Array<{ promoter_id: string; clicks: number }> }>(
-      `/api/campaigns/${ids.live}/leaderboard`,
-    );
+    const board = await okRoute(t, leaderboardsApi.campaign, { params: { id: ids.live }, cookie: artist.cookie }, 200);
     const second = board.entries.find((entry) => entry.clicks === 1);
     const voided = await t.request("/api/admin/clicks/void", {
       method: "POST",
@@ -204,26 +198,27 @@ describe("artist dashboard", () => {
       json: { campaign_id: ids.live, promoter_id: second?.promoter_id, reason: "test" },
     });
     expect(voided.status).toBe(200);
-    const after = await read<CampaignAnalytics>(`/api/artist/campaigns/${ids.live}/analytics`);
+    const after = await readAnalytics(ids.live);
     expect(counts(after)).toMatchObject({ counted: 3, voided: 1 });
     expect(after.countries).toEqual([{ country: "DE", count: 3 }]);
     expect(after.series.points.reduce((sum, point) => sum + point.counted, 0)).toBe(3);
-    const overview = await read<ArtistOverview>("/api/artist/overview");
+    const overview = await readOverview();
     expect(overview.top_promoters_this_month.map((row) => row.clicks)).toEqual([5, 2]);
   });
 
   it("shows an ended campaign's series per day", async () => {
-    const analytics = await read<CampaignAnalytics>(`/api/artist/campaigns/${ids.tie}/analytics`);
+    const analytics = await readAnalytics(ids.tie);
     expect(analytics.series.bucket).toBe("day");
     expect(analytics.series.points.reduce((sum, point) => sum + point.counted, 0)).toBe(4);
   });
 
   it("never shows another artist's campaign, and refuses promoters and visitors", async () => {
-    const other = await t.request(`/api/artist/campaigns/${ids.otherArtists}/analytics`, { cookie: artist.cookie });
+    const other = await refusedRoute(t, artistApi.analytics, {
+      params: { id: ids.otherArtists },
+      cookie: artist.cookie,
+    });
     expect(other.status).toBe(404);
-    expect(((await other.json()) as { error: { message: string } }).error.message).toBe(
-      "Campaign not found or access denied",
-    );
+    expect(other.error.message).toBe("Campaign not found or access denied");
     expect((await t.request("/api/artist/overview", { cookie: promoterOne.cookie })).status).toBe(403);
     expect((await t.request("/api/artist/campaigns")).status).toBe(401);
     const malformed = await t.request("/api/artist/campaigns/not-a-uuid/analytics", { cookie: artist.cookie });
@@ -231,11 +226,9 @@ describe("artist dashboard", () => {
   });
 
   it("deletes an unpaid draft and refuses to delete anything else", async () => {
-    const live = await t.request(`/api/artist/campaigns/${ids.live}`, { method: "DELETE", cookie: artist.cookie });
+    const live = await refusedRoute(t, artistApi.deleteDraft, { params: { id: ids.live }, cookie: artist.cookie });
     expect(live.status).toBe(409);
-    expect(((await live.json()) as { error: { message: string } }).error.message).toContain(
-      "Only an unpaid draft can be deleted",
-    );
+    expect(live.error.message).toContain("Only an unpaid draft can be deleted");
     const foreign = await t.request(`/api/artist/campaigns/${ids.otherArtists}`, {
       method: "DELETE",
       cookie: artist.cookie,
@@ -243,7 +236,7 @@ describe("artist dashboard", () => {
     expect(foreign.status).toBe(404);
     const draft = await t.request(`/api/artist/campaigns/${ids.draft}`, { method: "DELETE", cookie: artist.cookie });
     expect(draft.status).toBe(200);
-    const { campaigns } = await read<{ campaigns: ArtistCampaign[] }>("/api/artist/campaigns");
+    const { campaigns } = await readCampaigns();
     expect(campaigns.map((campaign) => campaign.id)).not.toContain(ids.draft);
   });
 });

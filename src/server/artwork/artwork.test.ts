@@ -1,9 +1,12 @@
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { artworkApi, type SetArtworkBody } from "../../core/api/artwork";
+import { campaignsApi } from "../../core/api/campaigns";
 import { artworkMessages, MAX_ARTWORK_BYTES } from "../../core/artwork";
 import { signUp, type TestUser } from "../testing/accounts";
-import { createLiveCampaign, validCampaignBody } from "../testing/campaigns";
+import { createDraft, createLiveCampaign, validCampaignBody } from "../testing/campaigns";
+import { bodyOf, callRoute, errorOf, okRoute } from "../testing/contract-call";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { databaseArtworkStore } from "./artwork-store";
 
@@ -20,16 +23,14 @@ const image = (format: "png" | "jpeg" | "webp", width = 800, height = 600) =>
     .toFormat(format)
     .toBuffer();
 
-const upload = (body: BodyInit, cookie = artist.cookie, type = "image/png") =>
-  t.request("/api/artwork", { method: "POST", cookie, body, headers: { "Content-Type": type } });
+/** Sends the bytes as the page does, with their declared type. */
+const upload = (bytes: Uint8Array<ArrayBuffer>, cookie = artist.cookie, type = "image/png") =>
+  callRoute(t, artworkApi.upload, { cookie, body: new Blob([bytes], { type }) });
 
 async function uploadedKey(format: "png" | "jpeg" | "webp" = "png", width = 800): Promise<string> {
   const response = await upload(new Uint8Array(await image(format, width)), artist.cookie, `image/${format}`);
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { artwork: { key: string } }).artwork.key;
+  return bodyOf(response, 201).artwork.key;
 }
-
-const errorOf = async (response: Response) => ((await response.json()) as { error: { message: string } }).error.message;
 
 describe("artwork upload", () => {
   it("re-encodes a JPEG, PNG or WebP into square WebP sizes and a 1200×630 JPEG for unfurls", async () => {
@@ -73,14 +74,14 @@ describe("artwork upload", () => {
     ]) {
       const response = await upload(body);
       expect(response.status).toBe(400);
-      expect(await errorOf(response)).toBe(artworkMessages.notAnImage);
+      expect(errorOf(response).message).toBe(artworkMessages.notAnImage);
     }
     const gif = await sharp({ create: { width: 400, height: 400, channels: 3, background: "#fff" } })
       .gif()
       .toBuffer();
     const refused = await upload(new Uint8Array(gif), artist.cookie, "image/gif");
     expect(refused.status).toBe(400);
-    expect(await errorOf(refused)).toBe(artworkMessages.notAnImage);
+    expect(errorOf(refused).message).toBe(artworkMessages.notAnImage);
     const empty = await upload(new Uint8Array(0));
     expect(empty.status).toBe(400);
   });
@@ -91,7 +92,7 @@ describe("artwork upload", () => {
       .toBuffer();
     const refused = await upload(new Uint8Array(huge));
     expect(refused.status).toBe(400);
-    expect(await errorOf(refused)).toBe(artworkMessages.tooManyPixels);
+    expect(errorOf(refused).message).toBe(artworkMessages.tooManyPixels);
   });
 
   it("refuses an image over 5 MB, and one too small to look sharp", async () => {
@@ -99,10 +100,10 @@ describe("artwork upload", () => {
     large.set(await image("png"));
     const tooLarge = await upload(large);
     expect(tooLarge.status).toBe(413);
-    expect(await errorOf(tooLarge)).toBe(artworkMessages.tooLarge);
+    expect(errorOf(tooLarge).message).toBe(artworkMessages.tooLarge);
     const small = await upload(new Uint8Array(await image("png", 200, 200)));
     expect(small.status).toBe(400);
-    expect(await errorOf(small)).toBe(artworkMessages.tooSmall);
+    expect(errorOf(small).message).toBe(artworkMessages.tooSmall);
   });
 
   it("takes uploads from artists only", async () => {
@@ -115,32 +116,21 @@ describe("artwork upload", () => {
 describe("a campaign's artwork", () => {
   it("is set at creation, changed or removed by its artist only, and refused when the upload does not exist", async () => {
     const key = await uploadedKey("jpeg", 1100);
-    const created = await t.request("/api/campaigns", {
-      method: "POST",
-      cookie: artist.cookie,
-      json: validCampaignBody({ artwork_key: key }),
-    });
-    expect(created.status).toBe(201);
-    const { campaign } = (await created.json()) as { campaign: { id: string } };
+    const campaignId = await createDraft(t, artist, { artwork_key: key });
     const view = async (cookie = artist.cookie) =>
-      (
-        (await (await t.request(`/api/campaigns/${campaign.id}`, { cookie })).json()) as {
-          campaign: { artwork_key: string | null };
-        }
-      ).campaign;
+      (await okRoute(t, campaignsApi.detail, { params: { id: campaignId }, cookie })).campaign;
     expect((await view()).artwork_key).toBe(key);
 
-    const unknown = await t.request("/api/campaigns", {
-      method: "POST",
+    const unknown = await callRoute(t, campaignsApi.create, {
       cookie: artist.cookie,
-      json: validCampaignBody({ artwork_key: "f".repeat(32) }),
+      body: validCampaignBody({ artwork_key: "f".repeat(32) }),
     });
     expect(unknown.status).toBe(400);
-    expect(await errorOf(unknown)).toBe(artworkMessages.notFound);
+    expect(errorOf(unknown).message).toBe(artworkMessages.notFound);
 
     const other = await signUp(t, "artist");
-    const set = (body: unknown, cookie = artist.cookie) =>
-      t.request(`/api/campaigns/${campaign.id}/artwork`, { method: "POST", cookie, json: body });
+    const set = (body: SetArtworkBody, cookie = artist.cookie) =>
+      callRoute(t, artworkApi.setForCampaign, { params: { id: campaignId }, cookie, body });
     expect((await set({ key: null }, other.cookie)).status).toBe(404);
     expect((await set({ key: "not-a-key" })).status).toBe(400);
     expect((await set({ key: null })).status).toBe(200);
@@ -159,13 +149,8 @@ describe("a campaign's artwork", () => {
     const metadata = await sharp(Buffer.from(await cover.arrayBuffer())).metadata();
     expect([metadata.width, metadata.height]).toEqual([1200, 630]);
 
-    const draft = await t.request("/api/campaigns", {
-      method: "POST",
-      cookie: artist.cookie,
-      json: validCampaignBody(),
-    });
-    const { campaign } = (await draft.json()) as { campaign: { id: string } };
-    expect((await t.request(`/media/covers/${campaign.id}.png`)).status).toBe(404);
+    const draftId = await createDraft(t, artist);
+    expect((await t.request(`/media/covers/${draftId}.png`)).status).toBe(404);
     expect((await t.request("/media/covers/not-an-id.png")).status).toBe(404);
   });
 

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { NotificationFeed } from "../../core/api/notifications";
+import { notificationsApi } from "../../core/api/notifications";
 import { listOutbox } from "../mail/outbox";
 import { signUp } from "../testing/accounts";
 import { createLiveCampaign, joinAs } from "../testing/campaigns";
+import { okRoute } from "../testing/contract-call";
 import { makeAdmin } from "../testing/payouts";
 import { createTestApp, type TestApp } from "../testing/test-app";
 
@@ -69,9 +70,7 @@ describe("a campaign's emails", () => {
     expect(mail?.text).toContain("/email/unsubscribe?");
     expect((await mailsTo(quiet.email)).some((each) => each.subject.includes("cancelled"))).toBe(false);
     for (const promoter of [fan, quiet]) {
-      const feed = (await (
-        await t.request("/api/notifications", { cookie: promoter.cookie })
-      ).json()) as NotificationFeed;
+      const feed = await okRoute(t, notificationsApi.feed, { cookie: promoter.cookie });
       expect(feed.items.map((item) => item.title)).toContain('"Called Off" was cancelled');
     }
   });

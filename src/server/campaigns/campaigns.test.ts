@@ -1,9 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type CampaignListQuery, campaignsApi } from "../../core/api/campaigns";
 import { campaignMessages } from "../../core/campaign-rules";
 import { campaigns, trackingLinks } from "../db/schema";
 import { signUp, type TestUser } from "../testing/accounts";
-import { validCampaignBody } from "../testing/campaigns";
+import { createLiveCampaign, validCampaignBody } from "../testing/campaigns";
+import { okRoute } from "../testing/contract-call";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { joinCampaign } from "./join-campaign";
 
@@ -23,18 +25,8 @@ afterAll(() => t.close());
 const validCampaign = validCampaignBody;
 
 async function createDraft(user: TestUser, overrides: Record<string, unknown> = {}) {
-  const response = await t.request("/api/campaigns", {
-    method: "POST",
-    json: validCampaign(overrides),
-    cookie: user.cookie,
-  });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return (await response.json()).campaign as {
-    id: string;
-    total_cents: number;
-    platform_fee_cents: number;
-    status: string;
-  };
+  const created = await okRoute(t, campaignsApi.create, { cookie: user.cookie, body: validCampaign(overrides) }, 201);
+  return created.campaign;
 }
 
 async function fundWithCard(user: TestUser, id: string, number: string) {
@@ -234,46 +226,25 @@ describe("campaign list queries", () => {
     const fresh = await createTestApp();
     try {
       const owner = await signUp(fresh, "artist");
-      const make = async (overrides: Record<string, unknown>) => {
-        const created = await fresh.request("/api/campaigns", {
-          method: "POST",
-          cookie: owner.cookie,
-          json: validCampaign(overrides),
-        });
-        const { campaign } = await created.json();
-        await fresh.request(`/api/campaigns/${campaign.id}/funding`, {
-          method: "POST",
-          cookie: owner.cookie,
-          json: {},
-        });
-        await fresh.request(`/api/campaigns/${campaign.id}/sandbox-payment`, {
-          method: "POST",
-          cookie: owner.cookie,
-          json: { number: "4242424242424242", expiry: "12/34", cvc: "123" },
-        });
-        return campaign.id as string;
-      };
+      // Each with its genre and prize: the same body as validCampaignBody's.
+      const make = (overrides: Record<string, unknown>) => createLiveCampaign(fresh, owner, overrides);
       await make({ title: "Sunrise", artist_name: "Aurora Band", genre: "pop", prize_cents: 100_00 });
       const big = await make({ title: "Thunder", artist_name: "Storm", genre: "rock", prize_cents: 1000_00 });
       await make({ title: "Moonlight", artist_name: "SUNNY Days", genre: "pop", prize_cents: 500_00 });
       const fan = await signUp(fresh, "promoter");
       await fresh.request(`/api/campaigns/${big}/join`, { method: "POST", cookie: fan.cookie, json: {} });
 
-      const titles = async (query: string) =>
-        ((await (await fresh.request(`/api/campaigns?${query}`)).json()).items as Array<{ title: string }>).map(
-          (item) => item.title,
-        );
-      expect(await titles("")).toEqual(["Thunder", "Moonlight", "Sunrise"]);
-      expect(await titles("q=sun")).toEqual(["Moonlight", "Sunrise"]);
-      expect(await titles("q=%25")).toEqual([]);
-      expect(await titles("genre=pop&sort=prize")).toEqual(["Moonlight", "Sunrise"]);
-      expect((await titles("sort=promoters"))[0]).toBe("Thunder");
-      const page = await (await fresh.request("/api/campaigns?limit=2&offset=2")).json();
-      expect(page).toMatchObject({ total: 3, items: [{ title: "Sunrise" }] });
-      const beyond = await (await fresh.request("/api/campaigns?limit=2&offset=10")).json();
-      expect(beyond).toMatchObject({ total: 3, items: [] });
+      const list = (query: CampaignListQuery) => okRoute(fresh, campaignsApi.list, { query });
+      const titles = async (query: CampaignListQuery) => (await list(query)).items.map((item) => item.title);
+      expect(await titles({})).toEqual(["Thunder", "Moonlight", "Sunrise"]);
+      expect(await titles({ q: "sun" })).toEqual(["Moonlight", "Sunrise"]);
+      expect(await titles({ q: "%" })).toEqual([]);
+      expect(await titles({ genre: "pop", sort: "prize" })).toEqual(["Moonlight", "Sunrise"]);
+      expect((await titles({ sort: "promoters" }))[0]).toBe("Thunder");
+      expect(await list({ limit: 2, offset: 2 })).toMatchObject({ total: 3, items: [{ title: "Sunrise" }] });
+      expect(await list({ limit: 2, offset: 10 })).toMatchObject({ total: 3, items: [] });
       expect((await fresh.request("/api/campaigns?sort=loudest")).status).toBe(400);
-      const thunder = (await (await fresh.request("/api/campaigns?q=thunder")).json()).items[0];
+      const thunder = (await list({ q: "thunder" })).items[0];
       expect(thunder).toMatchObject({ promoter_count: 1, total_clicks: 0 });
     } finally {
       await fresh.close();

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ArtistCampaign } from "../../core/api/artists";
-import type { NotificationFeed } from "../../core/api/notifications";
-import type { PromoterDashboard } from "../../core/api/promoters";
+import { type ArtistCampaign, artistApi } from "../../core/api/artists";
+import { notificationsApi } from "../../core/api/notifications";
+import { promotersApi } from "../../core/api/promoters";
 import { harnessSettings } from "../config";
 import { listOutbox } from "../mail/outbox";
 import { signUp } from "../testing/accounts";
 import { createLiveCampaign, joinAs } from "../testing/campaigns";
+import { okRoute, overHttp } from "../testing/contract-call";
 import { startAppServer } from "../testing/server-process";
-import { sseReader } from "../testing/sse";
+import { openStream } from "../testing/sse";
 import { createTestApp, type TestApp } from "../testing/test-app";
 
 let t: TestApp;
@@ -16,9 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Campaigns = { campaigns: ArtistCampaign[] };
-const promotersOf = (update: unknown, campaignId: string) =>
-  (update as Campaigns | null)?.campaigns.find((campaign) => campaign.id === campaignId)?.promoter_count;
+const promotersOf = (update: { campaigns: ArtistCampaign[] } | null, campaignId: string) =>
+  update?.campaigns.find((campaign) => campaign.id === campaignId)?.promoter_count;
 
 describe("a join", () => {
   it("reaches the artist's dashboard stream within a second, and the dashboards of the campaign's promoters", async () => {
@@ -27,16 +27,16 @@ describe("a join", () => {
     const first = await signUp(t, "promoter");
     await joinAs(t, first, campaignId);
 
-    const artistEvents = sseReader(await t.request("/api/artist/campaigns/stream", { cookie: artist.cookie }));
+    const artistEvents = await openStream(t, artistApi.campaignsStream, { cookie: artist.cookie });
     expect(promotersOf(await artistEvents.next(2000), campaignId)).toBe(1);
-    const promoterEvents = sseReader(await t.request("/api/promoter/dashboard/stream", { cookie: first.cookie }));
-    expect(((await promoterEvents.next(2000)) as PromoterDashboard).active[0]?.participants).toBe(1);
+    const promoterEvents = await openStream(t, promotersApi.dashboardStream, { cookie: first.cookie });
+    expect((await promoterEvents.next(2000))?.active[0]?.participants).toBe(1);
 
     const joinedAt = Date.now();
     await joinAs(t, await signUp(t, "promoter"), campaignId);
     expect(promotersOf(await artistEvents.next(1000), campaignId)).toBe(2);
     expect(Date.now() - joinedAt).toBeLessThan(1000);
-    expect(((await promoterEvents.next(1000)) as PromoterDashboard).active[0]?.participants).toBe(2);
+    expect((await promoterEvents.next(1000))?.active[0]?.participants).toBe(2);
     await artistEvents.cancel();
     await promoterEvents.cancel();
   });
@@ -50,7 +50,7 @@ describe("a join", () => {
     // Joining again changes nothing.
     await joinAs(t, promoter, campaignId);
 
-    const feed = (await (await t.request("/api/notifications", { cookie: artist.cookie })).json()) as NotificationFeed;
+    const feed = await okRoute(t, notificationsApi.feed, { cookie: artist.cookie });
     const joins = feed.items.filter((item) => item.title.includes("joined"));
     expect(joins).toEqual([
       expect.objectContaining({
@@ -70,9 +70,7 @@ describe("a join", () => {
       const campaignId = await createLiveCampaign(t, artist);
       const other = await startAppServer({ DATABASE_URL: t.database.url as string, AUTH_SECRET: t.config.authSecret });
       try {
-        const events = sseReader(
-          await fetch(`${other.url}/api/artist/campaigns/stream`, { headers: { Cookie: artist.cookie } }),
-        );
+        const events = await openStream(overHttp(other.url), artistApi.campaignsStream, { cookie: artist.cookie });
         expect(promotersOf(await events.next(5000), campaignId)).toBe(0);
         const joinedAt = Date.now();
         await joinAs(t, await signUp(t, "promoter"), campaignId);

@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SiteMetrics } from "../../core/api/campaigns";
+import { campaignsApi } from "../../core/api/campaigns";
 import { payouts } from "../db/schema";
 import { signUp, type TestUser } from "../testing/accounts";
 import { createLiveCampaign, joinAs } from "../testing/campaigns";
+import { okRoute } from "../testing/contract-call";
 import { adminPost, clicks, makeAdmin, onboardPayouts } from "../testing/payouts";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { querySiteMetrics } from "./campaign-list";
@@ -39,8 +40,7 @@ describe("Avg. promoter earnings", () => {
 
     await winAndGetPaid(first, 50_00, "10.9.1");
     await winAndGetPaid(second, 2500_00, "10.9.2");
-    const response = await t.request("/api/public/metrics");
-    const { metrics } = (await response.json()) as { metrics: SiteMetrics };
-    expect(metrics.avgPromoterEarningsCents).toEqual({ low: 50_00, high: 2500_00 });
+    const { metrics } = await okRoute(t, campaignsApi.metrics);
+    expect(metrics?.avgPromoterEarningsCents).toEqual({ low: 50_00, high: 2500_00 });
   });
 });

@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ClientErrorGroup } from "../../core/api/client-errors";
+import { adminApi } from "../../core/api/admin";
+import { clientErrorsApi } from "../../core/api/client-errors";
 import { queryRows } from "../db/client";
 import { signUp, type TestUser } from "../testing/accounts";
+import { bodyOf, callRoute, okRoute, refusedRoute } from "../testing/contract-call";
 import { makeAdmin } from "../testing/payouts";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { fingerprintOf, pruneClientErrors, scrub } from "./client-error-reports";
@@ -30,21 +32,18 @@ const crash = (overrides: Record<string, unknown> = {}) => ({
   path: "/join-campaign",
   ...overrides,
 });
-const report = (body: unknown, ip = "198.51.100.77") =>
-  t.request("/api/client-errors", { method: "POST", json: body, ip });
-const groups = async () =>
-  (
-    (await (await t.request("/api/admin/client-errors", { cookie: admin.cookie })).json()) as {
-      items: ClientErrorGroup[];
-    }
-  ).items;
+/** Reports as a page would; the body may be outside the report's type (the malformed ones the route refuses). */
+const report = (body: unknown, ip = "198.51.100.77") => callRoute(t, clientErrorsApi.report, { untypedBody: body, ip });
+const refusedReport = (body: unknown, ip = "198.51.100.77") =>
+  refusedRoute(t, clientErrorsApi.report, { untypedBody: body, ip });
+const groups = async () => (await okRoute(t, adminApi.clientErrors, { cookie: admin.cookie })).items;
 
 describe("client error reports", () => {
   it("stores a report under the page's id, once, and groups reports of one error with a count", async () => {
     const first = crash();
     const stored = await report(first);
     expect(stored.status).toBe(201);
-    expect(await stored.json()).toEqual({ id: first.id });
+    expect(bodyOf(stored)).toEqual({ id: first.id });
     // Sent again (a retry), it is still one report.
     expect((await report(first)).status).toBe(201);
     // The same error after a new build (other line, other chunk hash) and with another number in it: same group.
@@ -92,18 +91,16 @@ describe("client error reports", () => {
       [crash({ path: "join-campaign" }), "The path must start with /"],
       [[], "The request must be a JSON object"],
     ] as const) {
-      const refused = await report(body);
+      const refused = await refusedReport(body);
       expect(refused.status).toBe(400);
-      expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(message);
+      expect(refused.error.message).toBe(message);
     }
     const statuses: number[] = [];
     for (let index = 0; index < 21; index++) statuses.push((await report(crash(), "198.51.100.200")).status);
     expect(statuses.slice(0, 20).every((status) => status === 201)).toBe(true);
-    const limited = await report(crash(), "198.51.100.200");
+    const limited = await refusedReport(crash(), "198.51.100.200");
     expect(limited.status).toBe(429);
-    expect(((await limited.json()) as { error: { message: string } }).error.message).toBe(
-      "Too many error reports. Please try again later.",
-    );
+    expect(limited.error.message).toBe("Too many error reports. Please try again later.");
     // Another address is not held back.
     expect((await report(crash(), "198.51.100.201")).status).toBe(201);
   });

@@ -1,9 +1,12 @@
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { campaignsApi } from "../../core/api/campaigns";
+import { contactApi } from "../../core/api/contact";
 import { queryRows } from "../db/client";
 import { signUp } from "../testing/accounts";
 import { createLiveCampaign } from "../testing/campaigns";
+import { answerOf, bodyOf, callRoute, errorOf } from "../testing/contract-call";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import type { AppEnv } from "./app-env";
 import { idempotencyMessages, idempotent, pruneIdempotencyKeys } from "./idempotency";
@@ -14,17 +17,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const message = async (response: Response) => ((await response.json()) as { error: { message: string } }).error.message;
-
 describe("Idempotency-Key", () => {
   it("joins once however often a join is repeated with its key, and answers the repeat with the first result", async () => {
     const campaignId = await createLiveCampaign(t, await signUp(t, "artist"));
     const promoter = await signUp(t, "promoter");
-    const join = () =>
-      t.request(`/api/campaigns/${campaignId}/join`, {
-        method: "POST",
-        cookie: promoter.cookie,
-        json: {},
+    const join = (cookie = promoter.cookie) =>
+      callRoute(t, campaignsApi.join, {
+        params: { id: campaignId },
+        cookie,
         headers: { "Idempotency-Key": "join-key-1" },
       });
     const first = await join();
@@ -32,7 +32,7 @@ describe("Idempotency-Key", () => {
     const again = await join();
     expect(again.status).toBe(201);
     expect(again.headers.get("idempotent-replayed")).toBe("true");
-    expect(await again.json()).toEqual(await first.json());
+    expect(bodyOf(again)).toEqual(bodyOf(first));
     const links = await queryRows<{ count: number }>(
       t.database.db,
       sql`select count(*)::int as count from tracking_links where campaign_id = ${campaignId}`,
@@ -40,28 +40,22 @@ describe("Idempotency-Key", () => {
     expect(links[0]?.count).toBe(1);
     // Another user's same key is theirs alone.
     const other = await signUp(t, "promoter");
-    const theirs = await t.request(`/api/campaigns/${campaignId}/join`, {
-      method: "POST",
-      cookie: other.cookie,
-      json: {},
-      headers: { "Idempotency-Key": "join-key-1" },
-    });
+    const theirs = await join(other.cookie);
     expect(theirs.status).toBe(201);
     expect(theirs.headers.get("idempotent-replayed")).toBeNull();
   });
 
   it("stores a contact message once per key and caller, and refuses a key reused for another message", async () => {
     const send = (subject: string, ip: string, key = "contact-key-1") =>
-      t.request("/api/contact", {
-        method: "POST",
+      callRoute(t, contactApi.send, {
         ip,
-        json: { name: "Sam", email: "sam@example.com", subject, message: "Hello", type: "general" },
+        body: { name: "Sam", email: "sam@example.com", subject, message: "Hello", type: "general" },
         headers: { "Idempotency-Key": key },
       });
     const first = await send("Once", "203.0.113.10");
     const again = await send("Once", "203.0.113.10");
     expect([first.status, again.status]).toEqual([201, 201]);
-    expect(await again.json()).toEqual(await first.json());
+    expect(bodyOf(again)).toEqual(bodyOf(first));
     const stored = await queryRows<{ count: number }>(
       t.database.db,
       sql`select count(*)::int as count from contact_messages where subject = 'Once'`,
@@ -70,10 +64,10 @@ describe("Idempotency-Key", () => {
 
     const reused = await send("Something else", "203.0.113.10");
     expect(reused.status).toBe(422);
-    expect(await message(reused)).toBe(idempotencyMessages.reused);
+    expect(errorOf(reused).message).toBe(idempotencyMessages.reused);
     const malformed = await send("Once", "203.0.113.10", "not a key!");
     expect(malformed.status).toBe(400);
-    expect(await message(malformed)).toBe(idempotencyMessages.malformed);
+    expect(errorOf(malformed).message).toBe(idempotencyMessages.malformed);
     // Without the header nothing changes: two sends, two messages.
     await t.request("/api/contact", {
       method: "POST",
@@ -112,7 +106,7 @@ describe("Idempotency-Key", () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     const meanwhile = await write();
     expect(meanwhile.status).toBe(409);
-    expect(await message(meanwhile)).toBe(idempotencyMessages.inProgress);
+    expect(errorOf(await answerOf(meanwhile, "POST /write")).message).toBe(idempotencyMessages.inProgress);
     release();
     expect(await (await running).json()).toEqual({ done: 2 });
     expect(await (await write()).json()).toEqual({ done: 2 });

@@ -1,12 +1,15 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type CampaignBoard, leaderboardsApi } from "../../core/api/leaderboards";
+import { promotersApi } from "../../core/api/promoters";
 import { harnessSettings } from "../config";
 import { queryRows } from "../db/client";
 import { signUp } from "../testing/accounts";
-import { createLiveCampaign, joinAs, validCampaignBody } from "../testing/campaigns";
+import { createDraft, createLiveCampaign, joinAs } from "../testing/campaigns";
+import { okRoute, overHttp } from "../testing/contract-call";
 import { makeAdmin } from "../testing/payouts";
 import { startAppServer } from "../testing/server-process";
-import { sseReader } from "../testing/sse";
+import { openStream } from "../testing/sse";
 import { createTestApp, type TestApp } from "../testing/test-app";
 
 const browserUa = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
@@ -55,12 +58,7 @@ describe("campaign leaderboard", () => {
     ).toBe(200);
     expect(await statusFor()).toEqual([404, 404]);
 
-    const draft = await t.request("/api/campaigns", {
-      method: "POST",
-      cookie: artist.cookie,
-      json: validCampaignBody(),
-    });
-    const draftId = ((await draft.json()) as { campaign: { id: string } }).campaign.id;
+    const draftId = await createDraft(t, artist);
     expect((await t.request(`/api/campaigns/${draftId}/leaderboard`)).status).toBe(404);
     expect((await t.request(`/api/campaigns/${draftId}/leaderboard`, { cookie: artist.cookie })).status).toBe(200);
   });
@@ -73,8 +71,7 @@ describe("campaign leaderboard", () => {
     await clickFrom(t, a, "192.0.2.3");
     await clickFrom(t, a, "192.0.2.4");
     await clickFrom(t, c, "192.0.2.5");
-    const body = await (await t.request(`/api/campaigns/${campaignId}/leaderboard`)).json();
-    const entries = body.entries as Array<{ rank: number; clicks: number; tied: boolean }>;
+    const { entries } = await okRoute(t, leaderboardsApi.campaign, { params: { id: campaignId } });
     expect(entries.map((entry) => [entry.rank, entry.clicks, entry.tied])).toEqual([
       [1, 2, true],
       [1, 2, true],
@@ -85,25 +82,25 @@ describe("campaign leaderboard", () => {
       t.database.db,
       sql`select promoter_id from tracking_links where short_code = ${a}`,
     );
-    expect((entries[0] as unknown as { promoter_id: string }).promoter_id).toBe(joinedFirst?.promoter_id);
+    expect(entries[0]?.promoter_id).toBe(joinedFirst?.promoter_id);
   });
 
   it("ranks nobody without a counted click, as their dashboards say", async () => {
     const { campaignId, codes } = await campaignWithPromoters(2);
     const promoter = await signUp(t, "promoter");
     await joinAs(t, promoter, campaignId);
-    const board = await (await t.request(`/api/campaigns/${campaignId}/leaderboard`)).json();
-    expect(board.entries.map((entry: { rank: number | null; tied: boolean }) => [entry.rank, entry.tied])).toEqual([
+    const board = await okRoute(t, leaderboardsApi.campaign, { params: { id: campaignId } });
+    expect(board.entries.map((entry) => [entry.rank, entry.tied])).toEqual([
       [null, false],
       [null, false],
       [null, false],
     ]);
-    const dashboard = await (await t.request("/api/promoter/dashboard", { cookie: promoter.cookie })).json();
-    expect(dashboard.active[0].rank).toBeNull();
+    const dashboard = await okRoute(t, promotersApi.dashboard, { cookie: promoter.cookie });
+    expect(dashboard.active[0]?.rank).toBeNull();
 
     await clickFrom(t, codes[1] as string, "192.0.2.77");
-    const after = await (await t.request(`/api/campaigns/${campaignId}/leaderboard`)).json();
-    expect(after.entries.map((entry: { rank: number | null }) => entry.rank)).toEqual([1, null, null]);
+    const after = await okRoute(t, leaderboardsApi.campaign, { params: { id: campaignId } });
+    expect(after.entries.map((entry) => entry.rank)).toEqual([1, null, null]);
   });
 
   it("refuses a malformed campaign id", async () => {
@@ -115,9 +112,7 @@ describe("public leaderboards", () => {
   it("answers ok, error, allTimePromoters and activeCampaigns with wins and earnings", async () => {
     const { codes } = await campaignWithPromoters(1);
     await clickFrom(t, codes[0] as string, "192.0.2.20");
-    const response = await t.request("/api/public/leaderboards");
-    expect(response.status).toBe(200);
-    const body = await response.json();
+    const body = await okRoute(t, leaderboardsApi.public, {}, 200);
     expect(body.ok).toBe(true);
     expect(body.error).toBeNull();
     expect(body.allTimePromoters[0]).toMatchObject({
@@ -133,20 +128,21 @@ describe("public leaderboards", () => {
       artist_name: expect.any(String),
       totals: { promoters: expect.any(Number), clicks: expect.any(Number) },
     });
-    const clicks = body.allTimePromoters.map((row: { clicks: number }) => row.clicks);
-    expect(clicks).toEqual([...clicks].sort((x: number, y: number) => y - x));
+    const clicks = body.allTimePromoters.map((row) => row.clicks);
+    expect(clicks).toEqual([...clicks].sort((x, y) => y - x));
   });
 });
-
-type Board = { entries: Array<{ clicks: number }> };
 
 /**
  * The first board with a counted click the stream sends before `deadline`. A join publishes its campaign too, and on
  * PostgreSQL its notification may reach the stream just after it opened: that board (no click yet) is passed over.
  */
-async function clicksWithin(events: ReturnType<typeof sseReader>, deadline: number): Promise<Board | null> {
+async function clicksWithin(
+  events: { next: (ms: number) => Promise<CampaignBoard | null> },
+  deadline: number,
+): Promise<CampaignBoard | null> {
   for (;;) {
-    const board = (await events.next(Math.max(0, deadline - Date.now()))) as Board | null;
+    const board = await events.next(Math.max(0, deadline - Date.now()));
     if (!board || (board.entries[0]?.clicks ?? 0) > 0) return board;
   }
 }
@@ -155,11 +151,10 @@ describe("live updates", () => {
   it("streams an update within 1 s of a counted click and nothing after a duplicate", async () => {
     const { campaignId, codes } = await campaignWithPromoters(1);
     const code = codes[0] as string;
-    const response = await t.request(`/api/campaigns/${campaignId}/leaderboard/stream`);
-    expect(response.headers.get("content-type")).toContain("text/event-stream");
-    const events = sseReader(response);
-    const initial = (await events.next(2000)) as { entries: Array<{ clicks: number }> };
-    expect(initial.entries[0]?.clicks).toBe(0);
+    const events = await openStream(t, leaderboardsApi.campaignStream, { params: { id: campaignId } });
+    expect(events.headers.get("content-type")).toContain("text/event-stream");
+    const initial = await events.next(2000);
+    expect(initial?.entries[0]?.clicks).toBe(0);
 
     const clickedAt = Date.now();
     await clickFrom(t, code, "198.51.100.1");
@@ -178,7 +173,9 @@ describe("live updates", () => {
       const { campaignId, codes } = await campaignWithPromoters(1);
       const other = await startAppServer({ DATABASE_URL: t.database.url as string, AUTH_SECRET: t.config.authSecret });
       try {
-        const events = sseReader(await fetch(`${other.url}/api/campaigns/${campaignId}/leaderboard/stream`));
+        const events = await openStream(overHttp(other.url), leaderboardsApi.campaignStream, {
+          params: { id: campaignId },
+        });
         await events.next(2000);
         const clickedAt = Date.now();
         await clickFrom(t, codes[0] as string, "198.51.100.9");

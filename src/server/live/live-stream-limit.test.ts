@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { leaderboardsApi } from "../../core/api/leaderboards";
+import { answerOf, errorOf } from "../testing/contract-call";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { MAX_STREAMS_PER_ADDRESS, tooManyStreamsMessage } from "./live-stream";
 
@@ -8,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const open = (ip: string) => t.request("/api/public/leaderboards/stream", { ip });
+const open = (ip: string) => t.request(leaderboardsApi.publicStream.path, { ip });
 
 describe("live streams", () => {
   it("are capped per address, and a closed one frees its place", async () => {
@@ -17,7 +19,7 @@ describe("live streams", () => {
     const refused = await open("198.51.100.7");
     expect(refused.status).toBe(429);
     expect(refused.headers.get("Retry-After")).toBe("30");
-    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(tooManyStreamsMessage);
+    expect(errorOf(await answerOf(refused, leaderboardsApi.publicStream)).message).toBe(tooManyStreamsMessage);
     // Another address is not affected.
     const other = await open("198.51.100.8");
     expect(other.status).toBe(200);

@@ -1,11 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { EmailPreferences } from "../../core/api/accounts";
+import { accountsApi } from "../../core/api/accounts";
 import { remindEndingCampaigns } from "../campaigns/ending-reminders";
 import { campaigns } from "../db/schema";
 import { announceFinalResults } from "../payouts/campaign-results";
 import { signUp, type TestUser } from "../testing/accounts";
 import { createLiveCampaign, joinAs } from "../testing/campaigns";
+import { callRoute, okRoute } from "../testing/contract-call";
 import { adminPost, clicks, makeAdmin } from "../testing/payouts";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { listOutbox } from "./outbox";
@@ -72,13 +73,9 @@ describe("non-essential emails", () => {
     });
     expect(done.status).toBe(200);
     expect(await done.text()).toContain("unsubscribed from reminders before a campaign you promote ends.");
-    const preferences = (await (
-      await t.request("/api/account/email-preferences", { cookie: chaser.cookie })
-    ).json()) as EmailPreferences;
-    expect(preferences).toEqual({ reminders: false, results: true, news: true });
-    expect(
-      (await (await t.request("/api/account/email-preferences", { cookie: leader.cookie })).json()) as EmailPreferences,
-    ).toEqual({ reminders: true, results: true, news: true });
+    const preferences = (user: TestUser) => okRoute(t, accountsApi.emailPreferences, { cookie: user.cookie });
+    expect(await preferences(chaser)).toEqual({ reminders: false, results: true, news: true });
+    expect(await preferences(leader)).toEqual({ reminders: true, results: true, news: true });
 
     // The next campaign reminds the leader, not the one who unsubscribed.
     await endingCampaign("Second Ending", [leader, chaser]);
@@ -87,16 +84,14 @@ describe("non-essential emails", () => {
     expect(await reminders(chaser.email)).toHaveLength(1);
 
     // Turned back on in the settings.
-    const on = await t.request("/api/account/email-preferences", {
-      method: "POST",
+    const on = await okRoute(t, accountsApi.setEmailPreference, {
       cookie: chaser.cookie,
-      json: { kind: "reminders", on: true },
+      body: { kind: "reminders", on: true },
     });
-    expect(((await on.json()) as EmailPreferences).reminders).toBe(true);
-    const bad = await t.request("/api/account/email-preferences", {
-      method: "POST",
+    expect(on.reminders).toBe(true);
+    const bad = await callRoute(t, accountsApi.setEmailPreference, {
       cookie: chaser.cookie,
-      json: { kind: "receipts", on: false },
+      untypedBody: { kind: "receipts", on: false },
     });
     expect(bad.status).toBe(400);
   });

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { NotificationFeed } from "../../core/api/notifications";
+import { notificationsApi } from "../../core/api/notifications";
 import { remindEndingCampaigns } from "../campaigns/ending-reminders";
 import { campaigns } from "../db/schema";
 import { recordNotification } from "../mail/bell";
@@ -9,7 +9,8 @@ import { listOutbox } from "../mail/outbox";
 import { composeEmail } from "../mail/templates/email-layout";
 import { signUp, type TestUser } from "../testing/accounts";
 import { createLiveCampaign, joinAs } from "../testing/campaigns";
-import { sseReader } from "../testing/sse";
+import { bodyOf, callRoute, errorOf, okRoute } from "../testing/contract-call";
+import { openStream } from "../testing/sse";
 import { createTestApp, type TestApp } from "../testing/test-app";
 
 let t: TestApp;
@@ -18,10 +19,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const feedOf = async (user: TestUser) =>
-  (await (await t.request("/api/notifications", { cookie: user.cookie })).json()) as NotificationFeed;
-const markRead = (user: TestUser, json: unknown) =>
-  t.request("/api/notifications/read", { method: "POST", cookie: user.cookie, json });
+const feedOf = (user: TestUser) => okRoute(t, notificationsApi.feed, { cookie: user.cookie });
+/** Marks read as the bell does; the body may be outside the contract's type (the malformed ones it refuses). */
+const markRead = (user: TestUser, body: unknown) =>
+  callRoute(t, notificationsApi.markRead, { cookie: user.cookie, untypedBody: body });
 
 const eventMail = (to: string, subject: string) =>
   composeEmail({
@@ -84,9 +85,7 @@ describe("in-app notifications", () => {
     const [third, second] = (await feedOf(promoter)).items;
     const [theirs] = (await feedOf(other)).items;
 
-    const one = await markRead(promoter, { ids: [third?.id, theirs?.id] });
-    expect(one.status).toBe(200);
-    const afterOne = (await one.json()) as NotificationFeed;
+    const afterOne = bodyOf(await markRead(promoter, { ids: [third?.id, theirs?.id] }), 200);
     expect(afterOne.unread).toBe(2);
     expect(afterOne.items.map((item) => [item.title, item.read])).toEqual([
       ["Third", true],
@@ -95,8 +94,8 @@ describe("in-app notifications", () => {
     ]);
     expect((await feedOf(other)).unread).toBe(1);
 
-    expect(((await (await markRead(promoter, { ids: [second?.id] })).json()) as NotificationFeed).unread).toBe(1);
-    expect(((await (await markRead(promoter, {})).json()) as NotificationFeed).unread).toBe(0);
+    expect(bodyOf(await markRead(promoter, { ids: [second?.id] })).unread).toBe(1);
+    expect(bodyOf(await markRead(promoter, {})).unread).toBe(0);
     expect((await feedOf(other)).unread).toBe(1);
 
     for (const [body, message] of [
@@ -106,7 +105,7 @@ describe("in-app notifications", () => {
     ] as const) {
       const refused = await markRead(promoter, body);
       expect(refused.status).toBe(400);
-      expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(message);
+      expect(errorOf(refused).message).toBe(message);
     }
     expect((await t.request("/api/notifications")).status).toBe(401);
     expect((await t.request("/api/notifications/stream")).status).toBe(401);
@@ -134,7 +133,7 @@ describe("the bell's live stream", () => {
   it("sends the feed, then again when a notification commits or is read, and ends when the session does", async () => {
     const promoter = await signUp(t, "promoter");
     const other = await signUp(t, "promoter");
-    const events = sseReader(await t.request("/api/notifications/stream", { cookie: promoter.cookie }));
+    const events = await openStream(t, notificationsApi.stream, { cookie: promoter.cookie });
     try {
       expect(await events.nextEvent(2000)).toEqual({ event: "notifications", data: { unread: 0, items: [] } });
 
@@ -150,14 +149,14 @@ describe("the bell's live stream", () => {
 
       const sentAt = Date.now();
       await recordNotification(t.database.db, promoter.email, { title: "Fresh", body: "Hi", link: "/earnings" });
-      const update = (await events.next(2000)) as NotificationFeed;
-      expect(update.unread).toBe(1);
-      expect(update.items[0]?.title).toBe("Fresh");
+      const update = await events.next(2000);
+      expect(update?.unread).toBe(1);
+      expect(update?.items[0]?.title).toBe("Fresh");
       expect(Date.now() - sentAt).toBeLessThan(2000);
 
       // Read on another page: this one's count follows.
       await markRead(promoter, {});
-      expect(((await events.next(2000)) as NotificationFeed).unread).toBe(0);
+      expect((await events.next(2000))?.unread).toBe(0);
 
       // Signed out: the next wake-up says the session ended, and the stream closes.
       const out = await t.request("/api/auth/sign-out", { method: "POST", cookie: promoter.cookie, json: {} });

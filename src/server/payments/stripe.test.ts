@@ -1,8 +1,11 @@
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { campaignsApi } from "../../core/api/campaigns";
+import { payoutsApi } from "../../core/api/payouts";
 import { campaigns, refunds } from "../db/schema";
-import { signUp } from "../testing/accounts";
+import { signUp, type TestUser } from "../testing/accounts";
+import { okRoute } from "../testing/contract-call";
 import { startStripeStandIn } from "../testing/stripe-stand-in";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { TransferDeclinedError } from "./provider";
@@ -25,6 +28,13 @@ afterAll(async () => {
   await standIn.close();
 });
 
+/** Starts (or resumes) the campaign's funding as its page does; answers the payment to confirm. */
+async function paymentFor(artist: TestUser, campaignId: string) {
+  const funding = await okRoute(t, campaignsApi.startFunding, { params: { id: campaignId }, cookie: artist.cookie });
+  if (funding.alreadyFunded) throw new Error("A draft was answered as already funded");
+  return funding.payment;
+}
+
 function signedEvent(payload: string, secret = keys.webhookSecret) {
   return signer.webhooks.generateTestHeaderString({ payload, secret });
 }
@@ -32,10 +42,9 @@ function signedEvent(payload: string, secret = keys.webhookSecret) {
 describe("Stripe provider", () => {
   it("creates one payment intent per campaign and amount, with the campaign id as metadata", async () => {
     const artist = await signUp(t, "artist");
-    const created = await t.request("/api/campaigns", {
-      method: "POST",
+    const { campaign } = await okRoute(t, campaignsApi.create, {
       cookie: artist.cookie,
-      json: {
+      body: {
         title: "Song",
         artist_name: "Band",
         song_link: "https://open.spotify.com/track/1",
@@ -43,20 +52,15 @@ describe("Stripe provider", () => {
         duration_days: 7,
       },
     });
-    const { campaign } = await created.json();
-    const first = await (
-      await t.request(`/api/campaigns/${campaign.id}/funding`, { method: "POST", cookie: artist.cookie, json: {} })
-    ).json();
-    const second = await (
-      await t.request(`/api/campaigns/${campaign.id}/funding`, { method: "POST", cookie: artist.cookie, json: {} })
-    ).json();
-    expect(first.payment).toMatchObject({
+    const first = await paymentFor(artist, campaign.id);
+    const second = await paymentFor(artist, campaign.id);
+    expect(first).toMatchObject({
       provider: "stripe",
       publishableKey: keys.publishableKey,
       amountCents: 525_00,
     });
-    expect(second.payment.paymentIntentId).toBe(first.payment.paymentIntentId);
-    const intent = standIn.objects.get(first.payment.paymentIntentId);
+    expect(second.paymentIntentId).toBe(first.paymentIntentId);
+    const intent = standIn.objects.get(first.paymentIntentId);
     expect(intent).toMatchObject({ amount: 525_00, currency: "usd", metadata: { campaign_id: campaign.id } });
     const creates = standIn.requests.filter((request) => request.path === "/v1/payment_intents");
     expect(creates.every((request) => request.idempotencyKey === `fund-campaign-${campaign.id}-52500`)).toBe(true);
@@ -103,23 +107,16 @@ describe("Stripe provider", () => {
   describe("a draft removed while Stripe takes its payment", () => {
     async function draftPaidAtStripe() {
       const artist = await signUp(t, "artist");
-      const created = await t.request("/api/campaigns", {
-        method: "POST",
+      const { campaign } = await okRoute(t, campaignsApi.create, {
         cookie: artist.cookie,
-        json: {
+        body: {
           title: "Song",
           artist_name: "Band",
           song_link: "https://open.spotify.com/track/1",
           prize_cents: 100_00,
         },
       });
-      const { campaign } = (await created.json()) as { campaign: { id: string } };
-      const funding = await t.request(`/api/campaigns/${campaign.id}/funding`, {
-        method: "POST",
-        cookie: artist.cookie,
-        json: {},
-      });
-      const { payment } = (await funding.json()) as { payment: { paymentIntentId: string } };
+      const payment = await paymentFor(artist, campaign.id);
       return { artist, campaignId: campaign.id, intentId: payment.paymentIntentId };
     }
     const deliver = (intent: Record<string, unknown>) => {
@@ -194,14 +191,10 @@ describe("Stripe provider", () => {
 
   it("creates one Express account per user, onboarding links back to the app, and reads its status", async () => {
     const promoter = await signUp(t, "promoter");
-    const status = async () => (await t.request("/api/payouts/account", { cookie: promoter.cookie })).json();
+    const status = () => okRoute(t, payoutsApi.account, { cookie: promoter.cookie });
     expect(await status()).toEqual({ hasAccount: false, details_submitted: false, payouts_enabled: false });
-    const created = await (
-      await t.request("/api/payouts/account", { method: "POST", cookie: promoter.cookie, json: {} })
-    ).json();
-    const again = await (
-      await t.request("/api/payouts/account", { method: "POST", cookie: promoter.cookie, json: {} })
-    ).json();
+    const created = await okRoute(t, payoutsApi.createAccount, { cookie: promoter.cookie });
+    const again = await okRoute(t, payoutsApi.createAccount, { cookie: promoter.cookie });
     expect(again.accountId).toBe(created.accountId);
     const accountCreates = standIn.requests.filter((request) => request.path === "/v1/accounts");
     expect(accountCreates).toHaveLength(1);
@@ -209,9 +202,7 @@ describe("Stripe provider", () => {
     expect(accountCreates[0]?.form.get("email")).toBe(promoter.email);
     expect(accountCreates[0]?.form.get("capabilities[transfers][requested]")).toBe("true");
 
-    const link = await (
-      await t.request("/api/payouts/account-link", { method: "POST", cookie: promoter.cookie, json: {} })
-    ).json();
+    const link = await okRoute(t, payoutsApi.accountLink, { cookie: promoter.cookie });
     expect(link.url).toBe(`https://connect.stripe.test/setup/${created.accountId}`);
     const linkRequest = standIn.requests.find((request) => request.path === "/v1/account_links");
     expect(linkRequest?.form.get("return_url")).toBe("http://localhost:3000/earnings?payout_setup=return");

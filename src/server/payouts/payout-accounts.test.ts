@@ -1,7 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { payoutsApi } from "../../core/api/payouts";
 import { sandboxAccountLinks } from "../db/schema";
 import { signUp, type TestUser } from "../testing/accounts";
+import { callRoute, okRoute, refusedRoute } from "../testing/contract-call";
 import { createTestApp, type TestApp } from "../testing/test-app";
 
 let t: TestApp;
@@ -10,13 +12,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const status = async (user: TestUser) => (await t.request("/api/payouts/account", { cookie: user.cookie })).json();
+const status = (user: TestUser) => okRoute(t, payoutsApi.account, { cookie: user.cookie });
 
 async function newLink(user: TestUser) {
-  await t.request("/api/payouts/account", { method: "POST", cookie: user.cookie, json: {} });
-  const response = await t.request("/api/payouts/account-link", { method: "POST", cookie: user.cookie, json: {} });
-  expect(response.status).toBe(200);
-  return new URL(((await response.json()) as { url: string }).url).pathname;
+  await callRoute(t, payoutsApi.createAccount, { cookie: user.cookie });
+  const { url } = await okRoute(t, payoutsApi.accountLink, { cookie: user.cookie }, 200);
+  return new URL(url).pathname;
 }
 
 const submit = (path: string, fields: Record<string, string>) =>
@@ -38,13 +39,9 @@ describe("payout accounts in sandbox mode", () => {
   it("goes from no account to onboarding incomplete to enabled through the hosted form", async () => {
     const promoter = await signUp(t, "promoter");
     expect(await status(promoter)).toEqual({ hasAccount: false, details_submitted: false, payouts_enabled: false });
-    const linkBeforeAccount = await t.request("/api/payouts/account-link", {
-      method: "POST",
-      cookie: promoter.cookie,
-      json: {},
-    });
+    const linkBeforeAccount = await refusedRoute(t, payoutsApi.accountLink, { cookie: promoter.cookie });
     expect(linkBeforeAccount.status).toBe(404);
-    expect((await linkBeforeAccount.json()).error.message).toBe("Could not create account link");
+    expect(linkBeforeAccount.error.message).toBe("Could not create account link");
 
     const path = await newLink(promoter);
     expect(path).toMatch(/^\/sandbox\/connect\/[\w-]+$/);
@@ -98,12 +95,8 @@ describe("payout accounts in sandbox mode", () => {
 
   it("keeps one account per user and needs a session", async () => {
     const promoter = await signUp(t, "promoter");
-    const first = await (
-      await t.request("/api/payouts/account", { method: "POST", cookie: promoter.cookie, json: {} })
-    ).json();
-    const second = await (
-      await t.request("/api/payouts/account", { method: "POST", cookie: promoter.cookie, json: {} })
-    ).json();
+    const first = await okRoute(t, payoutsApi.createAccount, { cookie: promoter.cookie });
+    const second = await okRoute(t, payoutsApi.createAccount, { cookie: promoter.cookie });
     expect(second.accountId).toBe(first.accountId);
     const anonymous = await t.request("/api/payouts/account");
     expect(anonymous.status).toBe(401);

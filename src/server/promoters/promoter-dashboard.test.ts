@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Earnings } from "../../core/api/payouts";
-import type { PromoterDashboard } from "../../core/api/promoters";
+import { payoutsApi } from "../../core/api/payouts";
+import { promotersApi } from "../../core/api/promoters";
 import { signUp, type TestUser } from "../testing/accounts";
 import { createLiveCampaign, joinAs } from "../testing/campaigns";
 import { clickAs } from "../testing/clicks";
+import { okRoute } from "../testing/contract-call";
 import { adminPost, clicks, makeAdmin } from "../testing/payouts";
 import { createTestApp, type TestApp } from "../testing/test-app";
 
@@ -14,11 +15,7 @@ let artist: TestUser;
 const ids: Record<string, string> = {};
 const codes: Record<string, string> = {};
 
-async function dashboard(user: TestUser): Promise<PromoterDashboard> {
-  const response = await t.request("/api/promoter/dashboard", { cookie: user.cookie });
-  expect(response.status).toBe(200);
-  return (await response.json()) as PromoterDashboard;
-}
+const dashboard = (user: TestUser) => okRoute(t, promotersApi.dashboard, { cookie: user.cookie }, 200);
 
 /** A campaign the promoter and the rival join, with their counted clicks. */
 async function campaign(name: string, prizeCents: number, mine: number, theirs: number, third = 0) {
@@ -85,7 +82,7 @@ describe("promoter dashboard", () => {
 
   it("says what was earned as /earnings does: paid as Total Earnings, won but unpaid as pending", async () => {
     const data = await dashboard(promoter);
-    const earnings = (await (await t.request("/api/earnings", { cookie: promoter.cookie })).json()) as Earnings;
+    const earnings = await okRoute(t, payoutsApi.earnings, { cookie: promoter.cookie });
     expect(earnings.totals).toMatchObject({
       paid_cents: data.tiles.total_earnings_cents,
       pending_cents: data.tiles.pending_earnings_cents,

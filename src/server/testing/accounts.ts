@@ -1,12 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { expect } from "vitest";
+import { accountsApi } from "../../core/api/accounts.js";
 import { listOutbox } from "../mail/outbox.js";
+import { bodyOf, callRoute } from "./contract-call.js";
 import type { TestClient } from "./test-app.js";
 
 export type TestUser = { id: string; email: string; password: string; cookie: string };
 
-/** The session cookie(s) a response set, as a Cookie header value. */
-export function cookiesFrom(response: Response): string {
+/** The session cookie(s) a response (or a contract call's answer) set, as a Cookie header value. */
+export function cookiesFrom(response: { headers: Headers }): string {
   return response.headers
     .getSetCookie()
     .map((cookie) => cookie.split(";")[0])
@@ -53,9 +55,8 @@ export async function signUp(
 ): Promise<TestUser> {
   const email = (overrides.email as string | undefined) ?? uniqueEmail(userType);
   const password = (overrides.password as string | undefined) ?? "correct horse battery";
-  const response = await t.request("/api/auth/sign-up/email", {
-    method: "POST",
-    json: {
+  const answer = await callRoute(t, accountsApi.signUp, {
+    body: {
       email,
       password,
       first_name: "Test",
@@ -65,9 +66,8 @@ export async function signUp(
       ...overrides,
     },
   });
-  expect(response.status, await response.clone().text()).toBe(200);
-  const body = (await response.json()) as { user: { id: string } };
+  const { user } = bodyOf(answer, 200);
   const normalized = email.trim().toLowerCase();
   if (options.verified !== false) await verifyEmail(t, normalized);
-  return { id: body.user.id, email: normalized, password, cookie: cookiesFrom(response) };
+  return { id: user.id, email: normalized, password, cookie: cookiesFrom(answer) };
 }

@@ -1,5 +1,7 @@
 import { expect } from "vitest";
+import { campaignsApi } from "../../core/api/campaigns.js";
 import { signUp, type TestUser } from "./accounts.js";
+import { okRoute } from "./contract-call.js";
 import type { TestClient } from "./test-app.js";
 
 /** A create-campaign body that passes every rule, with `overrides`. */
@@ -15,41 +17,34 @@ export const validCampaignBody = (overrides: Record<string, unknown> = {}) => ({
 
 export const sandboxSuccessCard = { number: "4242424242424242", expiry: "12/34", cvc: "123" };
 
+/** A draft created through the API by the artist (answered 201), with `overrides` for the create body; its id. */
+export async function createDraft(t: TestClient, artist: TestUser, overrides: Record<string, unknown> = {}) {
+  const { campaign } = await okRoute(
+    t,
+    campaignsApi.create,
+    { cookie: artist.cookie, body: validCampaignBody(overrides) },
+    201,
+  );
+  return campaign.id;
+}
+
 /** A funded, live campaign created through the API, optionally with overrides for the create body. */
 export async function createLiveCampaign(t: TestClient, artist: TestUser, overrides: Record<string, unknown> = {}) {
-  const created = await t.request("/api/campaigns", {
-    method: "POST",
-    cookie: artist.cookie,
-    json: {
-      title: "Midnight Drive",
-      artist_name: "Nova Lights",
-      song_link: "https://open.spotify.com/track/abc123",
-      prize_cents: 100_00,
-      duration_days: 7,
-      ...overrides,
-    },
-  });
-  expect(created.status).toBe(201);
-  const { campaign } = (await created.json()) as { campaign: { id: string } };
-  await t.request(`/api/campaigns/${campaign.id}/funding`, { method: "POST", cookie: artist.cookie, json: {} });
-  const paid = await t.request(`/api/campaigns/${campaign.id}/sandbox-payment`, {
+  const campaignId = await createDraft(t, artist, { genre: undefined, prize_cents: 100_00, ...overrides });
+  await t.request(`/api/campaigns/${campaignId}/funding`, { method: "POST", cookie: artist.cookie, json: {} });
+  const paid = await t.request(`/api/campaigns/${campaignId}/sandbox-payment`, {
     method: "POST",
     cookie: artist.cookie,
     json: sandboxSuccessCard,
   });
   expect(paid.status).toBe(200);
-  return campaign.id;
+  return campaignId;
 }
 
 /** Joins as the promoter and returns the tracking link's short code. */
 export async function joinAs(t: TestClient, promoter: TestUser, campaignId: string): Promise<string> {
-  const response = await t.request(`/api/campaigns/${campaignId}/join`, {
-    method: "POST",
-    cookie: promoter.cookie,
-    json: {},
-  });
-  expect(response.status).toBeLessThan(300);
-  return ((await response.json()) as { link: { short_code: string } }).link.short_code;
+  const { link } = await okRoute(t, campaignsApi.join, { params: { id: campaignId }, cookie: promoter.cookie });
+  return link.short_code;
 }
 
 /** A live campaign by a new artist with one joined promoter. */

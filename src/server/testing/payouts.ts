@@ -1,10 +1,12 @@
 import { sql } from "drizzle-orm";
 import { expect } from "vitest";
+import { payoutsApi } from "../../core/api/payouts.js";
 import { campaignStatus, clickVerdict } from "../../core/vocabulary.js";
 import { queryRows } from "../db/client.js";
 import { admins } from "../db/schema.js";
 import type { TestUser } from "./accounts.js";
 import { clickAs } from "./clicks.js";
+import { okRoute } from "./contract-call.js";
 import type { TestClient } from "./test-app.js";
 
 /** A counted click on a tracking link from `ip`. */
@@ -27,8 +29,7 @@ export async function makeAdmin(t: TestClient, user: TestUser) {
 /** Creates the user's payout account and completes the sandbox onboarding form, as the popup would. */
 export async function onboardPayouts(t: TestClient, user: TestUser) {
   expect((await t.request("/api/payouts/account", { method: "POST", cookie: user.cookie, json: {} })).status).toBe(200);
-  const link = await t.request("/api/payouts/account-link", { method: "POST", cookie: user.cookie, json: {} });
-  const { url } = (await link.json()) as { url: string };
+  const { url } = await okRoute(t, payoutsApi.accountLink, { cookie: user.cookie });
   const submitted = await t.request(new URL(url).pathname, {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded" },

@@ -1,3 +1,6 @@
+import { type AnyApiContract, contractUrl, type ResponseOf } from "../../core/api/contract.js";
+import type { CallAs, RouteCaller } from "./contract-call.js";
+
 /** One server-sent event: its name (`message` when it has none) and its parsed data. */
 export type ServerEvent = { event: string; data: unknown };
 
@@ -43,5 +46,35 @@ export function sseReader(response: Response) {
     /** The next event's parsed data, or null if none arrives within `ms`. */
     next: async (ms: number): Promise<unknown> => (await nextEvent(ms))?.data ?? null,
     cancel: () => reader.cancel(),
+  };
+}
+
+/**
+ * Opens a contract's stream and reads its messages (the events its `event` names) typed by the contract, as the page
+ * does; `nextEvent` still reads any event (a session's end) untyped.
+ */
+export async function openStream<C extends AnyApiContract & { event: string }>(
+  t: RouteCaller,
+  contract: C,
+  input: CallAs<C> = {} as CallAs<C>,
+) {
+  const response = await t.request(contractUrl(contract, input), {
+    cookie: input.cookie,
+    ip: input.ip,
+    headers: input.headers,
+  });
+  const events = sseReader(response);
+  return {
+    ...events,
+    status: response.status,
+    headers: response.headers,
+    /** The next message's data, or null if none arrives within `ms`; an event of another name fails. */
+    next: async (ms: number): Promise<ResponseOf<C> | null> => {
+      const event = await events.nextEvent(ms);
+      if (event === null) return null;
+      if (event.event !== contract.event)
+        throw new Error(`${contract.path} sent ${event.event} where ${contract.event} was expected`);
+      return event.data as ResponseOf<C>;
+    },
   };
 }

@@ -11,6 +11,7 @@ import { type DatabaseHandle, openDatabase } from "../db/client.js";
 import { createLogger } from "../logger.js";
 import { createMailer } from "../mail/create-mailer.js";
 import type { PaymentProvider } from "../payments/provider.js";
+import { browserRequest, type TestRequest } from "./contract-call.js";
 import { assertInvariants } from "./invariants.js";
 
 export const TEST_ORIGIN = "http://localhost:3000";
@@ -67,7 +68,7 @@ export type TestApp = {
    * Calls the app in process; adds the Origin header Better Auth wants on POSTs. Each call comes from a random
    * client address unless `ip` names one (so per-address rate limits only meet where a test wants them to).
    */
-  request(path: string, init?: RequestInit & { json?: unknown; ip?: string; cookie?: string }): Promise<Response>;
+  request: TestRequest;
   close(): Promise<void>;
 };
 
@@ -105,23 +106,10 @@ export async function createTestApp(
     database,
     config,
     request: (path, init = {}) => {
-      const { json, headers, ip, cookie, ...rest } = init;
+      const { ip, ...sent } = init;
       const remoteAddress = ip ?? `10.${randomOctet()}.${randomOctet()}.${randomOctet()}`;
       return Promise.resolve(
-        app.request(
-          path,
-          {
-            ...rest,
-            headers: {
-              Origin: TEST_ORIGIN,
-              ...(json === undefined ? {} : { "Content-Type": "application/json" }),
-              ...(cookie ? { Cookie: cookie } : {}),
-              ...headers,
-            },
-            body: json === undefined ? rest.body : JSON.stringify(json),
-          },
-          { incoming: { socket: { remoteAddress } } },
-        ),
+        app.request(path, browserRequest(TEST_ORIGIN, sent), { incoming: { socket: { remoteAddress } } }),
       );
     },
     close: async () => {

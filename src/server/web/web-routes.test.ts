@@ -4,9 +4,12 @@ import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { artworkApi } from "../../core/api/artwork";
+import { campaignsApi } from "../../core/api/campaigns";
 import { documentTitle, publicPageMeta } from "../../core/page-meta";
 import { signUp } from "../testing/accounts";
-import { createLiveCampaign, joinAs, validCampaignBody } from "../testing/campaigns";
+import { createDraft, createLiveCampaign, joinAs } from "../testing/campaigns";
+import { okRoute } from "../testing/contract-call";
 import { makeAdmin } from "../testing/payouts";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "../testing/test-app";
 import { webRoutes } from "./routes";
@@ -146,17 +149,13 @@ describe("a campaign's page", () => {
     expect(tag(html, /<meta name="twitter:card" content="([^"]*)"/)).toBe("summary_large_image");
     expect(count(html, /property="og:image"/g)).toBe(1);
 
-    const uploaded = await t.request("/api/artwork", {
-      method: "POST",
+    const png = await sharp({ create: { width: 600, height: 600, channels: 3, background: "#123456" } })
+      .png()
+      .toBuffer();
+    const { artwork } = await okRoute(t, artworkApi.upload, {
       cookie: artist.cookie,
-      headers: { "Content-Type": "image/png" },
-      body: new Uint8Array(
-        await sharp({ create: { width: 600, height: 600, channels: 3, background: "#123456" } })
-          .png()
-          .toBuffer(),
-      ),
+      body: new Blob([new Uint8Array(png)], { type: "image/png" }),
     });
-    const { artwork } = (await uploaded.json()) as { artwork: { key: string } };
     const withArt = await createLiveCampaign(t, artist, { title: "Cover Story", artwork_key: artwork.key });
     const artHtml = await (await t.request(`/campaigns/${withArt}`)).text();
     expect(tag(artHtml, /<meta property="og:image" content="([^"]*)"/)).toBe(
@@ -169,13 +168,8 @@ describe("a campaign's page", () => {
 
   it("answers 404 without the campaign's tags for a draft or an unknown campaign, 200 to the draft's artist, and leads old links to the page", async () => {
     const artist = await signUp(t, "artist");
-    const draft = await t.request("/api/campaigns", {
-      method: "POST",
-      cookie: artist.cookie,
-      json: validCampaignBody(),
-    });
-    const { campaign } = (await draft.json()) as { campaign: { id: string } };
-    for (const path of [`/campaigns/${campaign.id}`, "/campaigns/00000000-0000-4000-8000-000000000000"]) {
+    const draftId = await createDraft(t, artist);
+    for (const path of [`/campaigns/${draftId}`, "/campaigns/00000000-0000-4000-8000-000000000000"]) {
       const response = await t.request(path);
       expect(response.status).toBe(404);
       expect(await response.text()).toBe(indexHtml);
@@ -184,15 +178,15 @@ describe("a campaign's page", () => {
     const admin = await signUp(t, "promoter");
     await makeAdmin(t, admin);
     for (const viewer of [artist, admin]) {
-      const own = await t.request(`/campaigns/${campaign.id}`, { cookie: viewer.cookie });
+      const own = await t.request(`/campaigns/${draftId}`, { cookie: viewer.cookie });
       expect(own.status).toBe(200);
       expect(await own.text()).toBe(indexHtml);
     }
     const stranger = await signUp(t, "artist");
-    expect((await t.request(`/campaigns/${campaign.id}`, { cookie: stranger.cookie })).status).toBe(404);
-    const legacy = await t.request(`/join-campaign?campaign=${campaign.id.toUpperCase()}`);
+    expect((await t.request(`/campaigns/${draftId}`, { cookie: stranger.cookie })).status).toBe(404);
+    const legacy = await t.request(`/join-campaign?campaign=${draftId.toUpperCase()}`);
     expect(legacy.status).toBe(301);
-    expect(legacy.headers.get("location")).toBe(`/campaigns/${campaign.id}`);
+    expect(legacy.headers.get("location")).toBe(`/campaigns/${draftId}`);
     expect((await t.request("/join-campaign?campaign=nonsense")).status).toBe(200);
   });
 
@@ -201,17 +195,17 @@ describe("a campaign's page", () => {
     const promoter = await signUp(t, "promoter");
     const id = await createLiveCampaign(t, artist, { description: "Made in one night." });
     const shortCode = await joinAs(t, promoter, id);
-    type View = { campaign: { description: string; song_link: string; is_own: boolean; my_link: unknown } };
-    const asPromoter = (await (await t.request(`/api/campaigns/${id}`, { cookie: promoter.cookie })).json()) as View;
+    const view = (cookie?: string) => okRoute(t, campaignsApi.detail, { params: { id }, cookie });
+    const asPromoter = await view(promoter.cookie);
     expect(asPromoter.campaign).toMatchObject({
       description: "Made in one night.",
       song_link: "https://open.spotify.com/track/abc123",
       is_own: false,
       my_link: { short_code: shortCode, total_clicks: 0 },
     });
-    const asArtist = (await (await t.request(`/api/campaigns/${id}`, { cookie: artist.cookie })).json()) as View;
+    const asArtist = await view(artist.cookie);
     expect(asArtist.campaign).toMatchObject({ is_own: true, my_link: null });
-    const asVisitor = (await (await t.request(`/api/campaigns/${id}`)).json()) as View;
+    const asVisitor = await view();
     expect(asVisitor.campaign).toMatchObject({ is_own: false, my_link: null });
   });
 });
