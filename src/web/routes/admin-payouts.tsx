@@ -1,9 +1,10 @@
 import { CheckCircle2, DollarSign, Percent, RefreshCw, ShieldAlert, Timer, UserX } from "lucide-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { adminApi } from "../../core/api/admin";
 import type { PayoutListRow as Row } from "../../core/api/payouts";
 import { formatCents, formatCount } from "../../core/money";
 import { AdminShell } from "../components/admin/admin-shell";
+import { useRowActions } from "../components/admin/use-row-actions";
 import { Badge } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
 import { Card, CardBody } from "../components/ui/card";
@@ -13,9 +14,11 @@ import { QueryState } from "../components/ui/query-state";
 import { StatTile } from "../components/ui/stat-tile";
 import { ApiError } from "../lib/api";
 import { usePageMeta } from "../lib/page-meta";
-import { useApi, useApiMutation } from "../lib/use-api";
+import { useApi } from "../lib/use-api";
 
 const payoutTone = { paid: "success", pending: "warning", processing: "brand", failed: "danger" } as const;
+/** SPEC.md's payout errors: the server's reason, or the action's own words when it gave none. */
+const saidOr = (fallback: string) => (error: unknown) => (error instanceof ApiError && error.message) || fallback;
 const clicks = (count: number) => `${formatCount(count)} ${count === 1 ? "click" : "clicks"}`;
 
 function WinnerCell({ row }: { row: Row }) {
@@ -73,7 +76,7 @@ type ActionCellProps = {
   paying: boolean;
   releasing: boolean;
   passingOn: boolean;
-  error?: string | undefined;
+  error: ReactNode;
   onPay: () => void;
   onRelease: () => void;
   onPassOn: () => void;
@@ -117,11 +120,7 @@ function ActionCell({ row, paying, releasing, passingOn, error, onPay, onRelease
       {row.payout?.status === "failed" && row.payout.failure_reason ? (
         <p className="mt-2 max-w-56 text-xs text-amber-800">Last attempt failed: {row.payout.failure_reason}</p>
       ) : null}
-      {error ? (
-        <p role="alert" className="mt-2 max-w-56 text-xs text-red-700">
-          {error}
-        </p>
-      ) : null}
+      {error}
     </>
   );
 }
@@ -130,11 +129,8 @@ function ActionCell({ row, paying, releasing, passingOn, error, onPay, onRelease
 export default function AdminPayoutsPage() {
   usePageMeta("Admin payouts");
   const list = useApi(adminApi.payouts, {}, { refetchInterval: 30_000 });
-  const [rowErrors, setRowErrors] = useState<Record<string, string>>({});
   const [notice, setNotice] = useState(false);
-  const pay = useApiMutation(adminApi.payPayout, { invalidates: [adminApi.payouts] });
-  const release = useApiMutation(adminApi.releaseResults, { invalidates: [adminApi.payouts] });
-  const passOn = useApiMutation(adminApi.passOnPayout, { invalidates: [adminApi.payouts] });
+  const { run, isBusy, rowError } = useRowActions([adminApi.payouts]);
   const { confirm, dialog } = useConfirm();
   const keyOf = (row: Row) => row.payout?.id ?? row.campaign_id;
 
@@ -147,19 +143,21 @@ export default function AdminPayoutsPage() {
       confirmLabel: "Pay Winner",
     });
     if (!confirmed) return;
-    setRowErrors(({ [payoutId]: _cleared, ...rest }) => rest);
-    pay.mutate(
+    await run(
+      payoutId,
+      "Pay",
+      adminApi.payPayout,
       { params: { payoutId } },
       {
+        failure: (error) =>
+          error instanceof ApiError && error.status === 401
+            ? "Authentication required"
+            : saidOr("Payout failed")(error),
         onSuccess: () => {
           setNotice(true);
           window.setTimeout(() => setNotice(false), 3000);
         },
-        onError: (error) => {
-          const message = error.status === 401 ? "Authentication required" : error.message || "Payout failed";
-          setRowErrors((errors) => ({ ...errors, [payoutId]: error instanceof ApiError ? message : "Payout failed" }));
-          void list.refetch();
-        },
+        onError: () => void list.refetch(),
       },
     );
   };
@@ -171,13 +169,12 @@ export default function AdminPayoutsPage() {
       confirmLabel: "Release Results",
     });
     if (!confirmed) return;
-    const key = keyOf(row);
-    setRowErrors(({ [key]: _cleared, ...rest }) => rest);
-    release.mutate(
+    await run(
+      keyOf(row),
+      "Release",
+      adminApi.releaseResults,
       { params: { id: row.campaign_id } },
-      {
-        onError: (error) => setRowErrors((errors) => ({ ...errors, [key]: error.message || "Release failed" })),
-      },
+      { failure: saidOr("Release failed") },
     );
   };
 
@@ -190,11 +187,7 @@ export default function AdminPayoutsPage() {
       confirmLabel: "Pass Prize On",
     });
     if (!confirmed) return;
-    setRowErrors(({ [payoutId]: _cleared, ...rest }) => rest);
-    passOn.mutate(
-      { params: { payoutId } },
-      { onError: (error) => setRowErrors((errors) => ({ ...errors, [payoutId]: error.message || "Failed" })) },
-    );
+    await run(payoutId, "Pass on", adminApi.passOnPayout, { params: { payoutId } }, { failure: saidOr("Failed") });
   };
 
   const columns: Array<Column<Row>> = [
@@ -238,10 +231,10 @@ export default function AdminPayoutsPage() {
       cell: (row) => (
         <ActionCell
           row={row}
-          paying={pay.isPending && pay.variables?.params.payoutId === row.payout?.id}
-          releasing={release.isPending && release.variables?.params.id === row.campaign_id}
-          passingOn={passOn.isPending && passOn.variables?.params.payoutId === row.payout?.id}
-          error={rowErrors[keyOf(row)]}
+          paying={isBusy(keyOf(row), "Pay")}
+          releasing={isBusy(keyOf(row), "Release")}
+          passingOn={isBusy(keyOf(row), "Pass on")}
+          error={rowError(keyOf(row), "mt-2 max-w-56 text-xs text-red-700")}
           onPay={() => void payWinner(row)}
           onRelease={() => void releaseResults(row)}
           onPassOn={() => void passPrizeOn(row)}
