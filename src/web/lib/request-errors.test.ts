@@ -97,6 +97,7 @@ describe("serious failures", () => {
     vi.stubGlobal("fetch", fetch);
     reportSeriousError(refusal(401, "Authentication required"));
     reportSeriousError(refusal(404, "Campaign not found"));
+    reportSeriousError(refusal(402, "Your card was declined."));
     expect(fetch).not.toHaveBeenCalled();
     reportSeriousError(refusal(500, "Internal error"));
     reportSeriousError(refusal(500, "Internal error"));
