@@ -1,4 +1,3 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { BarChart3, Clock, Copy, MousePointerClick, QrCode, Trophy, Users } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link, useParams } from "react-router";
@@ -26,7 +25,7 @@ import { trackingUrl } from "../lib/campaigns";
 import { usePageMeta } from "../lib/page-meta";
 import { useAccount } from "../lib/session";
 import { toast } from "../lib/toast";
-import { apiKey, callApi, useApi } from "../lib/use-api";
+import { useApi, useApiMutation } from "../lib/use-api";
 
 const CampaignAdminTools = lazy(async () => ({
   default: (await import("../components/campaigns/campaign-admin-tools")).CampaignAdminTools,
@@ -148,27 +147,20 @@ function CampaignActions({ campaign }: { campaign: CampaignView }) {
 
 /** The artist changes their campaign's cover from its page. */
 function ChangeArtwork({ campaign }: { campaign: CampaignView }) {
-  const queryClient = useQueryClient();
-  const [saving, setSaving] = useState(false);
-  const save = async (key: string | null) => {
-    setSaving(true);
-    try {
-      await callApi(artworkApi.setForCampaign, { params: { id: campaign.id }, body: { key } });
-      await Promise.all(
-        [campaignsApi.detail, campaignsApi.list].map((contract) =>
-          queryClient.invalidateQueries({ queryKey: apiKey(contract) }),
-        ),
-      );
-      toast.success(key ? "Artwork updated." : "Artwork removed: the drawn cover is back.");
-    } finally {
-      setSaving(false);
-    }
+  const save = useApiMutation(artworkApi.setForCampaign, {
+    invalidates: [campaignsApi.detail, campaignsApi.list],
+    onSuccess: (_answer, { body }) =>
+      toast.success(body?.key ? "Artwork updated." : "Artwork removed: the drawn cover is back."),
+  });
+  // The picker shows a failure itself, so the write's error comes back to it.
+  const change = async (key: string | null) => {
+    await save.mutateAsync({ params: { id: campaign.id }, body: { key } });
   };
   return (
     <Card>
       <CardBody className="flex flex-col gap-3">
         <h2 className="text-lg font-semibold text-slate-900">Cover artwork</h2>
-        <ArtworkPicker campaign={campaign} onChange={save} busy={saving} />
+        <ArtworkPicker campaign={campaign} onChange={change} busy={save.isPending} />
       </CardBody>
     </Card>
   );
