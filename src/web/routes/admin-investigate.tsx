@@ -8,6 +8,7 @@ import {
   type SuspiciousItem,
 } from "../../core/api/admin";
 import { formatCents, formatCount } from "../../core/money";
+import { isRunning, verdict } from "../../core/vocabulary";
 import { AdminShell } from "../components/admin/admin-shell";
 import { FlagCard, severityTone } from "../components/admin/flag-card";
 import { investigatePath } from "../components/admin/investigate-path";
@@ -22,7 +23,7 @@ import { usePageMeta } from "../lib/page-meta";
 import { toastRequestError } from "../lib/request-errors";
 import { toast } from "../lib/toast";
 import { useApi, useApiMutation } from "../lib/use-api";
-import { verdictLabels } from "../lib/verdict-labels";
+import { verdictLabels } from "../lib/vocabulary-labels";
 
 type TouchedLink = Investigation["links"][number];
 
@@ -41,7 +42,7 @@ function reviewState(link: TouchedLink) {
   if (link.under_review && link.review_until) {
     return <span className="text-amber-800">Under review until {new Date(link.review_until).toLocaleString()}</span>;
   }
-  if (link.campaign_status === "active" || link.campaign_status === "paused") {
+  if (isRunning(link.campaign_status)) {
     return <span className="text-slate-600">Live</span>;
   }
   return <span className="text-slate-600">Result final</span>;
@@ -50,7 +51,7 @@ function reviewState(link: TouchedLink) {
 /** What voiding does to this campaign's result, said before it is done. */
 function voidConsequence(link: TouchedLink) {
   if (link.under_review) return "Its result is under review, so its winners and pending payouts are decided again.";
-  if (link.campaign_status === "active" || link.campaign_status === "paused") return "The leaderboard changes now.";
+  if (isRunning(link.campaign_status)) return "The leaderboard changes now.";
   return "Its result is already final and stays as it is; only the counts change.";
 }
 
@@ -78,9 +79,7 @@ const clickColumns: Array<Column<InvestigatedClick>> = [
     header: "Verdict",
     className: "whitespace-nowrap",
     cell: (click) => (
-      <Badge tone={click.verdict === "counted" ? "success" : "neutral"}>
-        {verdictLabels[click.verdict] ?? click.verdict}
-      </Badge>
+      <Badge tone={click.verdict === verdict.counted ? "success" : "neutral"}>{verdictLabels[click.verdict]}</Badge>
     ),
   },
   { key: "country", header: "Country", cell: (click) => click.country ?? "Unknown" },
@@ -204,7 +203,7 @@ function InvestigationView({ data }: { data: Investigation }) {
       cell: (link) => <Link to={investigatePath({ promoter: link.promoter_id })}>@{link.promoter_handle}</Link>,
     },
     { key: "visits", header: "Visits", align: "right", cell: (link) => formatCount(link.clicks) },
-    { key: "counted", header: "Counted", align: "right", cell: (link) => formatCount(link.counted) },
+    { key: verdict.counted, header: "Counted", align: "right", cell: (link) => formatCount(link.counted) },
     {
       key: "actions",
       header: "Actions",
@@ -253,8 +252,8 @@ function InvestigationView({ data }: { data: Investigation }) {
       <div className="flex flex-wrap gap-2">
         <Badge tone="brand">{clicksText(data.total_clicks, "visit")} in 30 days</Badge>
         {data.verdicts.map((row) => (
-          <Badge key={row.verdict} tone={row.verdict === "counted" ? "success" : "neutral"}>
-            {verdictLabels[row.verdict] ?? row.verdict}: {formatCount(row.count)}
+          <Badge key={row.verdict} tone={row.verdict === verdict.counted ? "success" : "neutral"}>
+            {verdictLabels[row.verdict]}: {formatCount(row.count)}
           </Badge>
         ))}
       </div>

@@ -1,11 +1,12 @@
 import { CheckCircle2, DollarSign, Percent, RefreshCw, ShieldAlert, Timer, UserX } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { adminApi } from "../../core/api/admin";
-import type { PayoutListRow as Row } from "../../core/api/payouts";
+import type { PayoutAction, PayoutListRow as Row } from "../../core/api/payouts";
 import { formatCents, formatCount } from "../../core/money";
+import { campaignStatus, type PayoutStatus } from "../../core/vocabulary";
 import { AdminShell } from "../components/admin/admin-shell";
 import { useRowActions } from "../components/admin/use-row-actions";
-import { Badge } from "../components/ui/badge";
+import { Badge, type BadgeTone } from "../components/ui/badge";
 import { Button } from "../components/ui/button";
 import { Card, CardBody } from "../components/ui/card";
 import { useConfirm } from "../components/ui/confirm-dialog";
@@ -16,7 +17,12 @@ import { ApiError } from "../lib/api";
 import { usePageMeta } from "../lib/page-meta";
 import { useApi } from "../lib/use-api";
 
-const payoutTone = { paid: "success", pending: "warning", processing: "brand", failed: "danger" } as const;
+const payoutTone: Record<PayoutStatus, BadgeTone> = {
+  paid: "success",
+  pending: "warning",
+  processing: "brand",
+  failed: "danger",
+};
 /** SPEC.md's payout errors: the server's reason, or the action's own words when it gave none. */
 const saidOr = (fallback: string) => (error: unknown) => (error instanceof ApiError && error.message) || fallback;
 const clicks = (count: number) => `${formatCount(count)} ${count === 1 ? "click" : "clicks"}`;
@@ -82,41 +88,50 @@ type ActionCellProps = {
   onPassOn: () => void;
 };
 
-function ActionCell({ row, paying, releasing, passingOn, error, onPay, onRelease, onPassOn }: ActionCellProps) {
+const notApplicable = () => <span className="text-slate-600">N/A</span>;
+
+/** What can be done with a row, by the action the server says it is waiting for. */
+const actionViews: Record<PayoutAction, (props: ActionCellProps) => ReactNode> = {
+  pay: ({ paying, onPay }) => (
+    <Button size="sm" loading={paying} onClick={onPay}>
+      Pay Winner
+    </Button>
+  ),
+  under_review: ({ row, releasing, onRelease }) =>
+    row.review_until ? (
+      <div className="flex max-w-56 flex-col items-start gap-2">
+        <span className="inline-flex items-center gap-1 text-xs font-semibold text-amber-800">
+          <ShieldAlert className="h-3.5 w-3.5" aria-hidden /> Under review until{" "}
+          {new Date(row.review_until).toLocaleString()}
+        </span>
+        <Button size="sm" variant="secondary" loading={releasing} onClick={onRelease}>
+          Release Results
+        </Button>
+      </div>
+    ) : (
+      notApplicable()
+    ),
+  held: ({ passingOn, onPassOn }) => (
+    <div className="flex max-w-56 flex-col items-start gap-2">
+      <span className="inline-flex items-center gap-1 text-xs font-semibold text-red-800">
+        <ShieldAlert className="h-3.5 w-3.5" aria-hidden /> On hold: the winner was banned
+      </span>
+      <Button size="sm" variant="secondary" loading={passingOn} onClick={onPassOn}>
+        Pass Prize On
+      </Button>
+    </div>
+  ),
+  completed: () => <Badge tone="success">Completed</Badge>,
+  no_winner: () => <span className="text-slate-600">No Winner</span>,
+  active: () => <span className="text-slate-600">Campaign Active</span>,
+  not_applicable: notApplicable,
+};
+
+function ActionCell(props: ActionCellProps) {
+  const { row, error } = props;
   return (
     <>
-      {row.action === "pay" ? (
-        <Button size="sm" loading={paying} onClick={onPay}>
-          Pay Winner
-        </Button>
-      ) : row.action === "under_review" && row.review_until ? (
-        <div className="flex max-w-56 flex-col items-start gap-2">
-          <span className="inline-flex items-center gap-1 text-xs font-semibold text-amber-800">
-            <ShieldAlert className="h-3.5 w-3.5" aria-hidden /> Under review until{" "}
-            {new Date(row.review_until).toLocaleString()}
-          </span>
-          <Button size="sm" variant="secondary" loading={releasing} onClick={onRelease}>
-            Release Results
-          </Button>
-        </div>
-      ) : row.action === "held" ? (
-        <div className="flex max-w-56 flex-col items-start gap-2">
-          <span className="inline-flex items-center gap-1 text-xs font-semibold text-red-800">
-            <ShieldAlert className="h-3.5 w-3.5" aria-hidden /> On hold: the winner was banned
-          </span>
-          <Button size="sm" variant="secondary" loading={passingOn} onClick={onPassOn}>
-            Pass Prize On
-          </Button>
-        </div>
-      ) : row.action === "completed" ? (
-        <Badge tone="success">Completed</Badge>
-      ) : row.action === "no_winner" ? (
-        <span className="text-slate-600">No Winner</span>
-      ) : row.action === "active" ? (
-        <span className="text-slate-600">Campaign Active</span>
-      ) : (
-        <span className="text-slate-600">N/A</span>
-      )}
+      {actionViews[row.action](props)}
       {row.payout?.status === "failed" && row.payout.failure_reason ? (
         <p className="mt-2 max-w-56 text-xs text-amber-800">Last attempt failed: {row.payout.failure_reason}</p>
       ) : null}
@@ -206,8 +221,8 @@ export default function AdminPayoutsPage() {
       header: "Status",
       cell: (row) => (
         <>
-          <Badge tone={row.status === "completed" ? "success" : row.ended ? "neutral" : "brand"}>
-            {row.status === "completed" ? "COMPLETED" : row.ended ? "ENDED" : "ACTIVE"}
+          <Badge tone={row.status === campaignStatus.completed ? "success" : row.ended ? "neutral" : "brand"}>
+            {row.status === campaignStatus.completed ? "COMPLETED" : row.ended ? "ENDED" : "ACTIVE"}
           </Badge>
           <p className="mt-1 text-xs text-slate-500">{new Date(row.ends_at).toLocaleString()}</p>
         </>

@@ -6,6 +6,7 @@ import { type CampaignView, campaignsApi } from "../../core/api/campaigns";
 import { uuidPattern } from "../../core/ids";
 import { formatCents, formatCount } from "../../core/money";
 import { campaignPageMeta } from "../../core/page-meta";
+import { campaignStatus, isFinished } from "../../core/vocabulary";
 import { useAuthDialog } from "../components/auth/auth-dialog-context";
 import { ArtworkPicker } from "../components/campaigns/artwork-picker";
 import { genreLabel } from "../components/campaigns/campaign-card";
@@ -58,7 +59,7 @@ function CampaignActions({ campaign }: { campaign: CampaignView }) {
   const { account, loading } = useAccount();
   const { openAuth } = useAuthDialog();
   const { join, joining } = useJoinCampaign(campaign);
-  const live = campaign.status === "active";
+  const live = campaign.status === campaignStatus.active;
 
   if (loading) {
     return (
@@ -67,7 +68,7 @@ function CampaignActions({ campaign }: { campaign: CampaignView }) {
       </Button>
     );
   }
-  if (campaign.status === "draft") {
+  if (campaign.status === campaignStatus.draft) {
     return (
       <div className="flex flex-col gap-3 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200">
         <p className="text-sm text-slate-700">This campaign is a draft: it goes live once its prize is paid.</p>
@@ -120,7 +121,7 @@ function CampaignActions({ campaign }: { campaign: CampaignView }) {
   if (!live) {
     return (
       <p className="rounded-xl bg-slate-50 p-4 text-sm text-slate-700 ring-1 ring-slate-200">
-        {campaign.status === "paused"
+        {campaign.status === campaignStatus.paused
           ? "This campaign is paused: nobody can join and visits don't count until it resumes."
           : "This campaign has ended: its result is below."}
       </p>
@@ -168,8 +169,7 @@ function ChangeArtwork({ campaign }: { campaign: CampaignView }) {
 
 function CampaignDetails({ campaign }: { campaign: CampaignView }) {
   const { account } = useAccount();
-  const ended = ["ended", "completed", "cancelled"].includes(campaign.status);
-  const status = campaign.status as keyof typeof campaignStatusLabel;
+  const ended = isFinished(campaign.status) || campaign.status === campaignStatus.cancelled;
   return (
     <section className="container-page py-8 sm:py-12">
       <div className="grid gap-8 lg:grid-cols-[320px_minmax(0,1fr)] lg:items-start">
@@ -181,7 +181,7 @@ function CampaignDetails({ campaign }: { campaign: CampaignView }) {
         />
         <div className="flex min-w-0 flex-col gap-5">
           <div className="flex flex-wrap items-center gap-2">
-            <Badge tone={campaignStatusTone[status] ?? "neutral"}>{campaignStatusLabel[status] ?? status}</Badge>
+            <Badge tone={campaignStatusTone[campaign.status]}>{campaignStatusLabel[campaign.status]}</Badge>
             <Badge tone="neutral">{genreLabel(campaign.genre)}</Badge>
             {!campaign.is_public ? <Badge tone="warning">PRIVATE</Badge> : null}
           </div>
@@ -195,7 +195,7 @@ function CampaignDetails({ campaign }: { campaign: CampaignView }) {
               icon={Clock}
               label={ended ? "Ended" : "Time left"}
               value={
-                campaign.status === "draft" ? (
+                campaign.status === campaignStatus.draft ? (
                   `${campaign.duration_days} days once paid`
                 ) : ended && campaign.ends_at ? (
                   new Date(campaign.ends_at).toLocaleDateString(undefined, { dateStyle: "medium" })
@@ -208,7 +208,7 @@ function CampaignDetails({ campaign }: { campaign: CampaignView }) {
             <StatTile icon={Users} label="Promoters" value={formatCount(campaign.promoter_count)} />
           </div>
           <CampaignActions campaign={campaign} />
-          {account?.isAdmin && campaign.status !== "draft" ? (
+          {account?.isAdmin && campaign.status !== campaignStatus.draft ? (
             <Suspense fallback={null}>
               <CampaignAdminTools campaignId={campaign.id} title={campaign.title} />
             </Suspense>
@@ -234,7 +234,7 @@ function CampaignDetails({ campaign }: { campaign: CampaignView }) {
           ) : null}
           {campaign.is_own && !ended ? <ChangeArtwork campaign={campaign} /> : null}
         </div>
-        {campaign.status === "draft" ? null : (
+        {campaign.status === campaignStatus.draft ? null : (
           <Card className="min-w-0">
             <CardBody className="flex flex-col gap-4">
               <h2 className="text-lg font-semibold text-slate-900">

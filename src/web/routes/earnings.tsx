@@ -14,7 +14,7 @@ import {
 import { countOf, formatCents, formatCount, MIN_PAYOUT_CENTS } from "../../core/money";
 import { ArtistSpending } from "../components/payouts/artist-spending";
 import { PayoutStatusCard } from "../components/payouts/payout-status-card";
-import { Badge } from "../components/ui/badge";
+import { Badge, type BadgeTone } from "../components/ui/badge";
 import { Button, buttonStyles } from "../components/ui/button";
 import { Card, CardBody } from "../components/ui/card";
 import { type Column, DataTable } from "../components/ui/data-table";
@@ -29,8 +29,8 @@ import { useAccount } from "../lib/session";
 import { toast } from "../lib/toast";
 import { useApiMutation } from "../lib/use-api";
 
-const statusTone = { paid: "success", pending: "warning", lost: "neutral" } as const;
-const statusLabel = { paid: "Paid", pending: "Pending", lost: "Lost" } as const;
+const statusTone: Record<EarningsRow["status"], BadgeTone> = { paid: "success", pending: "warning", lost: "neutral" };
+const statusLabel: Record<EarningsRow["status"], string> = { paid: "Paid", pending: "Pending", lost: "Lost" };
 
 function downloadCsv(rows: EarningsRow[]) {
   const blob = new Blob([earningsCsv(rows)], { type: "text/csv;charset=utf-8" });

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, Navigate, useNavigate, useParams } from "react-router";
 import { campaignsApi } from "../../core/api/campaigns";
 import { formatCents, PLATFORM_FEE_PERCENT } from "../../core/money";
+import { campaignStatus } from "../../core/vocabulary";
 import { SandboxCardForm } from "../components/funding/sandbox-card-form";
 import { ErrorAlert } from "../components/ui/alert";
 import { Button, buttonStyles } from "../components/ui/button";
@@ -31,7 +32,7 @@ function useLiveOnceConfirmed(campaignId: string, confirmed: boolean) {
     { params: { id: campaignId } },
     {
       enabled: confirmed,
-      refetchInterval: (query) => (query.state.data?.campaign.status === "active" ? false : 1000),
+      refetchInterval: (query) => (query.state.data?.campaign.status === campaignStatus.active ? false : 1000),
     },
   );
 }
@@ -52,7 +53,7 @@ export default function FundCampaignPage() {
   }, [account, mutate, id]);
 
   const live = useLiveOnceConfirmed(id, confirmed);
-  const isLive = live.data?.campaign.status === "active";
+  const isLive = live.data?.campaign.status === campaignStatus.active;
 
   useEffect(() => {
     if (funding.data?.alreadyFunded) navigate(`/campaigns/${id}`, { replace: true });

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { type AdminCampaign, adminApi, adminCampaignStatuses } from "../../../core/api/admin";
 import { campaignsApi } from "../../../core/api/campaigns";
 import { formatCents, formatCount } from "../../../core/money";
+import { campaignStatus, isFinished, isRunning } from "../../../core/vocabulary";
 import { usePagedList } from "../../lib/use-paged-list";
 import { campaignStatusTone as statusTone, visibilityLabel } from "../campaigns/campaign-status";
 import { Badge } from "../ui/badge";
@@ -34,7 +35,7 @@ type Action = {
   shown: (campaign: AdminCampaign) => boolean;
 };
 
-const live = (campaign: AdminCampaign) => campaign.status === "active" || campaign.status === "paused";
+const live = (campaign: AdminCampaign) => isRunning(campaign.status);
 const actions: Action[] = [
   {
     key: "end",
@@ -54,7 +55,7 @@ const actions: Action[] = [
     label: "Pause",
     icon: Pause,
     contract: adminApi.pauseCampaign,
-    shown: (campaign) => campaign.status === "active",
+    shown: (campaign) => campaign.status === campaignStatus.active,
     confirm: (campaign) => ({
       title: "Pause campaign",
       description: `Pause "${campaign.title}"? Its links keep sending fans to the song, but no click counts until you resume it. The timer keeps running.`,
@@ -66,7 +67,7 @@ const actions: Action[] = [
     label: "Resume",
     icon: Play,
     contract: adminApi.resumeCampaign,
-    shown: (c) => c.status === "paused",
+    shown: (c) => c.status === campaignStatus.paused,
   },
   {
     key: "hide",
@@ -80,7 +81,7 @@ const actions: Action[] = [
     label: "Show",
     icon: Eye,
     contract: adminApi.showCampaign,
-    shown: (c) => !c.is_public && c.status !== "cancelled",
+    shown: (c) => !c.is_public && c.status !== campaignStatus.cancelled,
   },
 ];
 
@@ -125,9 +126,7 @@ export function CampaignsTab() {
       header: "Status",
       cell: (campaign) => (
         <div className="flex flex-wrap gap-1">
-          <Badge tone={statusTone[campaign.status as keyof typeof statusTone] ?? "neutral"}>
-            {campaign.status.toUpperCase()}
-          </Badge>
+          <Badge tone={statusTone[campaign.status]}>{campaign.status.toUpperCase()}</Badge>
           {visibilityLabel(campaign) ? (
             <Badge tone={campaign.is_public ? "neutral" : "warning"}>{visibilityLabel(campaign)}</Badge>
           ) : null}
@@ -159,7 +158,7 @@ export function CampaignsTab() {
           >
             <ExternalLink className="h-3.5 w-3.5" aria-hidden /> Open
           </a>
-          {campaign.status === "draft" ? null : (
+          {campaign.status === campaignStatus.draft ? null : (
             <Link
               to={investigatePath({ campaign: campaign.id })}
               className={buttonStyles("secondary", "sm")}
@@ -182,7 +181,7 @@ export function CampaignsTab() {
                 <action.icon className="h-3.5 w-3.5" aria-hidden /> {action.label}
               </Button>
             ))}
-          {campaign.status === "cancelled" || campaign.status === "ended" || campaign.status === "completed" ? null : (
+          {campaign.status === campaignStatus.cancelled || isFinished(campaign.status) ? null : (
             <Button
               size="sm"
               variant="danger"

@@ -1,5 +1,6 @@
 import type { ClickEventView } from "../../../core/api/admin";
-import { verdictLabels } from "../../lib/verdict-labels";
+import { verdict } from "../../../core/vocabulary";
+import { verdictLabels } from "../../lib/vocabulary-labels";
 import { Badge } from "../ui/badge";
 import { type Column, DataTable } from "../ui/data-table";
 
@@ -12,9 +13,7 @@ const columns: Array<Column<ClickEventView>> = [
     key: "verdict",
     header: "Verdict",
     cell: (click) => (
-      <Badge tone={click.verdict === "counted" ? "success" : "neutral"}>
-        {verdictLabels[click.verdict] ?? click.verdict}
-      </Badge>
+      <Badge tone={click.verdict === verdict.counted ? "success" : "neutral"}>{verdictLabels[click.verdict]}</Badge>
     ),
   },
   { key: "address", header: "Address", className: "font-mono text-xs", cell: (click) => click.masked_ip },
