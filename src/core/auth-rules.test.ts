@@ -1,6 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { generatedHandle, handleChangeSchema, isValidHandle, normalizeHandle, signUpSchema } from "./auth-rules";
+import {
+  authMessages,
+  fieldErrors,
+  generatedHandle,
+  handleChangeSchema,
+  isValidHandle,
+  normalizeHandle,
+  passwordResetFormSchema,
+  signUpSchema,
+} from "./auth-rules";
 
 describe("the handle rule", () => {
   it("takes 3 to 30 letters, digits, underscores or hyphens", () => {
@@ -39,5 +48,22 @@ describe("the handle rule", () => {
     expect(signUp("@dj-nova")).toBe(true);
     expect(signUp("dj.nova")).toBe(false);
     expect(signUp("ab")).toBe(false);
+  });
+});
+
+describe("the password reset form", () => {
+  const refusals = (newPassword: string, confirmPassword: string) => {
+    const parsed = passwordResetFormSchema.safeParse({ newPassword, confirmPassword });
+    return parsed.success ? {} : fieldErrors(parsed.error);
+  };
+
+  it("takes a password under the sign-up rules, typed twice, and says every problem at once", () => {
+    expect(refusals("a long password", "a long password")).toEqual({});
+    expect(refusals("", "")).toEqual({ newPassword: authMessages.passwordRequired });
+    expect(refusals("short", "other")).toEqual({
+      newPassword: authMessages.passwordTooShort,
+      confirmPassword: authMessages.passwordsDoNotMatch,
+    });
+    expect(refusals("x".repeat(129), "x".repeat(129))).toEqual({ newPassword: authMessages.passwordTooLong });
   });
 });

@@ -112,6 +112,15 @@ export const passwordChangeSchema = z.object({
   newPassword: password,
 });
 
+/** Choosing a new password from a reset link: under the sign-up rules, typed twice. */
+export const passwordResetFormSchema = z
+  .object({ newPassword: password, confirmPassword: z.string() })
+  .superRefine((value, ctx) => {
+    if (value.newPassword !== value.confirmPassword) {
+      ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: authMessages.passwordsDoNotMatch });
+    }
+  });
+
 /** What the server accepts at `POST /api/auth/sign-up/email` (SPEC.md's metadata names). */
 export const signUpSchema = z
   .object({

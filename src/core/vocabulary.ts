@@ -80,6 +80,7 @@ export const unpaidPayoutStatuses = ["pending", "failed"] as const satisfies rea
  * an admin dismisses it (or passes the prize on).
  */
 export const payoutHoldReasons = ["banned", "flagged"] as const;
+export const payoutHoldReason = wordsOf(payoutHoldReasons);
 export type PayoutHoldReason = (typeof payoutHoldReasons)[number];
 
 /** Money going back to an artist: why, and how far it got. */

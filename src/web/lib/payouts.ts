@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { type PayoutAccountStatus, payoutsApi } from "../../core/api/payouts";
 import { ApiError } from "./api";
-import { apiKey, callApi, useApi } from "./use-api";
+import { apiKey, callApi, useApi, useApiWrite } from "./use-api";
 
 export function useEarnings(enabled: boolean) {
   return useApi(payoutsApi.earnings, {}, { enabled, refetchInterval: 30_000 });
@@ -33,6 +33,7 @@ const ready = (status: PayoutAccountStatus) => status.details_submitted && statu
  */
 export function usePayoutSetup(onEnabled: () => void) {
   const queryClient = useQueryClient();
+  const write = useApiWrite();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const stopPolling = useRef<() => void>(() => undefined);
@@ -60,11 +61,11 @@ export function usePayoutSetup(onEnabled: () => void) {
     try {
       const status = await checkStatus();
       if (!status.hasAccount) {
-        await callApi(payoutsApi.createAccount).catch((cause: unknown) => {
+        await write(payoutsApi.createAccount, {}).catch((cause: unknown) => {
           throw new Error(cause instanceof ApiError ? cause.message : "Could not create account");
         });
       }
-      const { url } = await callApi(payoutsApi.accountLink).catch((cause: unknown) => {
+      const { url } = await write(payoutsApi.accountLink, {}).catch((cause: unknown) => {
         throw new Error(cause instanceof ApiError ? cause.message : "Could not create account link");
       });
       popup.location.href = url;
@@ -108,7 +109,7 @@ export function usePayoutSetup(onEnabled: () => void) {
       }
     }, POLL_MS);
     stopPolling.current = () => window.clearInterval(timer);
-  }, [checkStatus, onEnabled]);
+  }, [checkStatus, onEnabled, write]);
 
   return { start, busy, error, clearError: () => setError(null) };
 }

@@ -48,9 +48,11 @@ const reportedErrors = new Set<string>();
 
 /**
  * A request that failed badly (a server error, the payment provider, the database) is reported to the server like a
- * crash, once per kind of failure on this page; an expired session or a refusal is not a fault to report.
+ * crash, once per kind of failure on this page; an expired session or a refusal (a 4xx, a declined card among them)
+ * is not a fault to report.
  */
 export function reportSeriousError(error: unknown) {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return;
   const classified = classifyError(errorFacts(error));
   if (classified.type === "auth" || (classified.severity !== "high" && classified.severity !== "critical")) return;
   const key = `${classified.type}\n${classified.message}`;

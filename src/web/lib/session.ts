@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { type Account, accountsApi } from "../../core/api/accounts";
-import { apiKey, callApi, useApi } from "./use-api";
+import { apiKey, callApi, useApi, useApiMutation } from "./use-api";
 
 export type { Account } from "../../core/api/accounts";
 
@@ -50,9 +50,9 @@ export function useRefreshAccount() {
  */
 export const signOutFromApp = { signOutFromApp: true } as const;
 
-export async function signOutOnServer(): Promise<void> {
-  await callApi(accountsApi.signOut);
-  forgetSignedIn();
+/** Signing out on the server, then forgetting this browser's display cache of the account. */
+export function useSignOut() {
+  return useApiMutation(accountsApi.signOut, { onSuccess: forgetSignedIn });
 }
 
 export function dashboardPath(account: Account): string {

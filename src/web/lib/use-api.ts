@@ -1,4 +1,6 @@
 import {
+  MutationObserver,
+  type QueryClient,
   type QueryKey,
   type UseMutationOptions,
   type UseQueryOptions,
@@ -6,12 +8,13 @@ import {
   useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
+import { useCallback } from "react";
 import type { BodyOf, Contract, PathParams, QueryOf, ResponseOf } from "../../core/api/contract";
 import { fillPath } from "../../core/api/contract";
 import { type ApiError, apiFetch } from "./api";
 import { randomId } from "./random-id";
 
-type AnyContract = Contract<unknown, unknown, unknown, string>;
+export type AnyContract = Contract<unknown, unknown, unknown, string>;
 type PathOf<C> = C extends Contract<infer _R, infer _Q, infer _B, infer P> ? P : string;
 
 /** What a call needs besides the contract: path parameters when the path has some, the query when it takes one. */
@@ -75,22 +78,25 @@ export function useApi<C extends AnyContract>(
   });
 }
 
+export type WriteOptions<C extends AnyContract> = Omit<
+  UseMutationOptions<ResponseOf<C>, ApiError, ApiInput<C>>,
+  "mutationFn" | "mutationKey"
+> & {
+  /** Endpoints whose every cached answer is refetched once the write succeeded. */
+  invalidates?: AnyContract[];
+};
+
 /**
- * A write to an endpoint; on success the endpoints in `invalidates` are refetched wherever they are shown.
- * `mutate({ params, body })`. An `idempotent` write gets a fresh Idempotency-Key per `mutate`, kept by its retries,
- * so a retry after a lost answer (or after signing in again) cannot do it twice.
+ * The one write: keyed by its method and endpoint (the local error log tells writes apart by it), sent through its
+ * contract, refreshing what it `invalidates` on success. The query client adds the rest to every write: retries by
+ * profile, the redo after signing in again, error reports and the error log.
  */
-export function useApiMutation<C extends AnyContract>(
+function writeOptions<C extends AnyContract>(
+  queryClient: QueryClient,
   contract: C,
-  options: Omit<UseMutationOptions<ResponseOf<C>, ApiError, ApiInput<C>>, "mutationFn"> & {
-    invalidates?: AnyContract[];
-    idempotent?: boolean;
-  } = {},
-) {
-  const queryClient = useQueryClient();
-  const { invalidates = [], onSuccess, idempotent = false, ...rest } = options;
-  const mutation = useMutation<ResponseOf<C>, ApiError, ApiInput<C>>({
-    // The write's method and endpoint: the local error log tells its failures and successes apart by them.
+  { invalidates = [], onSuccess, ...rest }: WriteOptions<C>,
+): UseMutationOptions<ResponseOf<C>, ApiError, ApiInput<C>> {
+  return {
     mutationKey: [contract.method, contract.path],
     mutationFn: (input) => callApi(contract, input),
     onSuccess: async (...args) => {
@@ -98,7 +104,21 @@ export function useApiMutation<C extends AnyContract>(
       await onSuccess?.(...args);
     },
     ...rest,
-  });
+  };
+}
+
+/**
+ * A write to an endpoint; on success the endpoints in `invalidates` are refetched wherever they are shown.
+ * `mutate({ params, body })`. An `idempotent` write gets a fresh Idempotency-Key per `mutate`, kept by its retries,
+ * so a retry after a lost answer (or after signing in again) cannot do it twice.
+ */
+export function useApiMutation<C extends AnyContract>(
+  contract: C,
+  options: WriteOptions<C> & { idempotent?: boolean } = {},
+) {
+  const queryClient = useQueryClient();
+  const { idempotent = false, ...rest } = options;
+  const mutation = useMutation(writeOptions(queryClient, contract, rest));
   if (!idempotent) return mutation;
   const keyed = (input: ApiInput<C>): ApiInput<C> => ({ ...input, idempotencyKey: input.idempotencyKey ?? randomId() });
   return {
@@ -108,4 +128,17 @@ export function useApiMutation<C extends AnyContract>(
     mutateAsync: (input: ApiInput<C>, callbacks?: Parameters<typeof mutation.mutateAsync>[1]) =>
       mutation.mutateAsync(keyed(input), callbacks),
   };
+}
+
+/**
+ * useApiMutation's write where the endpoint is chosen at each call (an admin table acts on a row through one of several):
+ * `write(contract, input, options)` is the same write, one mutation per call, and answers its result.
+ */
+export function useApiWrite() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    <C extends AnyContract>(contract: C, input: ApiInput<C>, options: WriteOptions<C> = {}) =>
+      new MutationObserver(queryClient, writeOptions(queryClient, contract, options)).mutate(input),
+    [queryClient],
+  );
 }

@@ -5,7 +5,10 @@ import { validationFailedMessage } from "../../core/text-rules";
 import { ApiError } from "./api";
 import { toast } from "./toast";
 
-type Values = Record<string, string>;
+type Values = Record<string, string | boolean>;
+/** The form's keys whose values are text (inputs), and those that are yes or no (checkboxes). */
+type TextKey<Form> = { [K in keyof Form]: Form[K] extends string ? K : never }[keyof Form];
+type FlagKey<Form> = { [K in keyof Form]: Form[K] extends boolean ? K : never }[keyof Form];
 
 /**
  * A form's values and errors, checked with the same zod schema the server uses. `toInput` turns the form's values into
@@ -41,7 +44,7 @@ export function useZodForm<Form extends Values, Schema extends z.ZodType>(option
     [fieldOf, focusFirstInvalid],
   );
 
-  const set = useCallback((key: keyof Form, value: string) => {
+  const set = useCallback(<K extends keyof Form>(key: K, value: Form[K]) => {
     setValues((current) => ({ ...current, [key]: value }));
     // SPEC.md section 5: a field's error clears when it is edited.
     setErrors(({ [key]: _cleared, ...rest }) => rest as Partial<Record<keyof Form, string>>);
@@ -75,10 +78,17 @@ export function useZodForm<Form extends Values, Schema extends z.ZodType>(option
   };
 
   /** The props that wire a text field to a form key. */
-  const field = (key: keyof Form) => ({
-    value: values[key],
+  const field = <K extends TextKey<Form>>(key: K) => ({
+    value: values[key] as string,
     error: errors[key],
-    onChange: (event: { target: { value: string } }) => set(key, event.target.value),
+    onChange: (event: { target: { value: string } }) => set(key, event.target.value as Form[K]),
+  });
+
+  /** The props that wire a checkbox to a yes-or-no form key. */
+  const checkbox = <K extends FlagKey<Form>>(key: K) => ({
+    checked: values[key] as boolean,
+    error: errors[key],
+    onChange: (event: { target: { checked: boolean } }) => set(key, event.target.checked as Form[K]),
   });
 
   return {
@@ -88,6 +98,7 @@ export function useZodForm<Form extends Values, Schema extends z.ZodType>(option
     setErrors,
     set,
     field,
+    checkbox,
     validate,
     refuse,
     showErrors,

@@ -4,6 +4,7 @@ import { campaignsApi } from "../../core/api/campaigns";
 import { genres } from "../../core/genres";
 import { uuidPattern } from "../../core/ids";
 import { DEFAULT_DURATION_DAYS, formatCents, PLATFORM_FEE_PERCENT } from "../../core/money";
+import { campaignStatus, isRunning } from "../../core/vocabulary";
 import { CampaignCover } from "../components/campaigns/campaign-cover";
 import { launchStatusLine } from "../components/campaigns/campaign-status";
 import { ShareKit } from "../components/campaigns/share-kit";
@@ -41,7 +42,8 @@ export default function CampaignSuccessPage() {
     {
       enabled: valid,
       retry: false,
-      refetchInterval: (query) => (query.state.data && query.state.data.campaign.status === "draft" ? 1500 : false),
+      refetchInterval: (query) =>
+        query.state.data && query.state.data.campaign.status === campaignStatus.draft ? 1500 : false,
     },
   );
 
@@ -54,7 +56,7 @@ export default function CampaignSuccessPage() {
     );
   }
   const data = campaign.data?.campaign;
-  if (!data || data.status === "draft") {
+  if (!data || data.status === campaignStatus.draft) {
     return (
       <section className="container-page flex flex-1 flex-col items-center justify-center gap-3 py-16">
         <Loader2 className="h-10 w-10 animate-spin text-brand-600" aria-hidden />
@@ -64,7 +66,7 @@ export default function CampaignSuccessPage() {
   }
 
   // An ended (or cancelled) campaign's page says so: nothing is left to share or to wait for.
-  const live = data.status === "active" || data.status === "paused";
+  const live = isRunning(data.status);
   const rows = [
     ["Genre", genres.find((genre) => genre.value === data.genre)?.label ?? data.genre ?? "Not specified"],
     ["Duration", `${data.duration_days ?? DEFAULT_DURATION_DAYS} days`],

@@ -1,87 +1,24 @@
-import { Check, ChevronLeft, ChevronRight, Rocket } from "lucide-react";
 import { useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import { campaignsApi } from "../../core/api/campaigns";
 import { campaignDurations, DEFAULT_DURATION_DAYS, prizePresets } from "../../core/money";
 import { useAuthDialog } from "../components/auth/auth-dialog-context";
-import { ArtworkPicker } from "../components/campaigns/artwork-picker";
-import { CampaignCover, type CoverCampaign } from "../components/campaigns/campaign-cover";
+import { ArtistAccountNeeded } from "../components/campaigns/wizard/artist-account-needed";
+import { ArtworkStep } from "../components/campaigns/wizard/artwork-step";
 import { CampaignSetupStep } from "../components/campaigns/wizard/campaign-setup-step";
 import { LaunchStep } from "../components/campaigns/wizard/launch-step";
 import { MusicDetailsStep } from "../components/campaigns/wizard/music-details-step";
 import { prizeCentsOf, useWizardForm, wizardSteps } from "../components/campaigns/wizard/wizard-form";
+import { WizardButtons, WizardProgress } from "../components/campaigns/wizard/wizard-steps";
 import { ErrorAlert } from "../components/ui/alert";
-import { Button, buttonStyles } from "../components/ui/button";
 import { Card, CardBody } from "../components/ui/card";
 import { ApiError } from "../lib/api";
-import { cn } from "../lib/cn";
 import { usePageMeta } from "../lib/page-meta";
-import { signOutFromApp, useAccount } from "../lib/session";
+import { useAccount } from "../lib/session";
 import { toast } from "../lib/toast";
 import { useApi, useApiMutation } from "../lib/use-api";
 
 const musicFields = ["title", "artist_name", "song_link", "genre", "description"];
-
-/** A promoter is told before filling anything in: campaigns come from artist accounts (the server refuses others). */
-function ArtistAccountNeeded() {
-  return (
-    <section className="container-page max-w-3xl py-10 sm:py-14">
-      <h1 className="text-3xl font-extrabold text-slate-900 sm:text-4xl">Launch a music campaign</h1>
-      <Card className="mt-6">
-        <CardBody className="flex flex-col items-start gap-4">
-          <h2 className="text-xl font-bold text-slate-900">Campaigns are created from an artist account</h2>
-          <p className="text-slate-600">
-            You're signed in as a promoter. To fund a prize for your own music, sign out and create an artist account
-            (with another email address). As a promoter you can join live campaigns and compete for their prizes.
-          </p>
-          <div className="flex flex-wrap gap-2">
-            <Link to="/join-campaign" className={buttonStyles("accent")}>
-              Browse Campaigns
-            </Link>
-            <Link to="/auth/signout" state={signOutFromApp} className={buttonStyles("secondary")}>
-              Sign Out
-            </Link>
-          </div>
-        </CardBody>
-      </Card>
-    </section>
-  );
-}
-
-/** The cover, on the first step: an upload needs the artist's account, so a visitor is asked to sign up first. */
-function ArtworkStep({
-  canUpload,
-  onSignIn,
-  cover,
-  onChange,
-}: {
-  canUpload: boolean;
-  onSignIn: () => void;
-  cover: CoverCampaign;
-  onChange: (key: string | null) => void;
-}) {
-  return (
-    <fieldset className="flex flex-col gap-2">
-      <legend className="text-sm font-medium text-slate-800">Cover artwork (optional)</legend>
-      {canUpload ? (
-        <ArtworkPicker campaign={cover} onChange={onChange} />
-      ) : (
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-          <div className="h-32 w-32 shrink-0 overflow-hidden rounded-xl ring-1 ring-slate-200">
-            <CampaignCover campaign={cover} sizes="128px" className="h-full w-full" />
-          </div>
-          <p className="text-sm text-slate-600">
-            Your cover is drawn from the title and genre.{" "}
-            <button type="button" className="font-semibold text-brand-700 underline" onClick={onSignIn}>
-              Sign up as an artist
-            </button>{" "}
-            to upload your own artwork.
-          </p>
-        </div>
-      )}
-    </fieldset>
-  );
-}
 
 /** SPEC.md's create-campaign wizard: Music Details, Campaign Setup, Launch Campaign. */
 export default function CreateCampaignPage() {
@@ -162,23 +99,7 @@ export default function CreateCampaignPage() {
         Set a prize for your song. Fans compete on verified clicks; the top promoter wins it when the timer ends.
       </p>
 
-      <ol className="mt-8 grid grid-cols-3 gap-2" aria-label="Steps">
-        {wizardSteps.map((label, index) => (
-          <li key={label} aria-current={index === step ? "step" : undefined} className="flex flex-col gap-2">
-            <span
-              className={cn(
-                "h-1.5 rounded-full",
-                index <= step ? "bg-gradient-to-r from-brand-600 to-accent-600" : "bg-slate-200",
-              )}
-            />
-            <span
-              className={cn("text-xs font-semibold sm:text-sm", index === step ? "text-brand-800" : "text-slate-500")}
-            >
-              {index + 1}. {label}
-            </span>
-          </li>
-        ))}
-      </ol>
+      <WizardProgress step={step} />
 
       {banner ? (
         <ErrorAlert className="mt-6" title="Failed to create campaign" onDismiss={() => setBanner(undefined)}>
@@ -209,26 +130,7 @@ export default function CreateCampaignPage() {
             {step === 1 ? <CampaignSetupStep form={form} /> : null}
             {step === 2 ? <LaunchStep values={form.values} prizeCents={prizeCents} /> : null}
 
-            <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:items-center sm:justify-between">
-              <Button variant="secondary" onClick={() => setStep(step - 1)} disabled={step === 0 || submitting}>
-                <ChevronLeft className="h-4 w-4" aria-hidden /> Previous
-              </Button>
-              {step < wizardSteps.length - 1 ? (
-                <Button type="submit">
-                  Continue <ChevronRight className="h-4 w-4" aria-hidden />
-                </Button>
-              ) : (
-                <Button type="submit" variant="accent" loading={submitting}>
-                  <Rocket className="h-4 w-4" aria-hidden /> Launch Campaign
-                </Button>
-              )}
-            </div>
-            {step === 2 ? (
-              <p className="flex items-center gap-2 text-xs text-slate-500">
-                <Check className="h-4 w-4 text-emerald-600" aria-hidden /> You pay on the next page. Your campaign goes
-                live once the payment is confirmed.
-              </p>
-            ) : null}
+            <WizardButtons step={step} submitting={submitting} onPrevious={() => setStep(step - 1)} />
           </form>
         </CardBody>
       </Card>

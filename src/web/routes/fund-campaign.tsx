@@ -1,8 +1,9 @@
-import { CheckCircle2, Loader2, Lock } from "lucide-react";
+import { CheckCircle2, Loader2 } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, Navigate, useNavigate, useParams } from "react-router";
 import { campaignsApi } from "../../core/api/campaigns";
-import { formatCents, PLATFORM_FEE_PERCENT } from "../../core/money";
+import { campaignStatus } from "../../core/vocabulary";
+import { CenteredCard, OrderSummary } from "../components/funding/order-summary";
 import { SandboxCardForm } from "../components/funding/sandbox-card-form";
 import { ErrorAlert } from "../components/ui/alert";
 import { Button, buttonStyles } from "../components/ui/button";
@@ -14,16 +15,6 @@ import { useOnline } from "../lib/use-online";
 
 const StripePaymentForm = lazy(() => import("../components/funding/stripe-payment-form"));
 
-function CenteredCard({ children }: { children: React.ReactNode }) {
-  return (
-    <section className="container-page flex flex-1 items-center justify-center py-16">
-      <Card className="w-full max-w-lg text-center">
-        <CardBody className="flex flex-col items-center gap-4 py-10">{children}</CardBody>
-      </Card>
-    </section>
-  );
-}
-
 /** Waits for the server to see the campaign live (Stripe: the webhook may land a moment after the browser). */
 function useLiveOnceConfirmed(campaignId: string, confirmed: boolean) {
   return useApi(
@@ -31,7 +22,7 @@ function useLiveOnceConfirmed(campaignId: string, confirmed: boolean) {
     { params: { id: campaignId } },
     {
       enabled: confirmed,
-      refetchInterval: (query) => (query.state.data?.campaign.status === "active" ? false : 1000),
+      refetchInterval: (query) => (query.state.data?.campaign.status === campaignStatus.active ? false : 1000),
     },
   );
 }
@@ -52,7 +43,7 @@ export default function FundCampaignPage() {
   }, [account, mutate, id]);
 
   const live = useLiveOnceConfirmed(id, confirmed);
-  const isLive = live.data?.campaign.status === "active";
+  const isLive = live.data?.campaign.status === campaignStatus.active;
 
   useEffect(() => {
     if (funding.data?.alreadyFunded) navigate(`/campaigns/${id}`, { replace: true });
@@ -121,35 +112,7 @@ export default function FundCampaignPage() {
 
   return (
     <section className="container-page grid max-w-5xl gap-8 py-10 sm:py-14 lg:grid-cols-[1fr_1.2fr]">
-      <div>
-        <h1 className="text-3xl font-extrabold text-slate-900">Fund your campaign</h1>
-        <p className="mt-2 text-slate-600">Your campaign goes live as soon as the payment is confirmed.</p>
-        <Card className="mt-6">
-          <CardBody>
-            <h2 className="text-lg font-bold text-slate-900">{campaign.title}</h2>
-            <p className="text-sm text-slate-600">by {campaign.artist_name}</p>
-            <dl className="mt-5 flex flex-col gap-3 text-sm">
-              <div className="flex justify-between">
-                <dt className="text-slate-600">Prize pool</dt>
-                <dd className="font-semibold">{formatCents(campaign.prize_cents)}</dd>
-              </div>
-              <div className="flex justify-between">
-                <dt className="text-slate-600">Platform fee ({PLATFORM_FEE_PERCENT}%)</dt>
-                <dd className="font-semibold">{formatCents(campaign.platform_fee_cents)}</dd>
-              </div>
-              <div className="flex justify-between border-t border-slate-100 pt-3 text-base">
-                <dt className="font-semibold text-slate-900">Total</dt>
-                <dd className="font-extrabold text-slate-900">{formatCents(payment.amountCents)}</dd>
-              </div>
-            </dl>
-          </CardBody>
-        </Card>
-        <p className="mt-4 flex items-start gap-2 text-xs text-slate-500">
-          <Lock className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-          Payments are processed securely by {payment.provider === "stripe" ? "Stripe" : "the sandbox payment provider"}
-          . FanBoost never sees or stores your card number.
-        </p>
-      </div>
+      <OrderSummary campaign={campaign} payment={payment} />
       <Card>
         <CardBody className="flex flex-col gap-4">
           <h2 className="text-lg font-bold text-slate-900">Payment details</h2>

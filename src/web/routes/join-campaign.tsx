@@ -1,37 +1,26 @@
-import { DollarSign, Megaphone, MousePointerClick, Music, RefreshCw, Search, Users } from "lucide-react";
+import { DollarSign, Megaphone, MousePointerClick, Music, RefreshCw, Users } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Link, Navigate, useSearchParams } from "react-router";
-import { genres } from "../../core/genres";
 import { formatCents, formatCount } from "../../core/money";
 import { publicPageMeta } from "../../core/page-meta";
 import { CampaignCard } from "../components/campaigns/campaign-card";
+import { CampaignFilterBar } from "../components/campaigns/campaign-filters";
 import { ErrorAlert } from "../components/ui/alert";
 import { Button, buttonStyles } from "../components/ui/button";
 import { Card, CardBody } from "../components/ui/card";
-import { Input, Select } from "../components/ui/field";
 import { StatTile } from "../components/ui/stat-tile";
-import { useCampaigns, useSiteMetrics } from "../lib/campaigns";
+import { type CampaignFilters, useCampaigns, useSiteMetrics } from "../lib/campaigns";
 import { usePublicPageMeta } from "../lib/page-meta";
 import { useDebounced } from "../lib/use-debounced";
-
-const sorts = {
-  prize: "Prize amount",
-  time: "Time left",
-  clicks: "Most clicks",
-  promoters: "Most promoters",
-} as const;
-type SortKey = keyof typeof sorts;
 
 export default function JoinCampaignPage() {
   usePublicPageMeta(publicPageMeta["/join-campaign"]);
   const [params] = useSearchParams();
-  const [query, setQuery] = useState("");
-  const [genre, setGenre] = useState("all");
-  const [sort, setSort] = useState<SortKey>("prize");
-  const q = useDebounced(query, 250);
-  const campaigns = useCampaigns({ q, genre, sort });
+  const [filters, setFilters] = useState<CampaignFilters>({ q: "", genre: "all", sort: "prize" });
+  const q = useDebounced(filters.q, 250);
+  const campaigns = useCampaigns({ ...filters, q });
   const items = useMemo(() => campaigns.data?.pages.flatMap((page) => page.items) ?? [], [campaigns.data]);
-  const filtering = q.trim() !== "" || genre !== "all";
+  const filtering = q.trim() !== "" || filters.genre !== "all";
   const metrics = useSiteMetrics().data?.metrics;
 
   // The old pop-up's address (shared links, notifications) opens the campaign's own page.
@@ -66,36 +55,7 @@ export default function JoinCampaignPage() {
         <StatTile icon={Users} label="Active promoters" value={metrics ? formatCount(metrics.activePromoters) : "—"} />
       </div>
 
-      <div className="mt-8 grid gap-3 sm:grid-cols-[1fr_auto_auto]">
-        <div className="relative">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400"
-            aria-hidden
-          />
-          <Input
-            aria-label="Search by song title or artist"
-            placeholder="Search by song or artist"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            className="pl-9"
-          />
-        </div>
-        <Select aria-label="Genre" value={genre} onChange={(e) => setGenre(e.target.value)}>
-          <option value="all">All genres</option>
-          {genres.map((entry) => (
-            <option key={entry.value} value={entry.value}>
-              {entry.label}
-            </option>
-          ))}
-        </Select>
-        <Select aria-label="Sort by" value={sort} onChange={(e) => setSort(e.target.value as SortKey)}>
-          {Object.entries(sorts).map(([key, label]) => (
-            <option key={key} value={key}>
-              Sort: {label}
-            </option>
-          ))}
-        </Select>
-      </div>
+      <CampaignFilterBar value={filters} onChange={setFilters} />
 
       {campaigns.isError && items.length > 0 ? (
         <ErrorAlert className="mt-6">

@@ -2,6 +2,7 @@ import { Megaphone, MousePointerClick, Rocket, Trophy, Wallet } from "lucide-rea
 import { Link, useSearchParams } from "react-router";
 import { promotersApi } from "../../core/api/promoters";
 import { formatCents, formatCount } from "../../core/money";
+import { campaignStatus } from "../../core/vocabulary";
 import { PromoterLinkCard } from "../components/promoters/promoter-link-card";
 import { CompletedTab, EarningsTab, VisitsTab } from "../components/promoters/promoter-tabs";
 import { buttonStyles } from "../components/ui/button";
@@ -12,9 +13,10 @@ import { Tab, TabList, TabPanel, Tabs } from "../components/ui/tabs";
 import { useLiveData } from "../lib/live";
 import { usePageMeta } from "../lib/page-meta";
 
+/** The address names a tab (`?tab=active`): the first two by the status of the campaigns they list. */
 const tabs = [
-  { id: "active", label: "Active Campaigns" },
-  { id: "completed", label: "Completed" },
+  { id: campaignStatus.active, label: "Active Campaigns" },
+  { id: campaignStatus.completed, label: "Completed" },
   { id: "earnings", label: "Earnings" },
   { id: "visits", label: "Why visits didn't count" },
 ] as const;
@@ -43,7 +45,7 @@ export default function PromoterDashboardPage() {
   usePageMeta("Promoter Dashboard");
   const [params, setParams] = useSearchParams();
   const requested = params.get("tab");
-  const active: TabId = tabs.some((tab) => tab.id === requested) ? (requested as TabId) : "active";
+  const active: TabId = tabs.some((tab) => tab.id === requested) ? (requested as TabId) : campaignStatus.active;
   const dashboard = useLiveData(promotersApi.dashboard, promotersApi.dashboardStream, {}, 30_000);
 
   return (
@@ -95,7 +97,7 @@ export default function PromoterDashboardPage() {
                   ))}
                 </TabList>
               </div>
-              <TabPanel value="active" className="mt-5">
+              <TabPanel value={campaignStatus.active} className="mt-5">
                 {data.active.length === 0 ? (
                   <Card>
                     <CardBody className="flex flex-col items-center gap-3 py-10 text-center">
@@ -113,7 +115,7 @@ export default function PromoterDashboardPage() {
                   </div>
                 )}
               </TabPanel>
-              <TabPanel value="completed" className="mt-5">
+              <TabPanel value={campaignStatus.completed} className="mt-5">
                 <CompletedTab data={data} />
               </TabPanel>
               <TabPanel value="earnings" className="mt-5">

@@ -1,13 +1,11 @@
 import { useNavigate } from "react-router";
-import {
-  DeleteAccountSection,
-  EmailPreferencesSection,
-  EmailSection,
-  HandleSection,
-  PasswordSection,
-  ProfileSection,
-  SessionsSection,
-} from "../components/settings/settings-sections";
+import { DeleteAccountSection } from "../components/settings/delete-account-section";
+import { EmailPreferencesSection } from "../components/settings/email-preferences-section";
+import { EmailSection } from "../components/settings/email-section";
+import { HandleSection } from "../components/settings/handle-section";
+import { PasswordSection } from "../components/settings/password-section";
+import { ProfileSection } from "../components/settings/profile-section";
+import { SessionsSection } from "../components/settings/sessions-section";
 import { usePageMeta } from "../lib/page-meta";
 import { useAccount, useRefreshAccount } from "../lib/session";
 import { toast } from "../lib/toast";

@@ -5,7 +5,7 @@ import { useLocation, useNavigate } from "react-router";
 import { Button } from "../components/ui/button";
 import { Card, CardBody } from "../components/ui/card";
 import { usePageMeta } from "../lib/page-meta";
-import { accountKey, forgetSignedIn, type signOutFromApp, signOutOnServer } from "../lib/session";
+import { accountKey, forgetSignedIn, type signOutFromApp, useSignOut } from "../lib/session";
 
 type State = { phase: "confirm" } | { phase: "signing-out" } | { phase: "done" } | { phase: "error"; message: string };
 
@@ -21,11 +21,12 @@ export default function SignOutPage() {
   const queryClient = useQueryClient();
   const [state, setState] = useState<State>({ phase: fromApp ? "signing-out" : "confirm" });
   const started = useRef(false);
+  const { mutateAsync: signOut } = useSignOut();
 
   useEffect(() => {
     if (state.phase !== "signing-out" || started.current) return;
     started.current = true;
-    signOutOnServer()
+    signOut({})
       .then(() => setState({ phase: "done" }))
       .catch((error: unknown) => {
         forgetSignedIn();
@@ -35,7 +36,7 @@ export default function SignOutPage() {
         });
       })
       .finally(() => queryClient.setQueryData(accountKey, null));
-  }, [queryClient, state.phase]);
+  }, [queryClient, signOut, state.phase]);
 
   useEffect(() => {
     if (state.phase === "signing-out" || state.phase === "confirm") return;

@@ -1,8 +1,9 @@
 import { useState } from "react";
 import { adminApi, type TimeRange } from "../../../core/api/admin";
 import { formatCount } from "../../../core/money";
+import { clickVerdict } from "../../../core/vocabulary";
 import { useApi } from "../../lib/use-api";
-import { verdictLabels } from "../../lib/verdict-labels";
+import { verdictLabels } from "../../lib/vocabulary-labels";
 import { BarList } from "../ui/bar-list";
 import { Panel } from "../ui/panel";
 import { QueryState } from "../ui/query-state";
@@ -37,7 +38,7 @@ export function AnalyticsTab() {
             <TimeSeriesChart
               label={`Counted clicks per ${data.bucket_minutes >= 60 ? `${data.bucket_minutes / 60} hours` : `${data.bucket_minutes} minutes`}`}
               points={data.points}
-              series={[{ key: "counted", label: "Counted clicks" }]}
+              series={[{ key: clickVerdict.counted, label: "Counted clicks" }]}
               formatTime={timeFormat(range)}
             />
           )}
@@ -51,7 +52,7 @@ export function AnalyticsTab() {
                 label="Visits by verdict"
                 items={data.items.map((item) => ({
                   key: item.verdict,
-                  label: verdictLabels[item.verdict] ?? item.verdict,
+                  label: verdictLabels[item.verdict],
                   value: item.count,
                 }))}
                 empty="No visits in this range"

@@ -1,12 +1,10 @@
-import { keepPreviousData } from "@tanstack/react-query";
 import { ExternalLink, Eye, EyeOff, Flag, Pause, Play, RefreshCw, Search, Trash2, Wallet } from "lucide-react";
-import { useState } from "react";
 import { Link } from "react-router";
 import { type AdminCampaign, adminApi, adminCampaignStatuses } from "../../../core/api/admin";
 import { campaignsApi } from "../../../core/api/campaigns";
 import { formatCents, formatCount } from "../../../core/money";
-import { apiKey, callApi, useApi } from "../../lib/use-api";
-import { useDebounced } from "../../lib/use-debounced";
+import { campaignStatus, isFinished, isRunning } from "../../../core/vocabulary";
+import { usePagedList } from "../../lib/use-paged-list";
 import { campaignStatusTone as statusTone, visibilityLabel } from "../campaigns/campaign-status";
 import { Badge } from "../ui/badge";
 import { Button, buttonStyles } from "../ui/button";
@@ -32,19 +30,19 @@ type Action = {
   /** The row's error text when it fails (SPEC.md's 'End campaign failed'); '{label} failed' otherwise. */
   failure?: string;
   icon: typeof Flag;
-  perform: (id: string) => Promise<unknown>;
+  contract: (typeof adminApi)["endCampaign" | "pauseCampaign" | "resumeCampaign" | "hideCampaign" | "showCampaign"];
   confirm?: (campaign: AdminCampaign) => { title: string; description: string; confirmLabel: string };
   shown: (campaign: AdminCampaign) => boolean;
 };
 
-const live = (campaign: AdminCampaign) => campaign.status === "active" || campaign.status === "paused";
+const live = (campaign: AdminCampaign) => isRunning(campaign.status);
 const actions: Action[] = [
   {
     key: "end",
     label: "End",
     failure: "End campaign failed",
     icon: Flag,
-    perform: (id) => callApi(adminApi.endCampaign, { params: { id } }),
+    contract: adminApi.endCampaign,
     shown: (campaign) => live(campaign),
     confirm: (campaign) => ({
       title: "End campaign",
@@ -56,8 +54,8 @@ const actions: Action[] = [
     key: "pause",
     label: "Pause",
     icon: Pause,
-    perform: (id) => callApi(adminApi.pauseCampaign, { params: { id } }),
-    shown: (campaign) => campaign.status === "active",
+    contract: adminApi.pauseCampaign,
+    shown: (campaign) => campaign.status === campaignStatus.active,
     confirm: (campaign) => ({
       title: "Pause campaign",
       description: `Pause "${campaign.title}"? Its links keep sending fans to the song, but no click counts until you resume it. The timer keeps running.`,
@@ -68,47 +66,37 @@ const actions: Action[] = [
     key: "resume",
     label: "Resume",
     icon: Play,
-    perform: (id) => callApi(adminApi.resumeCampaign, { params: { id } }),
-    shown: (c) => c.status === "paused",
+    contract: adminApi.resumeCampaign,
+    shown: (c) => c.status === campaignStatus.paused,
   },
   {
     key: "hide",
     label: "Hide",
     icon: EyeOff,
-    perform: (id) => callApi(adminApi.hideCampaign, { params: { id } }),
+    contract: adminApi.hideCampaign,
     shown: (c) => c.is_public,
   },
   {
     key: "show",
     label: "Show",
     icon: Eye,
-    perform: (id) => callApi(adminApi.showCampaign, { params: { id } }),
-    shown: (c) => !c.is_public && c.status !== "cancelled",
+    contract: adminApi.showCampaign,
+    shown: (c) => !c.is_public && c.status !== campaignStatus.cancelled,
   },
 ];
 
 /** Every campaign, drafts, hidden and cancelled ones included, with SPEC.md's columns and the admin actions. */
 export function CampaignsTab() {
-  const [search, setSearch] = useState("");
-  const [status, setStatus] = useState<(typeof adminCampaignStatuses)[number]>("all");
-  const [offset, setOffset] = useState(0);
-  const q = useDebounced(search, 250);
-  const list = useApi(
-    adminApi.campaigns,
-    { query: { q: q.trim() || undefined, status, offset, limit: PAGE } },
-    { placeholderData: keepPreviousData },
-  );
+  const { list, search, setSearch, filters, setFilter, pager } = usePagedList(adminApi.campaigns, PAGE, {
+    status: "all",
+  });
   const { confirm, dialog } = useConfirm();
-  const { run, isBusy, rowError } = useRowActions([
-    apiKey(adminApi.campaigns),
-    apiKey(campaignsApi.list),
-    apiKey(adminApi.stats),
-  ]);
+  const { run, isBusy, rowError } = useRowActions([adminApi.campaigns, campaignsApi.list, adminApi.stats]);
 
   const act = async (campaign: AdminCampaign, action: Action) => {
     const question = action.confirm?.(campaign);
     if (question && !(await confirm({ ...question, tone: "danger" }))) return;
-    await run(campaign.id, action.label, () => action.perform(campaign.id), action.failure);
+    await run(campaign.id, action.label, action.contract, { params: { id: campaign.id } }, { failure: action.failure });
   };
 
   const remove = async (campaign: AdminCampaign) => {
@@ -118,8 +106,7 @@ export function CampaignsTab() {
       confirmLabel: "Delete",
       tone: "danger",
     });
-    if (confirmed)
-      await run(campaign.id, "Delete", () => callApi(adminApi.deleteCampaign, { params: { id: campaign.id } }));
+    if (confirmed) await run(campaign.id, "Delete", adminApi.deleteCampaign, { params: { id: campaign.id } });
   };
 
   const columns: Array<Column<AdminCampaign>> = [
@@ -139,9 +126,7 @@ export function CampaignsTab() {
       header: "Status",
       cell: (campaign) => (
         <div className="flex flex-wrap gap-1">
-          <Badge tone={statusTone[campaign.status as keyof typeof statusTone] ?? "neutral"}>
-            {campaign.status.toUpperCase()}
-          </Badge>
+          <Badge tone={statusTone[campaign.status]}>{campaign.status.toUpperCase()}</Badge>
           {visibilityLabel(campaign) ? (
             <Badge tone={campaign.is_public ? "neutral" : "warning"}>{visibilityLabel(campaign)}</Badge>
           ) : null}
@@ -173,7 +158,7 @@ export function CampaignsTab() {
           >
             <ExternalLink className="h-3.5 w-3.5" aria-hidden /> Open
           </a>
-          {campaign.status === "draft" ? null : (
+          {campaign.status === campaignStatus.draft ? null : (
             <Link
               to={investigatePath({ campaign: campaign.id })}
               className={buttonStyles("secondary", "sm")}
@@ -196,7 +181,7 @@ export function CampaignsTab() {
                 <action.icon className="h-3.5 w-3.5" aria-hidden /> {action.label}
               </Button>
             ))}
-          {campaign.status === "cancelled" || campaign.status === "ended" || campaign.status === "completed" ? null : (
+          {campaign.status === campaignStatus.cancelled || isFinished(campaign.status) ? null : (
             <Button
               size="sm"
               variant="danger"
@@ -220,19 +205,13 @@ export function CampaignsTab() {
           label="Search campaigns"
           placeholder="Search by title, artist or ID"
           value={search}
-          onChange={(value) => {
-            setSearch(value);
-            setOffset(0);
-          }}
+          onChange={setSearch}
           className="min-w-0 sm:flex-1 sm:basis-56"
         />
         <Select
           aria-label="Status"
-          value={status}
-          onChange={(event) => {
-            setStatus(event.target.value as typeof status);
-            setOffset(0);
-          }}
+          value={filters.status}
+          onChange={(event) => setFilter("status", event.target.value as (typeof adminCampaignStatuses)[number])}
           options={statusOptions}
           className="sm:w-44"
         />
@@ -258,7 +237,7 @@ export function CampaignsTab() {
               minWidth="sm:min-w-[56rem]"
               stackOnPhones
             />
-            <Pager offset={offset} total={data.total} pageSize={PAGE} onChange={setOffset} />
+            <Pager {...pager(data.total)} />
           </Card>
         )}
       </QueryState>

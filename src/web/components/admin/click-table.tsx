@@ -1,5 +1,6 @@
 import type { ClickEventView } from "../../../core/api/admin";
-import { verdictLabels } from "../../lib/verdict-labels";
+import { clickVerdict } from "../../../core/vocabulary";
+import { verdictLabels } from "../../lib/vocabulary-labels";
 import { Badge } from "../ui/badge";
 import { type Column, DataTable } from "../ui/data-table";
 
@@ -12,8 +13,8 @@ const columns: Array<Column<ClickEventView>> = [
     key: "verdict",
     header: "Verdict",
     cell: (click) => (
-      <Badge tone={click.verdict === "counted" ? "success" : "neutral"}>
-        {verdictLabels[click.verdict] ?? click.verdict}
+      <Badge tone={click.verdict === clickVerdict.counted ? "success" : "neutral"}>
+        {verdictLabels[click.verdict]}
       </Badge>
     ),
   },

@@ -1,13 +1,14 @@
 import { Bug } from "lucide-react";
 import { adminApi } from "../../../core/api/admin";
 import type { ClientErrorGroup } from "../../../core/api/client-errors";
+import type { Severity } from "../../../core/error-rules";
 import { formatCount } from "../../../core/money";
 import { timeAgo } from "../../lib/time-ago";
 import { useApi } from "../../lib/use-api";
 import { Badge, type BadgeTone } from "../ui/badge";
 import { QueryState } from "../ui/query-state";
 
-const severityTone: Record<string, BadgeTone> = {
+const severityTone: Record<Severity, BadgeTone> = {
   critical: "danger",
   high: "danger",
   medium: "warning",
@@ -22,7 +23,7 @@ function ErrorGroup({ group }: { group: ClientErrorGroup }) {
           {group.name}: {group.message}
         </span>
         <span className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600">
-          <Badge tone={severityTone[group.severity] ?? "neutral"}>{group.severity}</Badge>
+          <Badge tone={severityTone[group.severity]}>{group.severity}</Badge>
           <Badge tone={group.kind === "crash" ? "danger" : "neutral"}>
             {group.kind === "crash" ? "Crash" : "Error"}
           </Badge>

@@ -1,12 +1,12 @@
 import { AlertTriangle, ShieldAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import type { SuspiciousItem } from "../../../core/api/admin";
-import type { FlagType } from "../../../core/vocabulary";
-import { Badge } from "../ui/badge";
+import type { FlagSeverity, FlagType } from "../../../core/vocabulary";
+import { Badge, type BadgeTone } from "../ui/badge";
 import { Card, CardBody } from "../ui/card";
 
 /** Icons every page's shared icon file already carries (it is part of the home page's budget). */
-const typeIcons = {
+const typeIcons: Record<FlagType, typeof ShieldAlert> = {
   rate_limit: AlertTriangle,
   bot_detection: ShieldAlert,
   geo_anomaly: ShieldAlert,
@@ -14,12 +14,12 @@ const typeIcons = {
   network_concentration: ShieldAlert,
   winner_risk: AlertTriangle,
   other: ShieldAlert,
-} satisfies Record<FlagType, unknown>;
-export const severityTone = { high: "danger", medium: "warning", low: "neutral" } as const;
+};
+export const severityTone: Record<FlagSeverity, BadgeTone> = { high: "danger", medium: "warning", low: "neutral" };
 
 /** One suspicious-activity flag (SPEC.md: type, severity, details, time), its review state, and what can be done. */
 export function FlagCard({ flag, action }: { flag: SuspiciousItem; action: ReactNode }) {
-  const Icon = typeIcons[flag.type] ?? ShieldAlert;
+  const Icon = typeIcons[flag.type];
   return (
     <Card>
       <CardBody className="flex flex-wrap items-start gap-3">

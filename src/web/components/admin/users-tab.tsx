@@ -1,11 +1,8 @@
-import { keepPreviousData } from "@tanstack/react-query";
 import { Ban, Search, ShieldCheck, ShieldOff, UserCheck } from "lucide-react";
-import { useState } from "react";
 import { Link } from "react-router";
 import { type AdminUser, adminApi } from "../../../core/api/admin";
 import { countOf, formatCents, formatCount } from "../../../core/money";
-import { apiKey, callApi, useApi } from "../../lib/use-api";
-import { useDebounced } from "../../lib/use-debounced";
+import { usePagedList } from "../../lib/use-paged-list";
 import { Badge } from "../ui/badge";
 import { Button, buttonStyles } from "../ui/button";
 import { Card } from "../ui/card";
@@ -22,16 +19,9 @@ const roleTone = { admin: "danger", artist: "accent", promoter: "brand" } as con
 
 /** Users by email, name or handle: their role and record, admin access and bans. */
 export function UsersTab() {
-  const [search, setSearch] = useState("");
-  const [offset, setOffset] = useState(0);
-  const q = useDebounced(search, 250);
-  const users = useApi(
-    adminApi.users,
-    { query: { q: q.trim() || undefined, offset, limit: PAGE } },
-    { placeholderData: keepPreviousData },
-  );
+  const { list: users, search, setSearch, pager } = usePagedList(adminApi.users, PAGE, {});
   const { confirm, dialog } = useConfirm();
-  const { run, isBusy, rowError } = useRowActions([apiKey(adminApi.users)]);
+  const { run, isBusy, rowError } = useRowActions([adminApi.users]);
 
   const ban = async (target: AdminUser) => {
     const reason = await confirm({
@@ -42,12 +32,10 @@ export function UsersTab() {
       input: { label: "Reason (optional)", maxLength: 500 },
     });
     if (reason === false) return;
-    await run(target.id, "Ban", () =>
-      callApi(adminApi.banUser, {
-        params: { id: target.id },
-        body: { reason: typeof reason === "string" && reason ? reason : undefined },
-      }),
-    );
+    await run(target.id, "Ban", adminApi.banUser, {
+      params: { id: target.id },
+      body: { reason: typeof reason === "string" && reason ? reason : undefined },
+    });
   };
 
   const columns: Array<Column<AdminUser>> = [
@@ -105,9 +93,7 @@ export function UsersTab() {
               size="sm"
               variant="secondary"
               loading={isBusy(target.id, "Revoke")}
-              onClick={() =>
-                void run(target.id, "Revoke", () => callApi(adminApi.revokeAdmin, { params: { id: target.id } }))
-              }
+              onClick={() => void run(target.id, "Revoke", adminApi.revokeAdmin, { params: { id: target.id } })}
             >
               <ShieldOff className="h-3.5 w-3.5" aria-hidden /> Revoke admin
             </Button>
@@ -116,9 +102,7 @@ export function UsersTab() {
               size="sm"
               variant="secondary"
               loading={isBusy(target.id, "Grant")}
-              onClick={() =>
-                void run(target.id, "Grant", () => callApi(adminApi.grantAdmin, { params: { id: target.id } }))
-              }
+              onClick={() => void run(target.id, "Grant", adminApi.grantAdmin, { params: { id: target.id } })}
             >
               <ShieldCheck className="h-3.5 w-3.5" aria-hidden /> Make admin
             </Button>
@@ -128,9 +112,7 @@ export function UsersTab() {
               size="sm"
               variant="secondary"
               loading={isBusy(target.id, "Unban")}
-              onClick={() =>
-                void run(target.id, "Unban", () => callApi(adminApi.unbanUser, { params: { id: target.id } }))
-              }
+              onClick={() => void run(target.id, "Unban", adminApi.unbanUser, { params: { id: target.id } })}
             >
               <UserCheck className="h-3.5 w-3.5" aria-hidden /> Unban
             </Button>
@@ -151,10 +133,7 @@ export function UsersTab() {
         label="Search users"
         placeholder="Search by email, name or handle"
         value={search}
-        onChange={(value) => {
-          setSearch(value);
-          setOffset(0);
-        }}
+        onChange={setSearch}
         className="max-w-md"
       />
       <QueryState query={users} loadingLabel="Loading users">
@@ -169,7 +148,7 @@ export function UsersTab() {
               minWidth="sm:min-w-[52rem]"
               stackOnPhones
             />
-            <Pager offset={offset} total={data.total} pageSize={PAGE} onChange={setOffset} />
+            <Pager {...pager(data.total)} />
           </Card>
         )}
       </QueryState>

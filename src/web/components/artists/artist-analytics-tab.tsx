@@ -1,7 +1,8 @@
 import { type ArtistCampaign, artistApi, type CampaignAnalytics } from "../../../core/api/artists";
 import { formatCount } from "../../../core/money";
+import { clickVerdict } from "../../../core/vocabulary";
 import { useApi } from "../../lib/use-api";
-import { verdictLabels } from "../../lib/verdict-labels";
+import { verdictLabels } from "../../lib/vocabulary-labels";
 import { BarList } from "../ui/bar-list";
 import { Card, CardBody } from "../ui/card";
 import { type Column, DataTable } from "../ui/data-table";
@@ -26,7 +27,7 @@ const recentColumns: Column<CampaignAnalytics["recent_clicks"][number]>[] = [
   },
   { key: "country", header: "Country", cell: (row) => row.country },
   { key: "referrer", header: "From", cell: (row) => row.referrer_domain, hideOnPhones: true },
-  { key: "verdict", header: "Verdict", cell: (row) => verdictLabels[row.verdict] ?? row.verdict },
+  { key: "verdict", header: "Verdict", cell: (row) => verdictLabels[row.verdict] },
 ];
 
 const promoterColumns: Column<CampaignAnalytics["promoters"][number]>[] = [
@@ -42,7 +43,9 @@ const promoterColumns: Column<CampaignAnalytics["promoters"][number]>[] = [
 ];
 
 function Analytics({ data }: { data: CampaignAnalytics }) {
-  const filtered = data.verdicts.filter((row) => row.verdict !== "counted").reduce((sum, row) => sum + row.count, 0);
+  const filtered = data.verdicts
+    .filter((row) => row.verdict !== clickVerdict.counted)
+    .reduce((sum, row) => sum + row.count, 0);
   const total = data.verdicts.reduce((sum, row) => sum + row.count, 0);
   const hourly = data.series.bucket === "hour";
   return (
@@ -57,7 +60,7 @@ function Analytics({ data }: { data: CampaignAnalytics }) {
           <TimeSeriesChart
             label={hourly ? "Verified clicks per hour" : "Verified clicks per day"}
             points={data.series.points}
-            series={[{ key: "counted", label: "Verified clicks" }]}
+            series={[{ key: clickVerdict.counted, label: "Verified clicks" }]}
             variant="bar"
             formatTime={(time) =>
               new Date(time).toLocaleString(
@@ -81,7 +84,7 @@ function Analytics({ data }: { data: CampaignAnalytics }) {
             label="Visits by verdict"
             items={data.verdicts.map((row) => ({
               key: row.verdict,
-              label: verdictLabels[row.verdict] ?? row.verdict,
+              label: verdictLabels[row.verdict],
               value: row.count,
             }))}
             empty="No visits yet"

@@ -14,6 +14,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { type ArtistCampaign, artistApi } from "../../../core/api/artists";
 import { formatCents, formatCount } from "../../../core/money";
+import { campaignStatus, isRunning, type RefundReason, type RefundStatus } from "../../../core/vocabulary";
 import { clicksLabel } from "../../lib/campaigns";
 import { toastRequestError } from "../../lib/request-errors";
 import { toast } from "../../lib/toast";
@@ -29,7 +30,7 @@ import { useConfirm } from "../ui/confirm-dialog";
 import { Dialog } from "../ui/dialog";
 import { ShareDialog } from "./share-dialog";
 
-const isLive = (campaign: ArtistCampaign) => campaign.status === "active" || campaign.status === "paused";
+const isLive = (campaign: ArtistCampaign) => isRunning(campaign.status);
 
 /** Who leads, who won, or that nobody did. */
 function Standing({ campaign }: { campaign: ArtistCampaign }) {
@@ -52,7 +53,7 @@ function Standing({ campaign }: { campaign: ArtistCampaign }) {
       </p>
     );
   }
-  if (campaign.status === "draft" || campaign.status === "cancelled") return null;
+  if (campaign.status === campaignStatus.draft || campaign.status === campaignStatus.cancelled) return null;
   return (
     <p className="flex items-center gap-2 text-sm text-slate-800">
       <Crown className="h-4 w-4 shrink-0 text-amber-600" aria-hidden />
@@ -79,10 +80,15 @@ function Figure({ icon: Icon, label, children }: { icon: typeof Clock; label: st
   );
 }
 
+const refundReasonText: Record<RefundReason, string> = { no_winner: " (prize; no winner)", cancelled: " (cancelled)" };
+const refundStatusText: Record<RefundStatus, string> = {
+  pending: ", on its way",
+  processing: ", on its way",
+  succeeded: "",
+  failed: ", refund failed: we are on it",
+};
 const refundText = (refund: NonNullable<ArtistCampaign["refund"]>) =>
-  `${formatCents(refund.amount_cents)} refunded${refund.reason === "no_winner" ? " (prize; no winner)" : " (cancelled)"}${
-    refund.status === "succeeded" ? "" : refund.status === "failed" ? ", refund failed: we are on it" : ", on its way"
-  }`;
+  `${formatCents(refund.amount_cents)} refunded${refundReasonText[refund.reason]}${refundStatusText[refund.status]}`;
 
 function CampaignRow({
   campaign,
@@ -118,7 +124,7 @@ function CampaignRow({
           {formatCents(campaign.prize_cents)}
         </Figure>
         <Figure icon={Clock} label="Time left">
-          {campaign.status === "draft" ? (
+          {campaign.status === campaignStatus.draft ? (
             `${campaign.duration_days} days once paid`
           ) : (
             <Countdown endsAt={campaign.ends_at} />
@@ -134,7 +140,7 @@ function CampaignRow({
       <Standing campaign={campaign} />
       {campaign.refund ? <p className="text-sm text-slate-600">{refundText(campaign.refund)}</p> : null}
       <div className="flex flex-wrap gap-2">
-        {campaign.status === "draft" ? (
+        {campaign.status === campaignStatus.draft ? (
           <>
             <Link to={`/campaigns/${campaign.id}/fund`} className={buttonStyles("accent", "sm")}>
               <CreditCard className="h-4 w-4" aria-hidden /> Finish payment
@@ -149,7 +155,7 @@ function CampaignRow({
             <Share2 className="h-4 w-4" aria-hidden /> Share
           </Button>
         ) : null}
-        {campaign.status !== "draft" && campaign.status !== "cancelled" ? (
+        {campaign.status !== campaignStatus.draft && campaign.status !== campaignStatus.cancelled ? (
           <>
             <Button size="sm" variant="secondary" onClick={onBoard}>
               <Trophy className="h-4 w-4" aria-hidden /> {campaign.result ? "Final Leaderboard" : "Live Leaderboard"}

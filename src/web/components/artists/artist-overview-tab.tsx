@@ -5,28 +5,20 @@ import { clicksLabel } from "../../lib/campaigns";
 import { timeAgo } from "../../lib/time-ago";
 import { Card, CardBody } from "../ui/card";
 
-const activityIcons = {
-  joined: UserCheck,
-  milestone: MousePointerClick,
-  live: Rocket,
-  ended: Flag,
-  paid: HandCoins,
-} as const;
-
-function activityText(item: ActivityItem): string {
-  switch (item.kind) {
-    case "joined":
-      return `@${item.handle} joined "${item.campaign_title}"`;
-    case "milestone":
-      return `"${item.campaign_title}" reached ${formatCount(item.clicks ?? 0)} verified clicks`;
-    case "live":
-      return `"${item.campaign_title}" went live`;
-    case "ended":
-      return `"${item.campaign_title}" ended`;
-    case "paid":
-      return `@${item.handle} was paid ${formatCents(item.amount_cents ?? 0)} for "${item.campaign_title}"`;
-  }
-}
+/** Each kind of activity: its icon and its line. */
+const activityViews: Record<ActivityItem["kind"], { icon: typeof Flag; text: (item: ActivityItem) => string }> = {
+  joined: { icon: UserCheck, text: (item) => `@${item.handle} joined "${item.campaign_title}"` },
+  milestone: {
+    icon: MousePointerClick,
+    text: (item) => `"${item.campaign_title}" reached ${formatCount(item.clicks ?? 0)} verified clicks`,
+  },
+  live: { icon: Rocket, text: (item) => `"${item.campaign_title}" went live` },
+  ended: { icon: Flag, text: (item) => `"${item.campaign_title}" ended` },
+  paid: {
+    icon: HandCoins,
+    text: (item) => `@${item.handle} was paid ${formatCents(item.amount_cents ?? 0)} for "${item.campaign_title}"`,
+  },
+};
 
 /** Recent activity (the newest five) and this month's top promoters (five), SPEC.md's Overview tab. */
 export function ArtistOverviewTab({ overview }: { overview: ArtistOverview }) {
@@ -42,14 +34,14 @@ export function ArtistOverviewTab({ overview }: { overview: ArtistOverview }) {
           ) : (
             <ul className="flex flex-col divide-y divide-slate-100">
               {overview.activity.map((item) => {
-                const Icon = activityIcons[item.kind];
+                const { icon: Icon, text } = activityViews[item.kind];
                 return (
                   <li key={`${item.kind}-${item.campaign_id}-${item.at}-${item.handle}`} className="flex gap-3 py-2.5">
                     <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-lg bg-brand-100 text-brand-700">
                       <Icon className="h-4 w-4" aria-hidden />
                     </span>
                     <span className="min-w-0 text-sm">
-                      <span className="block break-words text-slate-800">{activityText(item)}</span>
+                      <span className="block break-words text-slate-800">{text(item)}</span>
                       <time
                         dateTime={item.at}
                         className="text-xs text-slate-500"

@@ -1,18 +1,17 @@
 import { Eye, EyeOff, Megaphone, Music } from "lucide-react";
-import { type FormEvent, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { accountsApi } from "../../../core/api/accounts";
-import { authMessages, fieldErrors, signInSchema, signUpFormSchema } from "../../../core/auth-rules";
-import { validationFailedMessage } from "../../../core/text-rules";
-import { ApiError } from "../../lib/api";
+import { authMessages, signInSchema, signUpFormSchema } from "../../../core/auth-rules";
 import { useRefreshAccount } from "../../lib/session";
 import { signedInAgain } from "../../lib/session-expiry";
-import { toast } from "../../lib/toast";
-import { callApi } from "../../lib/use-api";
+import { useApiMutation } from "../../lib/use-api";
+import { useZodForm } from "../../lib/use-zod-form";
 import { ErrorAlert } from "../ui/alert";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 import { Field, Input } from "../ui/field";
 import { Tab, TabList, TabPanel, Tabs } from "../ui/tabs";
+import { CheckboxField, TextField } from "../ui/text-field";
 import { type AuthMode, type UserType, useAuthDialog } from "./auth-dialog-context";
 
 type Values = {
@@ -33,8 +32,6 @@ const formFieldOf: Record<string, keyof Values> = {
   artist_name: "artistName",
   social_handle: "socialHandle",
 };
-const formErrorsOf = (fields: Record<string, string>) =>
-  Object.fromEntries(Object.entries(fields).map(([name, message]) => [formFieldOf[name] ?? name, message]));
 
 const emptyValues: Values = {
   email: "",
@@ -87,33 +84,28 @@ function PasswordInput({
   );
 }
 
+const forgotSchema = signInSchema.pick({ email: true });
+
 function ForgotPassword({ initialEmail, onBack }: { initialEmail: string; onBack: () => void }) {
-  const [email, setEmail] = useState(initialEmail);
-  const [error, setError] = useState<string>();
-  const [sent, setSent] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
+  const form = useZodForm({ schema: forgotSchema, initial: { email: initialEmail } });
+  const sendLink = useApiMutation(accountsApi.requestPasswordReset);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = signInSchema.shape.email.safeParse(email);
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
-    setSubmitting(true);
+  const submit = form.onSubmit(async () => {
+    const body = form.validate();
+    if (!body) return;
     try {
-      await callApi(accountsApi.requestPasswordReset, { body: { email: parsed.data } });
-      setSent(true);
+      await sendLink.mutateAsync({ body });
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : authMessages.fallback);
-    } finally {
-      setSubmitting(false);
+      form.setErrors({ email: caught instanceof Error ? caught.message : authMessages.fallback });
     }
-  };
+  });
 
-  if (sent) {
+  if (sendLink.isSuccess) {
     return (
       <div className="flex flex-col gap-4">
         <p className="rounded-xl bg-emerald-50 p-4 text-sm text-emerald-900 ring-1 ring-emerald-200" role="status">
-          If an account exists for {email.trim().toLowerCase()}, we've sent it a link to reset the password. The link
-          works for one hour.
+          If an account exists for {form.values.email.trim().toLowerCase()}, we've sent it a link to reset the password.
+          The link works for one hour.
         </p>
         <Button variant="secondary" onClick={onBack}>
           Back to sign in
@@ -122,27 +114,12 @@ function ForgotPassword({ initialEmail, onBack }: { initialEmail: string; onBack
     );
   }
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+    <form ref={form.formRef} onSubmit={submit} noValidate className="flex flex-col gap-4">
       <p className="text-sm text-slate-600">
         Enter your account's email and we'll send you a link to choose a new password.
       </p>
-      <Field label="Email" error={error}>
-        {({ id, describedBy, invalid }) => (
-          <Input
-            id={id}
-            type="email"
-            autoComplete="email"
-            aria-describedby={describedBy}
-            invalid={invalid}
-            value={email}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              setError(undefined);
-            }}
-          />
-        )}
-      </Field>
-      <Button type="submit" loading={submitting}>
+      <TextField label="Email" type="email" autoComplete="email" {...form.field("email")} />
+      <Button type="submit" loading={sendLink.isPending}>
         Send reset link
       </Button>
       <Button variant="link" onClick={onBack}>
@@ -158,10 +135,26 @@ export function AuthDialog() {
   const refreshAccount = useRefreshAccount();
   const [mode, setMode] = useState<AuthMode | "forgot">("login");
   const [userType, setUserType] = useState<UserType>("promoter");
-  const [values, setValues] = useState<Values>(emptyValues);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [providerError, setProviderError] = useState<string>();
-  const [submitting, setSubmitting] = useState(false);
+  const form = useZodForm({
+    schema: mode === "signup" ? signUpFormSchema : signInSchema,
+    initial: emptyValues,
+    toInput: (values) =>
+      mode === "signup" ? { ...values, userType } : { email: values.email, password: values.password },
+    fieldOf: formFieldOf,
+  });
+  const { setErrors, setValues } = form;
+
+  /** Signed in: the account is read again, the dialog closes, and a write the expired session stopped is done. */
+  const signedIn = async () => {
+    const account = await refreshAccount();
+    setValues(emptyValues);
+    closeAuth();
+    window.dispatchEvent(new CustomEvent("userLoggedIn", { detail: account?.user ?? null }));
+    signedInAgain();
+  };
+  const signUp = useApiMutation(accountsApi.signUp, { onSuccess: signedIn });
+  const signIn = useApiMutation(accountsApi.signIn, { onSuccess: signedIn });
 
   useEffect(() => {
     setErrors({});
@@ -173,32 +166,18 @@ export function AuthDialog() {
     }
     setMode(request.mode);
     if (request.userType) setUserType(request.userType);
-  }, [request]);
+  }, [request, setErrors, setValues]);
 
-  const set = <K extends keyof Values>(key: K, value: Values[K]) => {
-    setValues((current) => ({ ...current, [key]: value }));
-    setErrors(({ [key]: _cleared, ...rest }) => rest);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.onSubmit(async () => {
     setProviderError(undefined);
-    const parsed =
-      mode === "signup"
-        ? signUpFormSchema.safeParse({ ...values, userType })
-        : signInSchema.safeParse({ email: values.email, password: values.password });
-    if (!parsed.success) {
-      const byField = fieldErrors(parsed.error);
-      setErrors(byField);
-      toast.warning(validationFailedMessage(Object.values(byField)));
-      return;
-    }
-    setSubmitting(true);
+    const parsed = form.validate();
+    if (!parsed) return;
+    const { values } = form;
     try {
       if (mode === "signup") {
-        await callApi(accountsApi.signUp, {
+        await signUp.mutateAsync({
           body: {
-            email: parsed.data.email,
+            email: parsed.email,
             password: values.password,
             name: `${values.firstName.trim()} ${values.lastName.trim()}`,
             first_name: values.firstName,
@@ -209,25 +188,18 @@ export function AuthDialog() {
           },
         });
       } else {
-        await callApi(accountsApi.signIn, { body: { email: parsed.data.email, password: values.password } });
+        await signIn.mutateAsync({ body: { email: parsed.email, password: values.password } });
       }
-      const account = await refreshAccount();
-      setValues(emptyValues);
-      closeAuth();
-      window.dispatchEvent(new CustomEvent("userLoggedIn", { detail: account?.user ?? null }));
-      signedInAgain();
     } catch (caught) {
-      if (caught instanceof ApiError && caught.fields) setErrors(formErrorsOf(caught.fields));
+      form.showServerErrors(caught);
       // A taken social handle is said beside its field (the account was not created), not again above the form.
       if (caught instanceof Error && caught.message === authMessages.socialHandleTaken) {
         setErrors({ socialHandle: caught.message });
         return;
       }
       setProviderError(caught instanceof Error && caught.message ? caught.message : authMessages.fallback);
-    } finally {
-      setSubmitting(false);
     }
-  };
+  });
 
   const title = mode === "signup" ? "Create your account" : mode === "forgot" ? "Reset your password" : "Welcome back";
   const description =
@@ -244,19 +216,12 @@ export function AuthDialog() {
     label: string,
     autoComplete: string,
   ) => (
-    <Field label={label} error={errors[key]}>
-      {({ id, describedBy, invalid }) => (
-        <Input
-          id={id}
-          type={key === "email" ? "email" : "text"}
-          autoComplete={autoComplete}
-          aria-describedby={describedBy}
-          invalid={invalid}
-          value={values[key]}
-          onChange={(event) => set(key, event.target.value)}
-        />
-      )}
-    </Field>
+    <TextField
+      label={label}
+      type={key === "email" ? "email" : "text"}
+      autoComplete={autoComplete}
+      {...form.field(key)}
+    />
   );
 
   const fields = (
@@ -274,12 +239,12 @@ export function AuthDialog() {
         ? textField("socialHandle", "Social handle (optional)", "nickname")
         : null}
       {textField("email", "Email", "email")}
-      <Field label="Password" error={errors.password}>
+      <Field label="Password" error={form.errors.password}>
         {(ids) => (
           <PasswordInput
             {...ids}
-            value={values.password}
-            onChange={(value) => set("password", value)}
+            value={form.values.password}
+            onChange={(value) => form.set("password", value)}
             autoComplete={mode === "signup" ? "new-password" : "current-password"}
           />
         )}
@@ -295,26 +260,19 @@ export function AuthDialog() {
       ) : null}
       {mode === "signup" ? (
         <>
-          <Field label="Confirm password" error={errors.confirmPassword}>
+          <Field label="Confirm password" error={form.errors.confirmPassword}>
             {(ids) => (
               <PasswordInput
                 {...ids}
-                value={values.confirmPassword}
-                onChange={(value) => set("confirmPassword", value)}
+                value={form.values.confirmPassword}
+                onChange={(value) => form.set("confirmPassword", value)}
                 autoComplete="new-password"
               />
             )}
           </Field>
-          <div>
-            <label className="flex items-start gap-2 text-sm text-slate-700">
-              <input
-                type="checkbox"
-                checked={values.acceptTerms}
-                onChange={(event) => set("acceptTerms", event.target.checked)}
-                aria-invalid={Boolean(errors.acceptTerms) || undefined}
-                className="mt-0.5 h-4 w-4 rounded border-slate-300 accent-brand-600"
-              />
-              <span>
+          <CheckboxField
+            label={
+              <>
                 I agree to the{" "}
                 <a href="/terms" target="_blank" className="font-medium text-brand-700 underline" rel="noopener">
                   Terms of Service
@@ -323,18 +281,14 @@ export function AuthDialog() {
                 <a href="/privacy" target="_blank" className="font-medium text-brand-700 underline" rel="noopener">
                   Privacy Policy
                 </a>
-              </span>
-            </label>
-            {errors.acceptTerms ? (
-              <p className="mt-1 text-sm text-red-700" role="alert">
-                {errors.acceptTerms}
-              </p>
-            ) : null}
-          </div>
+              </>
+            }
+            {...form.checkbox("acceptTerms")}
+          />
         </>
       ) : null}
 
-      <Button type="submit" variant="accent" size="lg" loading={submitting}>
+      <Button type="submit" variant="accent" size="lg" loading={signUp.isPending || signIn.isPending}>
         {mode === "signup" ? (userType === "artist" ? "Create Artist Account" : "Create Promoter Account") : "Sign In"}
       </Button>
       <p className="text-center text-sm text-slate-600">
@@ -362,9 +316,9 @@ export function AuthDialog() {
       description={description}
     >
       {mode === "forgot" ? (
-        <ForgotPassword initialEmail={values.email} onBack={() => setMode("login")} />
+        <ForgotPassword initialEmail={form.values.email} onBack={() => setMode("login")} />
       ) : (
-        <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <form ref={form.formRef} onSubmit={submit} noValidate className="flex flex-col gap-4">
           {mode === "signup" ? (
             <Tabs value={userType} onValueChange={setUserType}>
               <TabList label="Account type" className="grid w-full grid-cols-2">

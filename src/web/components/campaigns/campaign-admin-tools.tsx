@@ -1,65 +1,53 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { Flag, Shield, Trash2 } from "lucide-react";
-import { useState } from "react";
 import { useNavigate } from "react-router";
 import { adminApi } from "../../../core/api/admin";
 import { campaignsApi } from "../../../core/api/campaigns";
-import { ApiError } from "../../lib/api";
 import { toast } from "../../lib/toast";
-import { apiKey, callApi } from "../../lib/use-api";
+import { useRowActions } from "../admin/use-row-actions";
 import { Button } from "../ui/button";
 import { useConfirm } from "../ui/confirm-dialog";
 
-const signInAgain = "Please sign in again as admin.";
+const campaignUpdated = () => window.dispatchEvent(new Event("campaignUpdated"));
 
 /** SPEC.md Campaign card admin tool bar: End Campaign and Delete, for admins only (the server checks too). */
 export function CampaignAdminTools({ campaignId, title }: { campaignId: string; title: string }) {
-  const queryClient = useQueryClient();
   const { confirm, dialog } = useConfirm();
   const navigate = useNavigate();
-  const [busy, setBusy] = useState<"end" | "delete" | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { run, isBusy, rowError } = useRowActions([campaignsApi.list]);
+  const input = { params: { id: campaignId } };
 
-  const act = async (kind: "end" | "delete") => {
-    const confirmed = await confirm(
-      kind === "delete"
-        ? {
-            title: "Delete campaign",
-            description: "Delete this campaign? This cannot be undone.",
-            confirmLabel: "Delete",
-            tone: "danger",
-          }
-        : {
-            title: "End campaign",
-            description: `End "${title}" now? The timer stops and the promoters with the most verified clicks win.`,
-            confirmLabel: "End Campaign",
-            tone: "danger",
-          },
-    );
+  const end = async () => {
+    const confirmed = await confirm({
+      title: "End campaign",
+      description: `End "${title}" now? The timer stops and the promoters with the most verified clicks win.`,
+      confirmLabel: "End Campaign",
+      tone: "danger",
+    });
     if (!confirmed) return;
-    setBusy(kind);
-    setError(null);
-    try {
-      if (kind === "end") {
-        await callApi(adminApi.endCampaign, { params: { id: campaignId } });
+    await run(campaignId, "End", adminApi.endCampaign, input, {
+      failure: "End campaign failed",
+      onSuccess: () => {
         toast.success("Campaign ended. Its winners are on the payouts page.");
-      } else {
-        await callApi(adminApi.deleteCampaign, { params: { id: campaignId } });
+        campaignUpdated();
+      },
+    });
+  };
+
+  const remove = async () => {
+    const confirmed = await confirm({
+      title: "Delete campaign",
+      description: "Delete this campaign? This cannot be undone.",
+      confirmLabel: "Delete",
+      tone: "danger",
+    });
+    if (!confirmed) return;
+    await run(campaignId, "Delete", adminApi.deleteCampaign, input, {
+      onSuccess: () => {
         toast.success("Campaign deleted.");
         navigate("/join-campaign");
-      }
-      await queryClient.invalidateQueries({ queryKey: apiKey(campaignsApi.list) });
-      window.dispatchEvent(new Event("campaignUpdated"));
-    } catch (cause) {
-      if (cause instanceof ApiError && cause.status === 401) {
-        window.alert(signInAgain);
-        return;
-      }
-      const failed = kind === "end" ? "End campaign failed" : "Delete failed";
-      setError(cause instanceof ApiError ? `${failed}: ${cause.message}` : failed);
-    } finally {
-      setBusy(null);
-    }
+        campaignUpdated();
+      },
+    });
   };
 
   return (
@@ -68,18 +56,14 @@ export function CampaignAdminTools({ campaignId, title }: { campaignId: string; 
         <Shield className="h-3.5 w-3.5" aria-hidden /> Admin Tools
       </p>
       <div className="mt-2 flex gap-2">
-        <Button size="sm" variant="secondary" loading={busy === "end"} onClick={() => act("end")}>
+        <Button size="sm" variant="secondary" loading={isBusy(campaignId, "End")} onClick={end}>
           <Flag className="h-3.5 w-3.5" aria-hidden /> End Campaign
         </Button>
-        <Button size="sm" variant="danger" loading={busy === "delete"} onClick={() => act("delete")}>
+        <Button size="sm" variant="danger" loading={isBusy(campaignId, "Delete")} onClick={remove}>
           <Trash2 className="h-3.5 w-3.5" aria-hidden /> Delete
         </Button>
       </div>
-      {error ? (
-        <p role="alert" className="mt-2 text-xs text-red-700">
-          {error}
-        </p>
-      ) : null}
+      {rowError(campaignId, "mt-2 text-xs text-red-700")}
       {dialog}
     </div>
   );

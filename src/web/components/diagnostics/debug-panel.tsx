@@ -1,36 +1,31 @@
-import { useQuery } from "@tanstack/react-query";
 import { Bug, RefreshCw } from "lucide-react";
 import { campaignsApi } from "../../../core/api/campaigns";
 import { diagnosticsApi } from "../../../core/api/diagnostics";
 import { diagnosticsErrorText } from "../../../core/error-rules";
 import { errorFacts } from "../../lib/error-reports";
-import { callApi } from "../../lib/use-api";
+import { useApi } from "../../lib/use-api";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { Card, CardBody } from "../ui/card";
 import { CopyJsonButton, RawJson } from "./raw-json";
 
 /** A check's answer, or why it failed (SPEC.md's diagnostics errors): the panel shows both. */
-async function settle<T>(call: () => Promise<T>): Promise<T | { ok: false; error: string }> {
-  try {
-    return await call();
-  } catch (error) {
-    return { ok: false, error: diagnosticsErrorText(errorFacts(error)) };
-  }
+function settled<T>(check: { data?: T; error: unknown }): T | { ok: false; error: string } | undefined {
+  return check.error ? { ok: false, error: diagnosticsErrorText(errorFacts(check.error)) } : check.data;
 }
 
 /** SPEC.md's debug panel: the database check and the public campaign feed, with the raw JSON to copy. */
 export function DebugPanel({ extra }: { extra?: Record<string, unknown> }) {
-  const checks = useQuery({
-    queryKey: ["debug-panel"],
-    queryFn: async () => ({
-      database: await settle(() => callApi(diagnosticsApi.database)),
-      campaigns: await settle(() => callApi(campaignsApi.publicList)),
-    }),
-  });
-  const data = checks.data;
-  const database = data && "env" in data.database ? data.database : undefined;
-  const feed = data && "items" in data.campaigns ? data.campaigns : undefined;
+  // A check says at once what failed: no retries.
+  const databaseCheck = useApi(diagnosticsApi.database, {}, { retry: false });
+  const feedCheck = useApi(campaignsApi.publicList, {}, { retry: false });
+  const checking = databaseCheck.isFetching || feedCheck.isFetching;
+  const data =
+    databaseCheck.isPending || feedCheck.isPending
+      ? undefined
+      : { database: settled(databaseCheck), campaigns: settled(feedCheck) };
+  const database = data?.database && "env" in data.database ? data.database : undefined;
+  const feed = data?.campaigns && "items" in data.campaigns ? data.campaigns : undefined;
   const raw = JSON.stringify({ ...data, ...extra }, null, 2);
 
   return (
@@ -41,8 +36,13 @@ export function DebugPanel({ extra }: { extra?: Record<string, unknown> }) {
             <Bug className="h-5 w-5 text-amber-700" aria-hidden /> Debug panel
           </h2>
           <div className="flex gap-2">
-            <Button size="sm" variant="secondary" onClick={() => checks.refetch()} loading={checks.isFetching}>
-              {checks.isFetching ? null : <RefreshCw className="h-4 w-4" aria-hidden />} Run Check
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => Promise.all([databaseCheck.refetch(), feedCheck.refetch()])}
+              loading={checking}
+            >
+              {checking ? null : <RefreshCw className="h-4 w-4" aria-hidden />} Run Check
             </Button>
             <CopyJsonButton json={raw} />
           </div>
@@ -56,7 +56,7 @@ export function DebugPanel({ extra }: { extra?: Record<string, unknown> }) {
             <p>URL set: {database?.env.urlSet ? "yes" : "no"}</p>
             <p>Campaigns: {database?.campaignsCount ?? "—"}</p>
             <p>Latency: {database ? `${database.latency} ms` : "—"}</p>
-            {data && !database?.ok ? <p className="text-red-700">{data.database.error}</p> : null}
+            {data?.database && !database?.ok ? <p className="text-red-700">{data.database.error}</p> : null}
           </div>
           <div className="rounded-xl bg-white p-3 ring-1 ring-slate-200">
             <p className="font-semibold">

@@ -2,7 +2,7 @@ import { CreditCard } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { campaignsApi } from "../../../core/api/campaigns";
 import { formatCents } from "../../../core/money";
-import { callApi } from "../../lib/use-api";
+import { useApiMutation } from "../../lib/use-api";
 import { Button } from "../ui/button";
 import { Field, Input } from "../ui/field";
 
@@ -22,19 +22,14 @@ const formatExpiry = (value: string) => {
 /** The sandbox provider's card form: test cards only, charged and activated on the server. */
 export function SandboxCardForm({ campaignId, amountCents, onConfirmed, onError }: Props) {
   const [card, setCard] = useState({ number: "", expiry: "", cvc: "" });
-  const [submitting, setSubmitting] = useState(false);
+  const pay = useApiMutation(campaignsApi.sandboxPayment, {
+    onSuccess: onConfirmed,
+    onError: (error) => onError(error instanceof Error && error.message ? error.message : "Payment failed"),
+  });
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setSubmitting(true);
-    try {
-      await callApi(campaignsApi.sandboxPayment, { params: { id: campaignId }, body: card });
-      onConfirmed();
-    } catch (error) {
-      onError(error instanceof Error && error.message ? error.message : "Payment failed");
-    } finally {
-      setSubmitting(false);
-    }
+    pay.mutate({ params: { id: campaignId }, body: card });
   };
 
   return (
@@ -87,7 +82,7 @@ export function SandboxCardForm({ campaignId, amountCents, onConfirmed, onError 
           )}
         </Field>
       </div>
-      <Button type="submit" variant="accent" size="lg" loading={submitting}>
+      <Button type="submit" variant="accent" size="lg" loading={pay.isPending}>
         Pay {formatCents(amountCents)}
       </Button>
     </form>

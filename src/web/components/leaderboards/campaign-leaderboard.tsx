@@ -1,23 +1,15 @@
 import { Award, Crown, Medal } from "lucide-react";
 import { type CampaignResultView, type LeaderboardEntry, leaderboardsApi } from "../../../core/api/leaderboards";
 import { countOf, formatCents } from "../../../core/money";
-import type { ExclusionReason } from "../../../core/vocabulary";
 import { cn } from "../../lib/cn";
 import { useLiveData } from "../../lib/live";
+import { exclusionLabels } from "../../lib/vocabulary-labels";
 
 const rankIcons = [
   { icon: Crown, className: "text-amber-500", label: "First place" },
   { icon: Medal, className: "text-slate-400", label: "Second place" },
   { icon: Award, className: "text-orange-600", label: "Third place" },
 ];
-
-const notEligible: Record<ExclusionReason, string> = {
-  recent_win: "Not eligible: won a campaign in the last 30 days",
-  banned: "Not eligible: account suspended",
-  artist: "Not eligible: the campaign's artist",
-  deleted: "Not eligible: account deleted",
-  disqualified: "Not eligible: disqualified after review",
-};
 
 /** An ended campaign's winners, marked provisional while the result is under review. */
 function ResultBanner({ result }: { result: CampaignResultView }) {
@@ -117,7 +109,7 @@ export function CampaignLeaderboard({ campaignId, podium = false }: { campaignId
       const prize = won.get(entry.promoter_id);
       if (prize !== undefined) return <span className="text-xs text-emerald-800">Winner · {formatCents(prize)}</span>;
       const reason = excluded.get(entry.promoter_id);
-      return reason ? <span className="text-xs text-slate-500">{notEligible[reason]}</span> : null;
+      return reason ? <span className="text-xs text-slate-500">{exclusionLabels[reason]}</span> : null;
     }
     if (entry.rank === 1) {
       return (

@@ -1,5 +1,6 @@
 import { type ArtistCampaign, artistApi } from "../../../core/api/artists";
 import { formatCents } from "../../../core/money";
+import { campaignStatus, type RefundStatus } from "../../../core/vocabulary";
 import { useApi } from "../../lib/use-api";
 import { campaignStatusLabel, campaignStatusTone } from "../campaigns/campaign-status";
 import { Badge } from "../ui/badge";
@@ -7,7 +8,12 @@ import { Card } from "../ui/card";
 import { type Column, DataTable } from "../ui/data-table";
 import { QueryState } from "../ui/query-state";
 
-const refundStatus = { pending: "on its way", processing: "on its way", succeeded: "refunded", failed: "retrying" };
+const refundStatus: Record<RefundStatus, string> = {
+  pending: "on its way",
+  processing: "on its way",
+  succeeded: "refunded",
+  failed: "retrying",
+};
 
 const columns: Column<ArtistCampaign>[] = [
   {
@@ -41,9 +47,7 @@ const columns: Column<ArtistCampaign>[] = [
       row.refund ? (
         <span className="text-emerald-800">
           {formatCents(row.refund.amount_cents)}{" "}
-          <span className="text-xs text-slate-500">
-            {refundStatus[row.refund.status as keyof typeof refundStatus] ?? row.refund.status}
-          </span>
+          <span className="text-xs text-slate-500">{refundStatus[row.refund.status]}</span>
         </span>
       ) : (
         <span className="text-slate-400">–</span>
@@ -64,7 +68,7 @@ export function ArtistSpending() {
         {(data) => {
           const funded = data.campaigns.filter((campaign) => campaign.published_at !== null);
           const spent = funded
-            .filter((campaign) => campaign.status !== "cancelled")
+            .filter((campaign) => campaign.status !== campaignStatus.cancelled)
             .reduce((sum, campaign) => sum + campaign.prize_cents + campaign.platform_fee_cents, 0);
           const refunded = funded.reduce((sum, campaign) => sum + (campaign.refund?.amount_cents ?? 0), 0);
           return (

@@ -2,6 +2,7 @@ import { Clock, Copy, Crown, Mail, MousePointerClick, QrCode, Share2, Trophy } f
 import { lazy, Suspense, useState } from "react";
 import type { PromoterLink } from "../../../core/api/promoters";
 import { formatCents, formatCount } from "../../../core/money";
+import { campaignStatus } from "../../../core/vocabulary";
 import { clicksLabel, trackingUrl } from "../../lib/campaigns";
 import { Countdown } from "../campaigns/countdown";
 import { shareTargets } from "../campaigns/share-buttons";
@@ -63,7 +64,7 @@ export function PromoterLinkCard({ link }: { link: PromoterLink }) {
           <p className="text-sm text-slate-600">by {link.artist_name}</p>
         </div>
         <div className="flex flex-wrap gap-1.5">
-          {link.campaign_status === "paused" ? (
+          {link.campaign_status === campaignStatus.paused ? (
             <Badge tone="warning">PAUSED</Badge>
           ) : (
             <Badge tone="success">LIVE</Badge>

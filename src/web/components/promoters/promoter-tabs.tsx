@@ -2,39 +2,19 @@ import { Wallet } from "lucide-react";
 import { payoutsApi } from "../../../core/api/payouts";
 import type { CompletedCampaign, PromoterDashboard } from "../../../core/api/promoters";
 import { formatCents, formatCount, MIN_PAYOUT_CENTS } from "../../../core/money";
-import type { ExclusionReason } from "../../../core/vocabulary";
+import { clickVerdict } from "../../../core/vocabulary";
 import { clicksLabel } from "../../lib/campaigns";
 import { useEarnings } from "../../lib/payouts";
 import { toastRequestError } from "../../lib/request-errors";
 import { toast } from "../../lib/toast";
 import { useApiMutation } from "../../lib/use-api";
+import { exclusionLabels, notCountedReasons } from "../../lib/vocabulary-labels";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { type Column, DataTable } from "../ui/data-table";
 import { Panel } from "../ui/panel";
 import { QueryState } from "../ui/query-state";
 import { TimeSeriesChart } from "../ui/time-series-chart";
-
-/** Each reason a visit did not count, in words a promoter understands. */
-export const notCountedReasons: Record<string, string> = {
-  duplicate: "Repeat visitor (counted once per campaign)",
-  bot: "Automated visit or link preview",
-  rate_limited: "Too many visits from one network",
-  self: "Your own click",
-  inactive: "Campaign not live at the time",
-  voided: "Voided after review",
-  banned: "Link suspended",
-  challenged: "Didn't pass the automated-traffic check",
-  not_navigation: "Loaded by another page or prefetched, not opened by a person",
-};
-
-const exclusionText: Record<ExclusionReason, string> = {
-  recent_win: "Not eligible: won a campaign in the last 30 days",
-  banned: "Not eligible: account suspended",
-  artist: "Not eligible: the campaign's artist",
-  deleted: "Not eligible: account deleted",
-  disqualified: "Not eligible: disqualified after review",
-};
 
 const outcomeBadge = {
   won: { tone: "success", label: "Won" },
@@ -64,7 +44,7 @@ const completedColumns: Column<CompletedCampaign>[] = [
     cell: (row) => (
       <>
         <Badge tone={outcomeBadge[row.outcome].tone}>{outcomeBadge[row.outcome].label}</Badge>
-        {row.not_eligible ? <p className="mt-1 text-xs text-slate-500">{exclusionText[row.not_eligible]}</p> : null}
+        {row.not_eligible ? <p className="mt-1 text-xs text-slate-500">{exclusionLabels[row.not_eligible]}</p> : null}
         {row.review_until ? (
           <p className="mt-1 text-xs text-amber-800">
             Under review until {new Date(row.review_until).toLocaleString()}
@@ -123,7 +103,7 @@ export function VisitsTab({ data }: { data: PromoterDashboard }) {
               <ul className="flex flex-col gap-1 text-sm">
                 {link.not_counted.map((row) => (
                   <li key={row.verdict} className="flex justify-between gap-3 rounded-lg bg-slate-50 px-3 py-1.5">
-                    <span className="text-slate-700">{notCountedReasons[row.verdict] ?? row.verdict}</span>
+                    <span className="text-slate-700">{notCountedReasons[row.verdict]}</span>
                     <span className="font-semibold text-slate-900 tabular-nums">{formatCount(row.count)}</span>
                   </li>
                 ))}
@@ -204,7 +184,7 @@ export function EarningsTab({ data }: { data: PromoterDashboard }) {
         <TimeSeriesChart
           label="Verified clicks per day, the last 30 days"
           points={data.clicks_per_day}
-          series={[{ key: "counted", label: "Verified clicks" }]}
+          series={[{ key: clickVerdict.counted, label: "Verified clicks" }]}
           variant="bar"
           formatTime={(time) => new Date(time).toLocaleDateString(undefined, { month: "short", day: "numeric" })}
         />

@@ -1,0 +1,59 @@
+import { Download, Wallet } from "lucide-react";
+import { type EarningsRow, type EarningsTotals, payoutsApi } from "../../../core/api/payouts";
+import { MIN_PAYOUT_CENTS } from "../../../core/money";
+import { toastRequestError } from "../../lib/request-errors";
+import { toast } from "../../lib/toast";
+import { useApiMutation } from "../../lib/use-api";
+import { Button, buttonStyles } from "../ui/button";
+import { downloadCsv } from "./earnings-history";
+
+type Props = {
+  totals: EarningsTotals | null;
+  /** The history as shown: the report exports what the filters show. */
+  rows: EarningsRow[];
+  accountReady: boolean;
+  accountMissing: boolean;
+};
+
+/** Export Report, and Request Payout with what stands in its way when it cannot be asked for yet. */
+export function EarningsActions({ totals, rows, accountReady, accountMissing }: Props) {
+  const requestPayout = useApiMutation(payoutsApi.request, {
+    idempotent: true,
+    invalidates: [payoutsApi.earnings],
+    onSuccess: (result) => toast.success(result.message),
+    onError: toastRequestError,
+  });
+  const canRequest = Boolean(totals?.can_request_payout) && accountReady;
+  const requestBlocked = canRequest
+    ? null
+    : accountMissing
+      ? "Set up your payout account to receive your prize"
+      : totals && totals.under_review_cents > 0 && totals.owed_cents >= MIN_PAYOUT_CENTS
+        ? "Results under review: your payout can be requested once the review is over"
+        : "Minimum payout is $50";
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button variant="secondary" onClick={() => downloadCsv(rows)}>
+        <Download className="h-4 w-4" aria-hidden /> Export Report
+      </Button>
+      <span title={requestBlocked ?? undefined}>
+        <Button
+          variant="accent"
+          disabled={!canRequest}
+          loading={requestPayout.isPending}
+          onClick={() => requestPayout.mutate({})}
+        >
+          <Wallet className="h-4 w-4" aria-hidden /> Request Payout
+        </Button>
+      </span>
+      {accountMissing ? (
+        <p className="flex w-full flex-wrap items-center justify-end gap-2 text-sm text-amber-800">
+          {requestBlocked}
+          <a href="#payout-account" className={buttonStyles("secondary", "sm")}>
+            Set Up Payouts
+          </a>
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { accountsApi, type OptionalEmailKind } from "../../../core/api/accounts";
+import { toast } from "../../lib/toast";
+import { useApi, useApiMutation } from "../../lib/use-api";
+import { QueryState } from "../ui/query-state";
+import { failure, Section } from "./section";
+
+const emailKinds: Array<{ kind: OptionalEmailKind; label: string; hint: string }> = [
+  { kind: "reminders", label: "Reminders", hint: "A day before a campaign you promote ends, where you stand." },
+  { kind: "results", label: "Results", hint: "How you placed when a campaign you promoted ends." },
+  { kind: "news", label: "Product news", hint: "New features and campaigns worth a look, rarely." },
+];
+
+/** Non-essential emails, one switch each; receipts, security and payout emails always go. */
+export function EmailPreferencesSection() {
+  const preferences = useApi(accountsApi.emailPreferences);
+  const save = useApiMutation(accountsApi.setEmailPreference, {
+    invalidates: [accountsApi.emailPreferences],
+    onError: (error) => toast.error(failure(error, "Failed to save your email choices")),
+  });
+  return (
+    <Section title="Emails" lead="Receipts, security and payout emails always go; choose the others.">
+      <QueryState
+        query={preferences}
+        loadingLabel="Loading your email choices"
+        errorTitle="Your email choices could not be loaded"
+      >
+        {(current) => (
+          <ul className="flex flex-col gap-3">
+            {emailKinds.map(({ kind, label, hint }) => (
+              <li key={kind}>
+                <label className="flex cursor-pointer items-start gap-3">
+                  <input
+                    type="checkbox"
+                    className="mt-1 h-4 w-4 accent-brand-600"
+                    checked={current[kind]}
+                    disabled={save.isPending}
+                    onChange={(event) => save.mutate({ body: { kind, on: event.target.checked } })}
+                  />
+                  <span className="text-sm">
+                    <span className="block font-medium text-slate-900">{label}</span>
+                    <span className="text-slate-600">{hint}</span>
+                  </span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
+    </Section>
+  );
+}

@@ -1,0 +1,48 @@
+import type { ClickVerdict, clickVerdict, ExclusionReason, PayoutHoldReason } from "../../core/vocabulary";
+
+/**
+ * The domain's words (src/core/vocabulary.ts) as the screens say them. Each map covers its whole union, so a new
+ * verdict or reason does not compile until it has its text here.
+ */
+
+/** Each stored verdict in words an admin reads at a glance. */
+export const verdictLabels: Record<ClickVerdict, string> = {
+  counted: "Counted",
+  duplicate: "Repeat visitor",
+  bot: "Bot, link preview or HEAD request",
+  rate_limited: "Rate limited",
+  self: "Own click",
+  inactive: "Campaign not live",
+  voided: "Voided after review",
+  banned: "Promoter banned",
+  challenged: "Challenged, not solved",
+  not_navigation: "Not a click (embedded or prefetched)",
+};
+
+/** Each reason a visit did not count, in words a promoter understands. */
+export const notCountedReasons: Record<Exclude<ClickVerdict, typeof clickVerdict.counted>, string> = {
+  duplicate: "Repeat visitor (counted once per campaign)",
+  bot: "Automated visit or link preview",
+  rate_limited: "Too many visits from one network",
+  self: "Your own click",
+  inactive: "Campaign not live at the time",
+  voided: "Voided after review",
+  banned: "Link suspended",
+  challenged: "Didn't pass the automated-traffic check",
+  not_navigation: "Loaded by another page or prefetched, not opened by a person",
+};
+
+/** Why a promoter with clicks cannot win (the contest rules of /terms), beside their name on a board. */
+export const exclusionLabels: Record<ExclusionReason, string> = {
+  recent_win: "Not eligible: won a campaign in the last 30 days",
+  banned: "Not eligible: account suspended",
+  artist: "Not eligible: the campaign's artist",
+  deleted: "Not eligible: account deleted",
+  disqualified: "Not eligible: disqualified after review",
+};
+
+/** Why an admin cannot pay a winner's prize for now, on the payouts page. */
+export const holdLabels: Record<PayoutHoldReason, string> = {
+  banned: "the winner was banned",
+  flagged: "a fraud flag about the winner is open",
+};
