@@ -73,10 +73,10 @@ describe("promoter dashboard and settings", () => {
     await page.goto("/settings");
     await visible(page, "Account settings");
     const handle = `Climber_${tag}`;
-    await page.getByLabel("Handle").fill("no spaces allowed");
+    await page.getByRole("textbox", { name: "Handle", exact: true }).fill("no spaces allowed");
     await page.getByRole("button", { name: "Save Handle" }).click();
     await visible(page, "Your handle must be 3 to 30 letters, digits, underscores or hyphens");
-    await page.getByLabel("Handle").fill(handle);
+    await page.getByRole("textbox", { name: "Handle", exact: true }).fill(handle);
     await page.getByRole("button", { name: "Save Handle" }).click();
     await visible(page, `You now appear as @${handle}`);
     await expect.poll(() => page.locator("[data-sonner-toast]").count(), { timeout: 10_000 }).toBe(0);
