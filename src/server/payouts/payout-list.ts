@@ -66,8 +66,9 @@ function actionOf(
   if (!payout) return "no_winner";
   if (payout.status === "paid") return campaignStatus.completed;
   if (payout.status === "processing") return "not_applicable";
-  if (campaign.review_until) return "under_review";
-  return payout.hold_reasons.length > 0 ? "held" : "pay";
+  // A hold says more than the review: a flagged winner's prize waits for a person even after the review ends.
+  if (payout.hold_reasons.length > 0) return "held";
+  return campaign.review_until ? "under_review" : "pay";
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { ClickVerdict, clickVerdict, ExclusionReason, PayoutHoldReason } from "../../core/vocabulary";
+import type { ClickVerdict, clickVerdict, ExclusionReason, PayoutHoldReason, RiskReason } from "../../core/vocabulary";
 
 /**
  * The domain's words (src/core/vocabulary.ts) as the screens say them. Each map covers its whole union, so a new
@@ -45,4 +45,15 @@ export const exclusionLabels: Record<ExclusionReason, string> = {
 export const holdLabels: Record<PayoutHoldReason, string> = {
   banned: "the winner was banned",
   flagged: "a fraud flag about the winner is open",
+};
+
+/** Each reason a promoter's clicks look bought (the fraud engine's risk), as the admin's risk panel names it. */
+export const riskReasonLabels: Record<RiskReason, string> = {
+  network_concentration: "One network",
+  as_concentration: "One provider",
+  hosting_share: "Data centres",
+  agents_per_network: "Many browsers on one network",
+  regular_timing: "Machine-regular timing",
+  country_mix: "Out-of-place country",
+  challenges_failed: "Browser checks left unsolved",
 };

@@ -6,6 +6,7 @@ import { verdictLabels } from "../../lib/vocabulary-labels";
 import { FlagCard } from "../admin/flag-card";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
+import { CampaignRisk } from "./campaign-risk";
 import { InvestigatedClicks } from "./investigated-clicks";
 import { InvestigationActivity } from "./investigation-activity";
 import { TouchedLinks } from "./touched-links";
@@ -15,6 +16,7 @@ import { useInvestigationActions } from "./use-investigation-actions";
 export function InvestigationView({ data }: { data: Investigation }) {
   const { voidLink, voiding, dismissFlag, dismissing, dialog } = useInvestigationActions(data);
   const flag = data.flag;
+  const riskCampaign = data.subject.kind === "campaign" ? data.subject.key : (flag?.campaign_id ?? null);
   return (
     <>
       {flag ? (
@@ -39,6 +41,7 @@ export function InvestigationView({ data }: { data: Investigation }) {
         ))}
       </div>
 
+      {riskCampaign ? <CampaignRisk campaignId={riskCampaign} /> : null}
       <TouchedLinks data={data} onVoid={(link, target) => void voidLink(link, target)} voiding={voiding} />
       <InvestigationActivity data={data} />
       <InvestigatedClicks data={data} />

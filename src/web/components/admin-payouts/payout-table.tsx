@@ -5,6 +5,7 @@ import type { PayoutAction, PayoutListRow as Row } from "../../../core/api/payou
 import { countOf, formatCents } from "../../../core/money";
 import { campaignStatus, type PayoutStatus, payoutHoldReason } from "../../../core/vocabulary";
 import { holdLabels } from "../../lib/vocabulary-labels";
+import { investigatePath } from "../admin/investigate-path";
 import { Badge, type BadgeTone } from "../ui/badge";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
@@ -89,30 +90,41 @@ const actionViews: Record<PayoutAction, (props: ActionCellProps) => ReactNode> =
       Pay Winner
     </Button>
   ),
-  under_review: ({ row, releasing, onRelease }) =>
-    row.review_until ? (
-      <div className="flex max-w-56 flex-col items-start gap-2">
-        <span className="inline-flex items-center gap-1 text-xs font-semibold text-amber-800">
-          <ShieldAlert className="h-3.5 w-3.5" aria-hidden /> Under review until{" "}
-          {new Date(row.review_until).toLocaleString()}
-        </span>
-        <Button size="sm" variant="secondary" loading={releasing} onClick={onRelease}>
-          Release Results
-        </Button>
-      </div>
-    ) : (
-      notApplicable()
-    ),
-  held: ({ row, passingOn, onPassOn }) => (
+  under_review: (props) => (props.row.review_until ? <UnderReview {...props} /> : notApplicable()),
+  held: (props) => <Held {...props} />,
+  completed: () => <Badge tone="success">Completed</Badge>,
+  no_winner: () => <span className="text-slate-600">No Winner</span>,
+  active: () => <span className="text-slate-600">Campaign Active</span>,
+  not_applicable: notApplicable,
+};
+
+function UnderReview({ row, releasing, onRelease }: ActionCellProps) {
+  return (
+    <div className="flex flex-col items-start gap-2">
+      <span className="inline-flex items-center gap-1 text-xs font-semibold text-amber-800">
+        <ShieldAlert className="h-3.5 w-3.5" aria-hidden /> Under review until{" "}
+        {new Date(row.review_until ?? "").toLocaleString()}
+      </span>
+      <Button size="sm" variant="secondary" loading={releasing} onClick={onRelease}>
+        Release Results
+      </Button>
+    </div>
+  );
+}
+
+function Held(props: ActionCellProps) {
+  const { row, passingOn, onPassOn } = props;
+  return (
     <div className="flex max-w-56 flex-col items-start gap-2">
+      {row.review_until ? <UnderReview {...props} /> : null}
       <span className="inline-flex items-center gap-1 text-xs font-semibold text-red-800">
         <ShieldAlert className="h-3.5 w-3.5" aria-hidden /> On hold:{" "}
         {(row.payout?.hold_reasons ?? []).map((reason) => holdLabels[reason]).join("; ")}
       </span>
-      {row.winner && row.payout?.hold_reasons.includes(payoutHoldReason.flagged) ? (
+      {row.payout?.hold_reasons.includes(payoutHoldReason.flagged) ? (
         <Link
           className="text-xs font-semibold text-brand-700 underline"
-          to={`/admin/investigate?promoter=${row.winner.promoter_id}`}
+          to={investigatePath({ campaign: row.campaign_id })}
         >
           Review the flags
         </Link>
@@ -121,12 +133,8 @@ const actionViews: Record<PayoutAction, (props: ActionCellProps) => ReactNode> =
         Pass Prize On
       </Button>
     </div>
-  ),
-  completed: () => <Badge tone="success">Completed</Badge>,
-  no_winner: () => <span className="text-slate-600">No Winner</span>,
-  active: () => <span className="text-slate-600">Campaign Active</span>,
-  not_applicable: notApplicable,
-};
+  );
+}
 
 function ActionCell(props: ActionCellProps) {
   const { row, error } = props;
