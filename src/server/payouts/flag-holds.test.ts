@@ -4,15 +4,12 @@ import { adminApi } from "../../core/api/admin";
 import { payoutsApi } from "../../core/api/payouts";
 import { queryRows } from "../db/client";
 import { payouts, suspiciousActivity } from "../db/schema";
-import { createLogger } from "../logger";
-import { createMailQueue } from "../mail/outbox";
-import { createSandboxProvider } from "../payments/sandbox";
 import { signUp, type TestUser } from "../testing/accounts";
 import { createLiveCampaign, joinAs } from "../testing/campaigns";
 import { clickAs } from "../testing/clicks";
 import { callRoute, okRoute } from "../testing/contract-call";
-import { expectLedgerBalanced, makeAdmin, onboardPayouts } from "../testing/payouts";
-import { createTestApp, TEST_ORIGIN, type TestApp } from "../testing/test-app";
+import { expectLedgerBalanced, makeAdmin, onboardPayouts, testContext } from "../testing/payouts";
+import { createTestApp, type TestApp } from "../testing/test-app";
 import { runWeeklyPayouts } from "./pay-payouts";
 
 /**
@@ -71,7 +68,7 @@ describe("a risky winner", () => {
     const payoutId = payout?.id ?? "";
     const refused = await callRoute(t, adminApi.payPayout, { params: { payoutId }, cookie: admin.cookie });
     expect(refused.status).toBe(409);
-    expect(await runWeeklyPayouts({ ...context(), db: t.database.db }, new Date().getUTCDay())).toEqual([]);
+    expect(await runWeeklyPayouts(testContext(t), new Date().getUTCDay())).toEqual([]);
     const asked = await callRoute(t, payoutsApi.request, { cookie: farm.cookie });
     expect(asked.status).toBe(400);
 
@@ -105,15 +102,3 @@ describe("a risky winner", () => {
     expect(open.map((flag) => flag.type)).toEqual(["bot_detection"]);
   });
 });
-
-function context() {
-  return {
-    db: t.database.db,
-    payments: createSandboxProvider(t.database.db, TEST_ORIGIN),
-    mailer: createMailQueue(t.database.db, "outbox"),
-    log: createLogger("silent"),
-    publicUrl: TEST_ORIGIN,
-    reviewHours: 0,
-    authSecret: t.config.authSecret,
-  };
-}

@@ -5,15 +5,13 @@ import { leaderboardsApi } from "../../core/api/leaderboards";
 import type { ServerContext } from "../context/server-context";
 import { queryRows } from "../db/client";
 import { campaigns, payouts } from "../db/schema";
-import { createLogger } from "../logger";
-import { createMailQueue, listOutbox } from "../mail/outbox";
-import { createSandboxProvider } from "../payments/sandbox";
+import { listOutbox } from "../mail/outbox";
 import { signUp, type TestUser } from "../testing/accounts";
 import { createLiveCampaign, joinAs } from "../testing/campaigns";
 import { okRoute, refusedRoute } from "../testing/contract-call";
 import { assertInvariants } from "../testing/invariants";
-import { adminPost, clicks, expectLedgerBalanced, makeAdmin, onboardPayouts } from "../testing/payouts";
-import { createTestApp, TEST_ORIGIN, type TestApp } from "../testing/test-app";
+import { adminPost, clicks, expectLedgerBalanced, makeAdmin, onboardPayouts, testContext } from "../testing/payouts";
+import { createTestApp, type TestApp } from "../testing/test-app";
 import { finalizeEndedCampaigns } from "./finalize-campaigns";
 import { runWeeklyPayouts } from "./pay-payouts";
 
@@ -28,15 +26,7 @@ let admin: TestUser;
 
 beforeAll(async () => {
   t = await createTestApp({ env: { REVIEW_HOURS: "0" } });
-  deps = {
-    db: t.database.db,
-    payments: createSandboxProvider(t.database.db, TEST_ORIGIN),
-    mailer: createMailQueue(t.database.db, "outbox"),
-    log: createLogger("silent"),
-    publicUrl: TEST_ORIGIN,
-    reviewHours: 0,
-    authSecret: t.config.authSecret,
-  };
+  deps = testContext(t);
   admin = await signUp(t, "artist");
   await makeAdmin(t, admin);
 });

@@ -4,13 +4,12 @@ import { splitPrize } from "../../core/money";
 import type { ServerContext } from "../context/server-context";
 import { queryRows } from "../db/client";
 import { campaigns, payouts, refunds } from "../db/schema";
-import { createLogger } from "../logger";
-import { createMailQueue, listOutbox } from "../mail/outbox";
+import { listOutbox } from "../mail/outbox";
 import { type PaymentProvider, TransferDeclinedError } from "../payments/provider";
 import { createSandboxProvider } from "../payments/sandbox";
 import { signUp, type TestUser } from "../testing/accounts";
 import { createLiveCampaign, joinAs } from "../testing/campaigns";
-import { adminPost, clicks, expectLedgerBalanced, makeAdmin, onboardPayouts } from "../testing/payouts";
+import { adminPost, clicks, expectLedgerBalanced, makeAdmin, onboardPayouts, testContext } from "../testing/payouts";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "../testing/test-app";
 import { finalizeEndedCampaigns } from "./finalize-campaigns";
 import { remindPayoutAccounts, retryDuePayouts, runWeeklyPayouts } from "./pay-payouts";
@@ -41,16 +40,7 @@ beforeAll(async () => {
       return counting;
     },
   });
-  const log = createLogger("silent");
-  deps = {
-    db: t.database.db,
-    payments: provider,
-    mailer: createMailQueue(t.database.db, "outbox"),
-    log,
-    publicUrl: TEST_ORIGIN,
-    reviewHours: 0,
-    authSecret: t.config.authSecret,
-  };
+  deps = testContext(t, provider);
   admin = await signUp(t, "promoter");
   await makeAdmin(t, admin);
 });

@@ -2,12 +2,17 @@ import { sql } from "drizzle-orm";
 import { expect } from "vitest";
 import { payoutsApi } from "../../core/api/payouts.js";
 import { campaignStatus, clickVerdict } from "../../core/vocabulary.js";
+import type { ServerContext } from "../context/server-context.js";
 import { queryRows } from "../db/client.js";
 import { admins } from "../db/schema.js";
+import { createLogger } from "../logger.js";
+import { createMailQueue } from "../mail/outbox.js";
+import type { PaymentProvider } from "../payments/provider.js";
+import { createSandboxProvider } from "../payments/sandbox.js";
 import type { TestUser } from "./accounts.js";
 import { clickAs } from "./clicks.js";
 import { okRoute } from "./contract-call.js";
-import type { TestClient } from "./test-app.js";
+import { TEST_ORIGIN, type TestApp, type TestClient } from "./test-app.js";
 
 /** A counted click on a tracking link from `ip`. */
 export async function clickFrom(t: TestClient, shortCode: string, ip: string) {
@@ -75,4 +80,20 @@ export async function expectLedgerBalanced(t: TestClient, campaignId: string) {
   expect(n("transferred")).toBe(n("paid"));
   expect(n("provider_refunds")).toBe(n("refunded"));
   return { paid: n("paid"), refunded: n("refunded"), payouts: n("payouts") };
+}
+
+/**
+ * The services the money functions take, on a test app's database: the sandbox provider (or `payments`), the dev mail
+ * queue, a silent log, no review window.
+ */
+export function testContext(t: Pick<TestApp, "database" | "config">, payments?: PaymentProvider): ServerContext {
+  return {
+    db: t.database.db,
+    payments: payments ?? createSandboxProvider(t.database.db, TEST_ORIGIN),
+    mailer: createMailQueue(t.database.db, "outbox"),
+    log: createLogger("silent"),
+    publicUrl: TEST_ORIGIN,
+    reviewHours: 0,
+    authSecret: t.config.authSecret,
+  };
 }
