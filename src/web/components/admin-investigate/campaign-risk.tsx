@@ -80,9 +80,9 @@ export function CampaignRisk({ campaignId }: { campaignId: string }) {
         </Badge>
       ),
     },
-    { key: "counted", header: "Counted", align: "right", cell: (promoter) => formatCount(promoter.counted) },
+    { key: "counted-clicks", header: "Counted", align: "right", cell: (promoter) => formatCount(promoter.counted) },
     {
-      key: "challenged",
+      key: "challenged-visits",
       header: "Challenged",
       align: "right",
       cell: (promoter) => formatCount(promoter.challenged),
