@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { riskReasons } from "../../core/vocabulary";
 import { fraudRules } from "./fraud-rules";
 import { assessRisk, type LinkClickStats } from "./promoter-risk";
 
@@ -45,15 +46,8 @@ describe("a promoter's risk", () => {
       topCountryElsewhere: 0.01,
     };
     const risk = assessRisk(farm);
-    expect(risk.reasons.map((reason) => reason.code)).toEqual([
-      "network_concentration",
-      "as_concentration",
-      "hosting_share",
-      "agents_per_network",
-      "regular_timing",
-      "country_mix",
-      "challenges_failed",
-    ]);
+    // Every signal, in the vocabulary's order.
+    expect(risk.reasons.map((reason) => reason.code)).toEqual([...riskReasons]);
     expect(risk.score).toBe(100);
     expect(risk.risky).toBe(true);
     expect(risk.reasons[0]?.evidence).toBe("50 % of 40 counted clicks from 198.51.100.0/24");
