@@ -41,6 +41,11 @@ export class WindowCounter {
     this.counts.set(key, { start: now, count: 1 });
     return 1;
   }
+  /** Takes back one hit of `key` (one that turned out not to happen), if its window is still open. */
+  release(key: string, now: number) {
+    const entry = this.counts.get(key);
+    if (entry && now - entry.start < this.windowMs && entry.count > 0) entry.count--;
+  }
   /** Whether `key` was hit within the window, without counting a hit. */
   seen(key: string, now: number): boolean {
     const entry = this.counts.get(key);
@@ -339,6 +344,8 @@ export function createFraudMonitor(
   };
   /** Counted clicks per link and network, within the network window. */
   const perLinkNetwork = new WindowCounter(fraudRules.networkWindowMs);
+  /** Per link and address, the visits admitted by `admitFromNetwork` that wait for the database, holding one place. */
+  const networkPlaces = new Map<string, { inFlight: number; counted: boolean }>();
   /** Campaigns and networks past the limit on one of the campaign's links: the network's visits are challenged. */
   const concentrated = new WindowCounter(fraudRules.networkWindowMs);
 
@@ -544,16 +551,43 @@ export function createFraudMonitor(
       };
     },
     /**
-     * For a visit about to count: whether its network may still give the campaign counted clicks. The network's counted
-     * clicks on the link are counted (and shared); past the limit, this visit and the network's next ones are challenged.
+     * For a visit about to count: whether its network may still give the campaign counted clicks. The visit takes a
+     * place in the network's counted clicks on the link (one place for an address's visits in flight together);
+     * past the limit, this visit and the network's next ones are challenged. `networkVisitRecorded` says whether the
+     * place was used.
      */
     admitFromNetwork(click: ClickObservation, now = Date.now()): boolean {
       if (concentrated.seen(`${click.campaignId}\n${click.network.network}`, now)) return false;
+      const visit = `${click.trackingLinkId}\n${click.ipHash}`;
+      const pending = networkPlaces.get(visit);
+      if (pending) {
+        pending.inFlight++;
+        return true;
+      }
       const counted = perLinkNetwork.hit(`${click.trackingLinkId}\n${click.network.network}`, now);
-      if (shared) sharing.add({ kind: "network", subject: click.trackingLinkId, detail: click.network.network }, click);
-      if (counted <= networkClickLimit) return true;
-      concentrate(click, counted, now);
-      return false;
+      if (counted > networkClickLimit) {
+        concentrate(click, counted, now);
+        return false;
+      }
+      networkPlaces.set(visit, { inFlight: 1, counted: false });
+      return true;
+    },
+    /**
+     * The database's answer for a visit `admitFromNetwork` admitted: a counted click is shared with the other instances;
+     * when none of the address's visits in flight counted (it was counted already, maybe on another instance, or the
+     * write failed), the place is given back.
+     */
+    networkVisitRecorded(click: ClickObservation, counted: boolean, now = Date.now()) {
+      const visit = `${click.trackingLinkId}\n${click.ipHash}`;
+      const place = networkPlaces.get(visit);
+      if (!place) return;
+      place.inFlight--;
+      place.counted ||= counted;
+      if (counted && shared)
+        sharing.add({ kind: "network", subject: click.trackingLinkId, detail: click.network.network }, click);
+      if (place.inFlight > 0) return;
+      networkPlaces.delete(visit);
+      if (!place.counted) perLinkNetwork.release(`${click.trackingLinkId}\n${click.network.network}`, now);
     },
     /**
      * For a busy address (`observe` said so) with counts shared between instances: shares its clicks now (`share`), or

@@ -81,6 +81,27 @@ describe("network rules", () => {
     ).toEqual([]);
   });
 
+  it("give one place to an address's repeated visits: only counted clicks fill the network's limit", async () => {
+    const { campaignId, shortCode } = await liveCampaignWithLink(t);
+    // Fifteen visits at once from one address (a reload storm, or the same fan on two instances) count once.
+    const storm = await Promise.all(
+      Array.from({ length: 15 }, () => clickAs(t, `/t/${shortCode}`, { ip: "198.51.102.1", ua: browserUa })),
+    );
+    expect(storm.map((answer) => answer.headers.get("X-Click-Verdict")).sort()).toEqual([
+      "counted",
+      ...Array.from({ length: 14 }, () => "duplicate"),
+    ]);
+    // The network's nine other fans then count too, up to the limit, and nobody is challenged or flagged.
+    for (let index = 2; index <= 10; index++) {
+      const answer = await clickAs(t, `/t/${shortCode}`, { ip: `198.51.102.${index}`, ua: browserUa });
+      expect(answer.headers.get("X-Click-Verdict")).toBe("counted");
+    }
+    expect(await linkClicks(t.database.db, shortCode)).toBe(10);
+    expect(
+      await t.database.db.select().from(suspiciousActivity).where(eq(suspiciousActivity.campaignId, campaignId)),
+    ).toEqual([]);
+  });
+
   it("challenge a visit from a data centre's network, and record its autonomous system", async () => {
     const { shortCode } = await liveCampaignWithLink(t);
     const answer = await clickAs(t, `/t/${shortCode}`, { ip: "192.0.2.44" });

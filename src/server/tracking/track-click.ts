@@ -138,8 +138,10 @@ export async function trackClick(
       if (verdict === clickVerdict.counted || verdict === clickVerdict.duplicate)
         deps.countedAddresses.add(link.campaignId, ipHash);
     } catch {
+      deps.fraud.networkVisitRecorded(observation, false);
       return { status: 503, page: { kind: "error", message: trackingMessages.failed } };
     }
+    deps.fraud.networkVisitRecorded(observation, verdict === clickVerdict.counted);
   } else {
     deps.recorder.recordLater(click);
   }
