@@ -8,8 +8,9 @@ import { horizontalOverflow, journeys, screenshot, seriousViolations, visible } 
 import type { AppServer } from "./harness";
 
 const adminEmail = `admin-${randomBytes(3).toString("hex")}@example.com`;
+const secondAdminEmail = `admin-${randomBytes(3).toString("hex")}@example.com`;
 // The default review window; behind a trusted proxy hop each click says which address it comes from.
-const it = journeys({ env: { ADMIN_EMAILS: adminEmail, TRUST_PROXY: "1" } });
+const it = journeys({ env: { ADMIN_EMAILS: `${adminEmail},${secondAdminEmail}`, TRUST_PROXY: "1" } });
 
 const handleOf = async (server: AppServer, cookies: string) => {
   const { promoter } = await accountOf(server, cookies);
@@ -69,9 +70,11 @@ describe("the fraud engine", () => {
     // The console: the farm first, over the threshold, with its reasons in words.
     const risk = page.getByRole("table", { name: "Promoter risk" });
     const farmRow = risk.locator("tr", { hasText: `@${farmHandle}` });
-    await expect.poll(() => farmRow.getByText("50 of 100").isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => farmRow.getByText("70 of 100").isVisible(), { timeout: 10_000 }).toBe(true);
     await expect.poll(() => farmRow.getByText("One network (+35)").isVisible()).toBe(true);
     await expect.poll(() => farmRow.getByText("Many browsers on one network (+15)").isVisible()).toBe(true);
+    // No browser ran the farm's pages: none of its counted clicks was confirmed.
+    await expect.poll(() => farmRow.getByText("No browser confirmed (+20)").isVisible()).toBe(true);
     await expect
       .poll(() =>
         risk
@@ -80,7 +83,7 @@ describe("the fraud engine", () => {
           .isVisible(),
       )
       .toBe(true);
-    await visible(page, "A winner's clicks look bought (risk 50 of 100)");
+    await visible(page, "A winner's clicks look bought (risk 70 of 100)");
     await page.getByRole("button", { name: "Replay Current Rules" }).click();
     await visible(page, "no stored verdict would change.");
     await visible(page, `Leaders as stored: @${farmHandle}. Under the current rules: @${farmHandle} (no change).`);
@@ -111,5 +114,61 @@ describe("the fraud engine", () => {
     expect(paid.map((entry) => [entry.winner?.handle, entry.payout?.status, entry.payout?.amount_cents])).toEqual([
       [honestHandle, "paid", 80_00],
     ]);
+  });
+
+  it("the same farm in a headless Chromium solves its checks past the limit: every visit counts and is confirmed, and the network is flagged", async ({
+    server,
+    openPage,
+  }) => {
+    const title = `Browser Farm ${randomBytes(2).toString("hex")}`;
+    const { id, promoter: farm, code } = await campaignWithPromoter(server, title);
+    const farmHandle = await handleOf(server, farm);
+    const network = 230;
+    const verdicts: Array<string | undefined> = [];
+    // Twenty-four visits from one /24, each its own browser with its own user agent, as a browser farm runs them.
+    for (let host = 1; host <= 24; host++) {
+      const { context, page } = await openPage(`browser-farm-${host}`, {
+        extraHTTPHeaders: { "X-Forwarded-For": `198.18.${network}.${host}` },
+        userAgent: `Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${110 + host}.0.0.0 Safari/537.36`,
+      });
+      // The song's page is another site: the farm never leaves this machine.
+      await context.route(
+        (url) => !url.href.startsWith(server.url),
+        (route) => route.abort(),
+      );
+      const confirmed = page.waitForResponse((answer) => answer.url().endsWith("/api/clicks/confirm"));
+      const opened = await page.goto(`/t/${code}`);
+      const verdict = opened?.headers()["x-click-verdict"];
+      verdicts.push(verdict);
+      // Past the network's limit the page solves its check first; every visit then confirms itself.
+      if (verdict === "challenged") await visible(page, "Click Tracked Successfully!");
+      expect((await confirmed).status()).toBe(200);
+      await context.close();
+    }
+    expect(verdicts.slice(0, 10)).toEqual(Array.from({ length: 10 }, () => "counted"));
+    expect(verdicts.slice(10)).toEqual(Array.from({ length: 14 }, () => "challenged"));
+
+    const admin = await signUpViaApi(server, "promoter", secondAdminEmail);
+    // The network is flagged once, naming the promoter's link; the solved visits counted.
+    const { items } = await okRoute(api(server), adminApi.suspicious, { query: { range: "24h" }, cookie: admin });
+    const flags = items.filter((item) => item.campaign_id === id);
+    expect(flags.map((flag) => [flag.type, flag.tracking_link_id !== null])).toEqual([["network_concentration", true]]);
+    expect(flags[0]?.details).toContain(`198.18.${network}.0/24`);
+    const risk = await okRoute(api(server), adminApi.campaignRisk, { params: { id }, cookie: admin });
+    const farmRisk = risk.promoters.find((row) => row.handle === farmHandle);
+    expect(farmRisk?.counted).toBe(24);
+    // A browser ran every page, so that signal is quiet; the network and the rotated browsers are not.
+    const reasons = farmRisk?.reasons.map((reason) => reason.code);
+    expect(reasons).toEqual(expect.arrayContaining(["network_concentration", "agents_per_network"]));
+    expect(reasons).not.toContain("unconfirmed_share");
+    expect(farmRisk?.risky).toBe(true);
+
+    // The investigate view says why each of those visits was checked, and that a browser confirmed it.
+    const { page } = await openPage("browser-farm-investigate", { cookies: admin });
+    await page.goto(`/admin/investigate?campaign=${id}`);
+    await visible(page, "Network past its hourly limit on the link");
+    await visible(page, "Browser check solved");
+    await visible(page, "Browser confirmed");
+    await screenshot(page, "investigate-browser-farm");
   });
 });

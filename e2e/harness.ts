@@ -22,7 +22,15 @@ export async function newPage(
   browser: Browser,
   baseURL: string,
   name: string,
-  options: { bypassCSP?: boolean; javaScriptEnabled?: boolean; serviceWorkers?: "allow" | "block" } = {},
+  options: {
+    bypassCSP?: boolean;
+    javaScriptEnabled?: boolean;
+    serviceWorkers?: "allow" | "block";
+    /** Another browser's user agent (a farm rotates them). */
+    userAgent?: string;
+    /** Sent with every request: `X-Forwarded-For` behind a trusted proxy stands in for the browser's address. */
+    extraHTTPHeaders?: Record<string, string>;
+  } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   // Headless Chromium says "HeadlessChrome", which the click rules rightly treat as a bot; journeys act as people.
   const userAgent = `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version().split(".")[0]}.0.0.0 Safari/537.36`;

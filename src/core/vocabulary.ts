@@ -105,6 +105,24 @@ export function rankOf(clicks: number, promotersAhead: number): number | null {
 }
 
 /**
+ * Why the fraud rules treated a visit as they did, beyond its verdict (PRODUCT.md Fraud engine); each click keeps its
+ * codes. A visit is challenged because its address is busy (`address_burst`: over 20 visits in 5 minutes) or was
+ * flagged within the hour (`address_flagged`), because it comes from a data centre (`hosting_network`), or because its
+ * network gave the link more counted clicks in an hour than the limit (`network_limit`); a challenged visit whose check
+ * was solved also keeps `challenge_solved`.
+ */
+export const clickReasons = [
+  "address_burst",
+  "address_flagged",
+  "hosting_network",
+  "network_limit",
+  "challenge_solved",
+] as const;
+export type ClickReason = (typeof clickReasons)[number];
+/** Each reason by name (`clickReason.network_limit`). */
+export const clickReason = wordsOf(clickReasons);
+
+/**
  * Why a promoter's clicks on a campaign look bought (the fraud engine's risk, fraud-rules.ts): each reason comes with
  * its evidence.
  */
@@ -115,6 +133,7 @@ export const riskReasons = [
   "agents_per_network",
   "regular_timing",
   "country_mix",
+  "unconfirmed_share",
   "challenges_failed",
 ] as const;
 export type RiskReason = (typeof riskReasons)[number];

@@ -47,6 +47,7 @@ import { sandboxOnboardingRoutes } from "./payments/sandbox-onboarding.js";
 import { payoutRoutes } from "./payouts/routes.js";
 import { promoterRoutes } from "./promoters/routes.js";
 import { createClickChallenges } from "./tracking/click-challenges.js";
+import { createClickConfirmations } from "./tracking/click-confirmations.js";
 import { type ClickHandler, createClickHandler } from "./tracking/click-handler.js";
 import { createClickRecorder } from "./tracking/click-recorder.js";
 import { createIpHasher } from "./tracking/click-signals.js";
@@ -55,7 +56,7 @@ import { createCountryLookup } from "./tracking/country-lookup.js";
 import { createFraudMonitor } from "./tracking/fraud-monitor.js";
 import { createLinkLookup } from "./tracking/link-lookup.js";
 import { createNetworkLookup } from "./tracking/networks.js";
-import { challengeRoutes, trackingRoutes } from "./tracking/routes.js";
+import { clickPageRoutes, trackingRoutes } from "./tracking/routes.js";
 import { webRoutes } from "./web/routes.js";
 
 export type AppServices = {
@@ -134,6 +135,7 @@ export function createApp(services: AppServices) {
   const countedAddresses = createCountedAddresses();
   const hashIp = createIpHasher(config.authSecret);
   const challenges = createClickChallenges({ db, authSecret: config.authSecret, lookup, countedAddresses });
+  const confirmations = createClickConfirmations({ db, authSecret: config.authSecret });
   const handleClick = createClickHandler({
     log,
     lookup,
@@ -142,6 +144,7 @@ export function createApp(services: AppServices) {
     countedAddresses,
     fraud,
     challenges,
+    confirmations,
     hashIp,
     userFromCookie: guards.userFromCookie,
     countryHeader: config.countryHeader,
@@ -227,7 +230,10 @@ export function createApp(services: AppServices) {
   app.route("/", campaignArtworkRoutes({ db, guards, store: artwork }));
   app.route("/api", payoutRoutes({ ...context, guards }));
   app.route("/api", leaderboardRoutes({ db, live, guards }));
-  app.route("/api", challengeRoutes({ challenges, hashIp, onCounted: (campaignIds) => live.publish(campaignIds) }));
+  app.route(
+    "/api",
+    clickPageRoutes({ challenges, confirmations, hashIp, onCounted: (campaignIds) => live.publish(campaignIds) }),
+  );
   app.route("/api", notificationRoutes({ db, guards, live }));
   app.route("/api", clientErrorRoutes({ db }));
   app.route("/api", contactRoutes({ db, mailer, log, supportEmail: config.supportEmail, guards }));

@@ -1,4 +1,12 @@
-import type { CampaignStatus, ClickVerdict, FlagSeverity, FlagStatus, FlagType, RiskReason } from "../vocabulary.js";
+import type {
+  CampaignStatus,
+  ClickReason,
+  ClickVerdict,
+  FlagSeverity,
+  FlagStatus,
+  FlagType,
+  RiskReason,
+} from "../vocabulary.js";
 import type { ClientErrorGroup } from "./client-errors.js";
 import { del, get, post } from "./contract.js";
 import type { PayoutList } from "./payouts.js";
@@ -183,6 +191,13 @@ export type InvestigatedClick = {
   fingerprint: string | null;
   masked_ip: string;
   ip_hash: string;
+  /** The address's network (/24 or /48) and autonomous system, kept after the address is cleared. */
+  network: string | null;
+  asn: number | null;
+  /** Why the fraud rules checked the visit, beyond its verdict. */
+  reasons: ClickReason[];
+  /** Whether the page's script confirmed that a browser ran it (counted visits only). */
+  confirmed: boolean;
 };
 
 /** A subject's clicks of the last 30 days: the newest 200, and every figure over all of them. */

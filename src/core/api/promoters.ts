@@ -1,4 +1,4 @@
-import type { ClickVerdict, ExclusionReason } from "../vocabulary.js";
+import type { ClickReason, ClickVerdict, ExclusionReason } from "../vocabulary.js";
 import { get } from "./contract.js";
 
 /** The promoter dashboard's API (`/api/promoter/*`, the signed-in user's own links only). */
@@ -41,12 +41,19 @@ export type CompletedCampaign = {
   not_eligible: ExclusionReason | null;
 };
 
-/** Why a link's visits did or did not count: every verdict but `counted`, never an address. */
+/**
+ * Why a link's visits did or did not count: every verdict but `counted`, with the fraud rules' reasons behind those
+ * visits (a visit may have more than one), never an address.
+ */
 export type LinkVisits = {
   link_id: string;
   campaign_title: string;
   counted: number;
-  not_counted: Array<{ verdict: Exclude<ClickVerdict, "counted">; count: number }>;
+  not_counted: Array<{
+    verdict: Exclude<ClickVerdict, "counted">;
+    count: number;
+    reasons: Array<{ reason: ClickReason; count: number }>;
+  }>;
 };
 
 export type PromoterDashboard = {

@@ -8,7 +8,7 @@ import type {
   VoidClicksResult,
 } from "../../core/api/admin.js";
 import { uuidPattern } from "../../core/ids.js";
-import { campaignStatus, campaignStatuses, clickVerdicts } from "../../core/vocabulary.js";
+import { campaignStatus, campaignStatuses, clickReasons, clickVerdicts } from "../../core/vocabulary.js";
 import { type Actor, recordAdminAction } from "../audit/record-audit.js";
 import type { ServerContext } from "../context/server-context.js";
 import type { Database } from "../db/client.js";
@@ -147,6 +147,10 @@ const clickRow = z.object({
   fingerprint: column.textOrNull,
   ip: column.textOrNull,
   ip_hash: column.text,
+  network: column.textOrNull,
+  asn: column.numberOrNull,
+  reasons: z.array(column.oneOf(clickReasons)).nullable(),
+  confirmed: column.boolean,
 });
 const linkRow = z.object({
   campaign_id: column.text,
@@ -175,7 +179,8 @@ export async function investigate(db: Database, query: InvestigateQuery): Promis
     db,
     clickRow,
     sql`select e.id, e.ts, e.campaign_id, c.title as campaign_title, e.promoter_id, p.handle as promoter_handle,
-               e.verdict, e.country, e.user_agent, e.referrer, e.fingerprint, e.ip, e.ip_hash
+               e.verdict, e.country, e.user_agent, e.referrer, e.fingerprint, e.ip, e.ip_hash, e.network, e.asn,
+               e.reasons, e.confirmed_at is not null as confirmed
         from (select * from click_events e where ${where} and ${RECENT} order by e.id desc limit 200) e
         join campaigns c on c.id = e.campaign_id
         join promoters p on p.id = e.promoter_id
@@ -225,7 +230,12 @@ export async function investigate(db: Database, query: InvestigateQuery): Promis
     flag: flag ? suspiciousItemView(flag) : null,
     total_clicks: verdicts.reduce((sum, row) => sum + row.count, 0),
     verdicts,
-    clicks: clicks.map(({ ip, ts, ...row }) => ({ ...row, ts: ts.toISOString(), masked_ip: maskAddress(ip) })),
+    clicks: clicks.map(({ ip, ts, reasons, ...row }) => ({
+      ...row,
+      ts: ts.toISOString(),
+      masked_ip: maskAddress(ip),
+      reasons: reasons ?? [],
+    })),
     flags: otherFlags.map(suspiciousItemView),
     links: links.map((row) => ({ ...row, review_until: row.review_until?.toISOString() ?? null })),
     timeline: timeline.map((row) => ({ ...row, time: row.time.toISOString() })),

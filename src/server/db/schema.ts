@@ -18,6 +18,7 @@ import {
 import {
   campaignStatus,
   campaignStatuses,
+  clickReasons,
   clickVerdicts,
   exclusionReasons,
   flagSeverities,
@@ -174,10 +175,18 @@ export const clickEvents = pgTable(
     asn: integer("asn"),
     /** The version of the fraud rules that decided the verdict (fraud-rules.ts); none before versions were kept. */
     rulesVersion: integer("rules_version"),
+    /** Why the rules treated the visit as they did, beyond its verdict (clickReasons); none for most clicks. */
+    reasons: text("reasons", { enum: clickReasons }).array(),
+    /**
+     * When the tracking page's script confirmed the visit with its signed beacon (click-confirmations.ts): a browser
+     * that runs JavaScript was there. Changes no verdict; a link's share of unconfirmed counted clicks is a risk signal.
+     */
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     ts: timestamp("ts", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check("click_events_verdict_check", oneOf(t.verdict, clickVerdicts)),
+    check("click_events_reasons_check", sql`${t.reasons} <@ array[${literals(clickReasons)}]::text[]`),
     /** The database, not process memory, decides duplicates: one counted click per campaign and address. */
     uniqueIndex("click_events_counted_once_key").on(t.campaignId, t.ipHash).where(sql`${t.verdict} = 'counted'`),
     /** A link's events newest first (a campaign's last clicks, a challenge's visit) straight from the index. */

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   campaignStatuses,
+  clickReasons,
   clickVerdicts,
   exclusionReasons,
   flagStatuses,
@@ -25,6 +26,7 @@ afterAll(() => database.close());
 const checks: Array<[string, readonly string[]]> = [
   ["campaigns_status_check", campaignStatuses],
   ["click_events_verdict_check", clickVerdicts],
+  ["click_events_reasons_check", clickReasons],
   ["payouts_status_check", payoutStatuses],
   ["payouts_hold_reasons_check", payoutHoldReasons],
   ["refunds_status_check", refundStatuses],

@@ -31,7 +31,8 @@ async function campaign(name: string, prizeCents: number, mine: number, theirs: 
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // A documentation range stands in for a data centre's network.
+  t = await createTestApp({ env: { NETWORK_OVERRIDES: "192.0.2.0/24=64511:Example Cloud:hosting" } });
   [promoter, rival, artist] = [await signUp(t, "promoter"), await signUp(t, "promoter"), await signUp(t, "artist")];
   const admin = await signUp(t, "promoter");
   await makeAdmin(t, admin);
@@ -46,8 +47,10 @@ beforeAll(async () => {
   await campaign("Second", 100_00, 2, 5, 2);
   await campaign("Level", 100_00, 3, 3);
   await campaign("Quiet", 100_00, 0, 1);
-  // Visits that do not count on the "Second" link: a repeat, a link preview, the promoter's own click.
+  // Visits that do not count on the "Second" link: a repeat, a link preview, the promoter's own click, and a visit
+  // from a data centre, challenged and never solved.
   const link = `/t/${codes.Second}`;
+  expect((await clickAs(t, link, { ip: "192.0.2.7" })).headers.get("X-Click-Verdict")).toBe("challenged");
   expect((await clickAs(t, link, { ip: "10.4.1.1" })).headers.get("X-Click-Verdict")).toBe("duplicate");
   expect(
     (await clickAs(t, link, { ip: "10.4.9.9", ua: "Slackbot-LinkExpanding 1.0" })).headers.get("X-Click-Verdict"),
@@ -141,9 +144,10 @@ describe("promoter dashboard", () => {
       campaign_title: "Second",
       counted: 2,
       not_counted: [
-        { verdict: "bot", count: 1 },
-        { verdict: "duplicate", count: 1 },
-        { verdict: "self", count: 1 },
+        { verdict: "bot", count: 1, reasons: [] },
+        { verdict: "challenged", count: 1, reasons: [{ reason: "hosting_network", count: 1 }] },
+        { verdict: "duplicate", count: 1, reasons: [] },
+        { verdict: "self", count: 1, reasons: [] },
       ],
     });
     expect(data.visits).toHaveLength(6);

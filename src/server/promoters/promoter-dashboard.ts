@@ -6,6 +6,7 @@ import { splitPrize } from "../../core/money.js";
 import {
   campaignStatus,
   campaignStatuses,
+  clickReasons,
   clickVerdict,
   clickVerdicts,
   exclusionReasons,
@@ -141,6 +142,7 @@ export async function promoterDashboard(db: Database, userId: string, now = new 
     (row) => row.campaign_status === campaignStatus.ended || row.campaign_status === campaignStatus.completed,
   );
 
+  const linkIds = sql.param(links.map((row) => row.link_id));
   const verdicts =
     links.length === 0
       ? []
@@ -148,8 +150,25 @@ export async function promoterDashboard(db: Database, userId: string, now = new 
           db,
           z.object({ link_id: column.text, verdict: column.oneOf(clickVerdicts), count: column.number }),
           sql`select tracking_link_id::text as link_id, verdict, count(*) as count from click_events
-              where tracking_link_id = any(${sql.param(links.map((row) => row.link_id))}::uuid[])
+              where tracking_link_id = any(${linkIds}::uuid[])
               group by 1, 2`,
+        );
+  const reasons =
+    links.length === 0
+      ? []
+      : await queryParsed(
+          db,
+          z.object({
+            link_id: column.text,
+            verdict: column.oneOf(clickVerdicts),
+            reason: column.oneOf(clickReasons),
+            count: column.number,
+          }),
+          sql`select e.tracking_link_id::text as link_id, e.verdict, r.reason, count(*) as count
+              from click_events e cross join lateral unnest(e.reasons) as r(reason)
+              where e.tracking_link_id = any(${linkIds}::uuid[]) and e.reasons is not null
+                and e.verdict <> ${clickVerdict.counted}
+              group by 1, 2, 3`,
         );
 
   const firstDay = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS - (CHART_DAYS - 1) * DAY_MS);
@@ -200,7 +219,14 @@ export async function promoterDashboard(db: Database, userId: string, now = new 
         counted: own.find((verdict) => verdict.verdict === clickVerdict.counted)?.count ?? 0,
         not_counted: own
           .flatMap(({ verdict, count }) => (verdict === clickVerdict.counted ? [] : [{ verdict, count }]))
-          .sort((a, b) => b.count - a.count || a.verdict.localeCompare(b.verdict)),
+          .sort((a, b) => b.count - a.count || a.verdict.localeCompare(b.verdict))
+          .map((entry) => ({
+            ...entry,
+            reasons: reasons
+              .filter((reason) => reason.link_id === row.link_id && reason.verdict === entry.verdict)
+              .map(({ reason, count }) => ({ reason, count }))
+              .sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason)),
+          })),
       };
     }),
     clicks_per_day: Array.from({ length: CHART_DAYS }, (_, index) => {

@@ -212,6 +212,7 @@ describe("address retention", () => {
       network: "198.51.100.0/24",
       asn: null,
       rulesVersion: fraudRules.version,
+      reasons: [],
       country: "Unknown",
       referrer: null,
       fingerprint: null,

@@ -90,8 +90,22 @@ describe("challenged visits", () => {
     }
     expect(await linkClicks(shortCode)).toBe(0);
 
-    expect(await verify(shortCode, payload, "198.51.100.200")).toEqual({ status: 200, body: { verdict: "counted" } });
+    expect(await verify(shortCode, payload, "198.51.100.200")).toEqual({
+      status: 200,
+      body: { verdict: "counted", confirm: expect.stringMatching(/^\d+\.[\w-]{22}$/) },
+    });
     expect(await linkClicks(shortCode)).toBe(1);
+    // The click keeps why it was challenged, and that its check was solved.
+    const [stored] = await t.database.db
+      .select({ verdict: clickEvents.verdict, reasons: clickEvents.reasons })
+      .from(clickEvents)
+      .where(
+        and(
+          eq(clickEvents.verdict, "counted"),
+          sql`${clickEvents.trackingLinkId} in (select id from tracking_links where short_code = ${shortCode})`,
+        ),
+      );
+    expect(stored).toEqual({ verdict: "counted", reasons: ["address_burst", "challenge_solved"] });
     const again = await verify(shortCode, payload, "198.51.100.200");
     expect(again).toMatchObject({ status: 409, body: { error: { message: "This visit has already been checked." } } });
     expect((await click(shortCode, "198.51.100.200")).headers.get("x-click-verdict")).toBe("duplicate");

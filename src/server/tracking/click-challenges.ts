@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import { createChallenge, extractParams, verifySolution } from "altcha-lib/v1";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { clickVerdict } from "../../core/vocabulary.js";
+import { clickReason, clickVerdict } from "../../core/vocabulary.js";
 import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
 import { DomainError } from "../errors.js";
@@ -38,10 +38,13 @@ export type ClickChallenge = {
 
 export type ChallengeOutcome = {
   verdict: typeof clickVerdict.counted | typeof clickVerdict.duplicate;
+  /** The click the visit became: its confirmation is bound to it. */
+  clickId: number;
   campaignId: string;
 };
 
 const movedRow = z.object({
+  id: column.number,
   verdict: z.enum([clickVerdict.counted, clickVerdict.duplicate]),
   promoter_id: column.text,
 });
@@ -83,12 +86,13 @@ export function createClickChallenges(deps: {
               set verdict = case when exists (
                   select 1 from click_events c
                   where c.campaign_id = e.campaign_id and c.ip_hash = e.ip_hash and c.verdict = 'counted'
-                ) then 'duplicate' else 'counted' end
+                ) then 'duplicate' else 'counted' end,
+                reasons = array_append(e.reasons, ${clickReason.challenge_solved})
               from target where e.id = target.id
-              returning e.campaign_id, e.promoter_id, e.ts, ${rollupDimensions.country.value} as country,
+              returning e.id, e.campaign_id, e.promoter_id, e.ts, ${rollupDimensions.country.value} as country,
                 'challenged' as from_verdict, e.verdict as to_verdict
             ), ${movedInRollup(mark)}
-            select to_verdict as verdict, promoter_id from moved`,
+            select id, to_verdict as verdict, promoter_id from moved`,
       );
       if (!moved) throw new DomainError("conflict", challengeMessages.nothingToVerify);
       if (moved.verdict === clickVerdict.counted) {
@@ -98,7 +102,7 @@ export function createClickChallenges(deps: {
           sql`update promoters set total_clicks_all_time = total_clicks_all_time + 1 where id = ${moved.promoter_id}`,
         );
       }
-      return moved.verdict;
+      return moved;
     });
 
   return {
@@ -126,9 +130,9 @@ export function createClickChallenges(deps: {
         throw new DomainError("validation", challengeMessages.invalid);
       }
       const issuedAfter = new Date(Number(params.expires) * 1000 - CHALLENGE_TTL_MS - 1000);
-      const verdict = await countSolved(link, input.ipHash, issuedAfter);
+      const moved = await countSolved(link, input.ipHash, issuedAfter);
       deps.countedAddresses.add(link.campaignId, input.ipHash);
-      return { verdict, campaignId: link.campaignId };
+      return { verdict: moved.verdict, clickId: moved.id, campaignId: link.campaignId };
     },
   };
 }

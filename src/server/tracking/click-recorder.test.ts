@@ -41,6 +41,7 @@ const click = (
   network: "192.0.2.0/24",
   asn: null,
   rulesVersion: 2,
+  reasons: [],
   fingerprint: null,
 });
 

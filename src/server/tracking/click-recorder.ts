@@ -1,4 +1,4 @@
-import type { ClickVerdict } from "../../core/vocabulary.js";
+import type { ClickReason, ClickVerdict } from "../../core/vocabulary.js";
 import { clickVerdict } from "../../core/vocabulary.js";
 import type { DatabaseHandle } from "../db/client.js";
 import type { Logger } from "../logger.js";
@@ -18,6 +18,8 @@ export type ClickInput = {
   network: string | null;
   asn: number | null;
   rulesVersion: number;
+  /** Why the rules treated the visit as they did, beyond its verdict; most clicks have none. */
+  reasons: readonly ClickReason[];
 };
 
 /** What the database made of a click: a counted click has its event id. */
@@ -39,11 +41,12 @@ export class ClickBatchTimeoutError extends Error {
 }
 
 /**
- * One batch in one statement: `record_click_batch` (migrations 0008 and 0029, ADR 010) inserts the counted candidates with
- * ON CONFLICT DO NOTHING on the partial unique index, so the database decides duplicates even across server instances,
- * inserts the rest with their verdicts, and moves the counters by aggregate, counting only while the campaign is live.
+ * One batch in one statement: `record_click_batch` (migrations 0008, 0029 and 0031, ADR 010) inserts the counted
+ * candidates with ON CONFLICT DO NOTHING on the partial unique index, so the database decides duplicates even across
+ * server instances, inserts the rest with their verdicts and reasons, and moves the counters by aggregate, counting
+ * only while the campaign is live.
  */
-const batchStatement = "select * from record_click_batch($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)";
+const batchStatement = "select * from record_click_batch($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)";
 
 type ResultRow = { kind: typeof clickVerdict.counted | "live"; id: string | null; ref: string; ip_hash: string | null };
 
@@ -86,6 +89,7 @@ async function writeBatch(database: DatabaseHandle, batch: Pending[]): Promise<A
       column("network"),
       column("asn"),
       column("rulesVersion"),
+      clicks.map((click) => (click.reasons.length === 0 ? null : click.reasons.join(","))),
     ],
     "click-batch",
   );

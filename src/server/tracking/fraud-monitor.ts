@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { flagType } from "../../core/vocabulary.js";
+import { type ClickReason, clickReason, flagType } from "../../core/vocabulary.js";
 import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
 import { suspiciousActivity } from "../db/schema.js";
@@ -9,6 +9,22 @@ import { isBotUserAgent } from "./click-signals.js";
 import { fraudRules } from "./fraud-rules.js";
 import type { NetworkInfo } from "./networks.js";
 import { createSignalSharing, pruneSignalCounts, sharedCountriesOverThreshold } from "./shared-signals.js";
+
+/** What the address's counts decide for a visit: over the rate limit, and why it must be challenged (if it must). */
+export type AddressDecision = { rateLimited: boolean; challenge: readonly ClickReason[] };
+
+const noReasons: readonly ClickReason[] = Object.freeze([]);
+const busyAddress: readonly ClickReason[] = Object.freeze([clickReason.address_burst]);
+
+/** Why a visit must solve a proof-of-work first: none for almost every visit, so nothing is allocated then. */
+function challengeReasons(burst: boolean, flagged: boolean, hosting: boolean): readonly ClickReason[] {
+  if (!burst && !flagged && !hosting) return noReasons;
+  const reasons: ClickReason[] = [];
+  if (burst) reasons.push(clickReason.address_burst);
+  if (flagged) reasons.push(clickReason.address_flagged);
+  if (hosting) reasons.push(clickReason.hosting_network);
+  return reasons;
+}
 
 /** Drops the oldest-inserted hundredth of a full map (a Map iterates in insertion order). */
 function evictOldest(map: Map<string, unknown>, maxKeys: number) {
@@ -455,7 +471,7 @@ export function createFraudMonitor(
    * challenge on the total, and raises its burst and rate-limit flags once across instances; if the database cannot
    * answer, `local` (this instance's own counts) decides.
    */
-  const share = (click: ClickObservation, local: { rateLimited: boolean; challenge: boolean }, now: number) => {
+  const share = (click: ClickObservation, local: AddressDecision, now: number): Promise<AddressDecision> => {
     const clicks = Math.max(perIp.takeUnsynced(click.ip), 1);
     const decided = addShared(click.ipHash, clicks).then(
       (total) => {
@@ -467,8 +483,11 @@ export function createFraudMonitor(
         }
         return {
           rateLimited: total.minute > fraudRules.rateLimit.max,
-          challenge:
-            total.burst > fraudRules.challengeBurst || total.flagged || flaggedAddresses.seen(click.ipHash, now),
+          challenge: challengeReasons(
+            total.burst > fraudRules.challengeBurst,
+            total.flagged || flaggedAddresses.seen(click.ipHash, now),
+            click.network.hosting,
+          ),
         };
       },
       (error: unknown) => {
@@ -491,7 +510,7 @@ export function createFraudMonitor(
     const run = () => {
       clearTimeout(timer);
       pendingShares.delete(click.ipHash);
-      if (perIp.unsynced(click.ip) > 0) void share(click, { rateLimited: false, challenge: true }, Date.now());
+      if (perIp.unsynced(click.ip) > 0) void share(click, { rateLimited: false, challenge: busyAddress }, Date.now());
     };
     const timer = setTimeout(run, delayMs);
     timer.unref();
@@ -506,10 +525,11 @@ export function createFraudMonitor(
       await Promise.all(writing);
     },
     /**
-     * Counts the click: `rateLimited` when the address went over 1,000 clicks a minute; `challenge` when a visit from
-     * it must solve a proof-of-work before it can count (over 20 clicks in 5 minutes, or flagged within the hour).
+     * Counts the click: `rateLimited` when the address went over 1,000 clicks a minute; `challenge` names why a visit
+     * from it must solve a proof-of-work before it can count (over 20 clicks in 5 minutes, flagged within the hour, or
+     * a data centre's network), and is empty when it need not.
      */
-    observe(click: ClickObservation, now = Date.now()): { rateLimited: boolean; challenge: boolean; busy: boolean } {
+    observe(click: ClickObservation, now = Date.now()): AddressDecision & { busy: boolean } {
       const { minute, burst } = perIp.hit(click.ip, now);
       const overLimit = minute > fraudRules.rateLimit.max;
       // Shared counts: the address's flags are raised by `observeShared`, once across instances.
@@ -545,8 +565,11 @@ export function createFraudMonitor(
       return {
         rateLimited: overLimit,
         // A data centre's or a cloud's network: people rarely browse from a server.
-        challenge:
-          burst > fraudRules.challengeBurst || flaggedAddresses.seen(click.ipHash, now) || click.network.hosting,
+        challenge: challengeReasons(
+          burst > fraudRules.challengeBurst,
+          flaggedAddresses.seen(click.ipHash, now),
+          click.network.hosting,
+        ),
         busy: shared && burst > fraudRules.challengeBurst,
       };
     },
@@ -595,10 +618,10 @@ export function createFraudMonitor(
      */
     async observeShared(
       click: ClickObservation,
-      local: { rateLimited: boolean; challenge: boolean },
+      local: AddressDecision,
       mustWait: boolean,
       now = Date.now(),
-    ): Promise<{ rateLimited: boolean; challenge: boolean }> {
+    ): Promise<AddressDecision> {
       const known = lastShared.get(click.ipHash);
       const fresh = known && now - known.at < fraudRules.rateLimit.windowMs ? known : undefined;
       const estimate = (fresh?.minute ?? 0) + perIp.unsynced(click.ip);
@@ -610,13 +633,13 @@ export function createFraudMonitor(
       if (!mustWait && !nearLimit && quiet && fresh && now - fresh.sentAt < SHARE_EVERY_MS) {
         // Not counting either way and far from the limit: this click joins the next update of the totals.
         shareLater(click, fresh.sentAt + SHARE_EVERY_MS - now);
-        return { rateLimited: local.rateLimited || estimate > fraudRules.rateLimit.max, challenge: true };
+        return { rateLimited: local.rateLimited || estimate > fraudRules.rateLimit.max, challenge: busyAddress };
       }
       const decided = share(click, local, now);
       if (known) known.sentAt = now;
       if (mustWait || nearLimit) return decided;
       // Not counting either way and far from the limit: the totals are brought up to date behind the answer.
-      return { rateLimited: local.rateLimited || estimate > fraudRules.rateLimit.max, challenge: true };
+      return { rateLimited: local.rateLimited || estimate > fraudRules.rateLimit.max, challenge: busyAddress };
     },
   };
 }

@@ -17,6 +17,7 @@ describe("the replay's verdicts", () => {
     network,
     asn,
     rulesVersion: 1,
+    reasons: [],
   });
 
   it("challenges a network's clicks past the limit within the window, and data centres' clicks", () => {
@@ -33,6 +34,20 @@ describe("the replay's verdicts", () => {
       ["challenged", "data centre network"],
       // An hour and a half later the window has moved on.
       ["counted", null],
+    ]);
+  });
+
+  it("keeps a click that solved its check counted: the rules that would challenge it were met", () => {
+    const solved = (minute: number, asn: number | null = null) => ({
+      ...at(minute, "10.0.0.0/24", asn),
+      reasons: ["network_limit", "challenge_solved"],
+    });
+    const clicks = [at(0, "10.0.0.0/24"), solved(1), solved(2, 16509), at(3, "10.0.0.0/24")];
+    expect(replayVerdicts(clicks, 1).map((replayed) => replayed.verdict)).toEqual([
+      "counted",
+      "counted",
+      "counted",
+      "challenged",
     ]);
   });
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { CampaignRiskView, FraudReplay } from "../../core/api/admin.js";
-import { campaignStatuses, clickVerdict } from "../../core/vocabulary.js";
+import { campaignStatuses, clickReason, clickVerdict } from "../../core/vocabulary.js";
 import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
 import { DomainError } from "../errors.js";
@@ -47,26 +47,30 @@ export type ReplayClick = {
   network: string | null;
   asn: number | null;
   rulesVersion: number | null;
+  /** Its reason codes: a visit whose check was solved stays counted, whatever would challenge it now. */
+  reasons: readonly string[];
 };
 
 /**
  * The verdict the current network rules give each stored counted click, in the order they arrived (pure): a click from
  * a data centre's network is challenged, and so is one from a network that already gave its link `networkLimit`
- * counted clicks within the rules' window. A challenged visit counts only once solved, which stored clicks cannot
- * tell, so the replay reports it as challenged: the most the rules would take away.
+ * counted clicks within the rules' window. A challenged visit counts only once solved, which a stored click that was
+ * never challenged cannot tell, so the replay reports it as challenged: the most the rules would take away. A click
+ * that did solve its check stays counted.
  */
 export function replayVerdicts(clicks: readonly ReplayClick[], networkLimit: number) {
   const counted = new Map<string, number[]>();
   return clicks.map((click) => {
     if (click.verdict !== clickVerdict.counted) return { click, verdict: click.verdict, rule: null };
-    if (click.asn !== null && hostingAsns.has(click.asn)) {
+    const solved = click.reasons.includes(clickReason.challenge_solved);
+    if (!solved && click.asn !== null && hostingAsns.has(click.asn)) {
       return { click, verdict: clickVerdict.challenged, rule: "data centre network" };
     }
     if (click.network === null) return { click, verdict: click.verdict, rule: null };
     const key = `${click.linkId} ${click.network}`;
     const since = click.ts.getTime() - fraudRules.networkWindowMs;
     const recent = (counted.get(key) ?? []).filter((time) => time > since);
-    if (recent.length >= networkLimit) {
+    if (!solved && recent.length >= networkLimit) {
       counted.set(key, recent);
       return { click, verdict: clickVerdict.challenged, rule: `over ${networkLimit} counted clicks from one network` };
     }
@@ -94,6 +98,7 @@ const clickRow = z.object({
   network: column.textOrNull,
   asn: column.numberOrNull,
   rules_version: column.numberOrNull,
+  reasons: z.array(z.string()).nullable(),
 });
 
 /**
@@ -114,7 +119,7 @@ export async function replayCampaign(
   const rows = await queryParsed(
     db,
     clickRow,
-    sql`select e.tracking_link_id as link_id, p.handle, e.verdict, e.ts, e.network, e.asn, e.rules_version
+    sql`select e.tracking_link_id as link_id, p.handle, e.verdict, e.ts, e.network, e.asn, e.rules_version, e.reasons
         from click_events e join promoters p on p.id = e.promoter_id
         where e.campaign_id = ${campaignId} order by e.ts, e.id`,
   );
@@ -127,6 +132,7 @@ export async function replayCampaign(
       network: row.network,
       asn: row.asn,
       rulesVersion: row.rules_version,
+      reasons: row.reasons ?? [],
     })),
     options.networkLimit,
   );

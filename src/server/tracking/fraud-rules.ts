@@ -5,10 +5,13 @@
  *
  * Version 1: SPEC.md section 9's address, fingerprint and country rules, bots and the proof-of-work for busy
  * addresses. Version 2: networks (a network's counted clicks on one link, and data-centre networks, are challenged)
- * and navigation only (a link loaded by a page never counts).
+ * and navigation only (a link loaded by a page never counts). Version 3: each click keeps its reason codes, and a
+ * link's share of counted clicks no browser confirmed adds to its promoter's risk.
  */
 export const fraudRules = {
-  version: 2,
+  version: 3,
+  /** The first version whose counted visits' pages asked the browser to confirm them (click-confirmations.ts). */
+  confirmationSince: 3,
   rateLimit: { max: 1000, windowMs: 60_000 },
   ipBurst: { max: 50, windowMs: 5 * 60_000 },
   fingerprint: { max: 100, windowMs: 60 * 60_000 },
@@ -43,6 +46,8 @@ export const fraudRules = {
     regularTiming: { under: 0.3, points: 20 },
     /** Over this share from one country that brings under `othersUnder` of the campaign's other counted clicks. */
     countryMix: { over: 0.5, othersUnder: 0.05, points: 15 },
+    /** Over this share of the counted clicks never confirmed by the page's script (no browser ran it). */
+    unconfirmedShare: { over: 0.5, points: 20 },
     /** Over this share of the challenged visits never solved. */
     challengesFailed: { over: 0.5, minChallenged: 10, points: 20 },
   },

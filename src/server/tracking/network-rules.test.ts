@@ -1,10 +1,15 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminApi } from "../../core/api/admin";
 import { queryRows } from "../db/client";
 import { suspiciousActivity } from "../db/schema";
+import { signUp } from "../testing/accounts";
 import { liveCampaignWithLink } from "../testing/campaigns";
 import { browserUa, clickAs, linkClicks } from "../testing/clicks";
+import { okRoute } from "../testing/contract-call";
+import { makeAdmin } from "../testing/payouts";
 import { createTestApp, type TestApp } from "../testing/test-app";
+import { fraudRules } from "./fraud-rules";
 
 /**
  * The fraud engine's network rules (PRODUCT.md): a network gives one link at most NETWORK_CLICK_LIMIT counted clicks an
@@ -26,9 +31,15 @@ const agents = Array.from(
 );
 
 const verdictsOf = async (shortCode: string) =>
-  queryRows<{ verdict: string; network: string | null; asn: number | null; rules_version: number | null }>(
+  queryRows<{
+    verdict: string;
+    network: string | null;
+    asn: number | null;
+    rules_version: number | null;
+    reasons: string[] | null;
+  }>(
     t.database.db,
-    sql`select e.verdict, e.network, e.asn, e.rules_version from click_events e
+    sql`select e.verdict, e.network, e.asn, e.rules_version, e.reasons from click_events e
         join tracking_links tl on tl.id = e.tracking_link_id where tl.short_code = ${shortCode} order by e.id`,
   );
 
@@ -46,7 +57,14 @@ describe("network rules", () => {
     const stored = await verdictsOf(shortCode);
     expect(stored.filter((row) => row.verdict === "counted")).toHaveLength(10);
     expect(stored.filter((row) => row.verdict === "challenged")).toHaveLength(140);
-    expect(stored.every((row) => row.network === "198.51.100.0/24" && row.rules_version === 2)).toBe(true);
+    expect(stored.every((row) => row.network === "198.51.100.0/24" && row.rules_version === fraudRules.version)).toBe(
+      true,
+    );
+    // Each challenged visit says why: its network passed the limit on the link.
+    expect(
+      stored.filter((row) => row.verdict === "challenged").every((row) => row.reasons?.join() === "network_limit"),
+    ).toBe(true);
+    expect(stored.filter((row) => row.verdict === "counted").every((row) => row.reasons === null)).toBe(true);
     const [link] = await queryRows<{ id: string }>(
       t.database.db,
       sql`select id from tracking_links where short_code = ${shortCode}`,
@@ -67,6 +85,23 @@ describe("network rules", () => {
     // Another network still counts on the same campaign.
     const other = await clickAs(t, `/t/${shortCode}`, { ip: "198.51.101.1" });
     expect(other.headers.get("X-Click-Verdict")).toBe("counted");
+
+    // The admin's investigate view shows each click's network and why it was challenged.
+    const admin = await signUp(t, "artist");
+    await makeAdmin(t, admin);
+    const investigation = await okRoute(t, adminApi.investigate, {
+      query: { campaign: campaignId },
+      cookie: admin.cookie,
+    });
+    const challenged = investigation.clicks.filter((click) => click.verdict === "challenged");
+    expect(challenged.length).toBeGreaterThan(0);
+    expect(
+      challenged.every((click) => click.reasons.join() === "network_limit" && click.network === "198.51.100.0/24"),
+    ).toBe(true);
+    expect(investigation.clicks.find((click) => click.verdict === "counted")).toMatchObject({
+      reasons: [],
+      confirmed: false,
+    });
   });
 
   it("count forty browsers from forty networks forty times, with no challenge and no flag", async () => {
@@ -109,7 +144,13 @@ describe("network rules", () => {
     expect(await answer.text()).toContain("quick check");
     await t.app.clicksWritten();
     expect(await verdictsOf(shortCode)).toEqual([
-      { verdict: "challenged", network: "192.0.2.0/24", asn: 64511, rules_version: 2 },
+      {
+        verdict: "challenged",
+        network: "192.0.2.0/24",
+        asn: 64511,
+        rules_version: fraudRules.version,
+        reasons: ["hosting_network"],
+      },
     ]);
   });
 });

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { flagType, type RiskReason } from "../../core/vocabulary.js";
+import { clickReason, flagType, type RiskReason } from "../../core/vocabulary.js";
 import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
 import { fraudRules } from "./fraud-rules.js";
@@ -20,8 +20,12 @@ export type LinkClickStats = {
   counted: number;
   /** Challenged visits never solved. */
   challenged: number;
-  /** Counted and challenged visits from data centres' networks. */
+  /** Counted and challenged visits from data centres' networks (the shipped list, or as the rules saw them then). */
   hosting: number;
+  /** Counted clicks whose pages asked the browser to confirm them (since the rules' `confirmationSince`)… */
+  confirmable: number;
+  /** …and of those, the ones no browser confirmed (click-confirmations.ts). */
+  unconfirmed: number;
   topNetwork: string | null;
   topNetworkClicks: number;
   topNetworkAgents: number;
@@ -104,6 +108,14 @@ export function assessRisk(stats: LinkClickStats, rules = fraudRules.risk): Risk
       `${percent(countryShare)} of ${of} from ${stats.topCountry}, against ${percent(stats.topCountryElsewhere)} of the campaign's other clicks`,
     );
   }
+  const unconfirmedShare = stats.unconfirmed / Math.max(stats.confirmable, 1);
+  if (stats.confirmable >= rules.minClicks && unconfirmedShare > rules.unconfirmedShare.over) {
+    add(
+      "unconfirmed_share",
+      rules.unconfirmedShare.points,
+      `${percent(unconfirmedShare)} of ${stats.confirmable} counted clicks never confirmed by a browser running the page`,
+    );
+  }
   if (
     stats.challenged >= rules.challengesFailed.minChallenged &&
     stats.challenged / couldCount > rules.challengesFailed.over
@@ -128,6 +140,8 @@ const statsRow = z.object({
   counted: column.number,
   challenged: column.number,
   hosting: column.number,
+  confirmable: column.number,
+  unconfirmed: column.number,
   top_network: column.textOrNull,
   top_network_clicks: column.number,
   top_network_agents: column.number,
@@ -143,6 +157,7 @@ const statsRow = z.object({
 /** The click statistics of a campaign's links (all of them, or `linkIds`), from the stored clicks. */
 export async function linkClickStats(db: Database, campaignId: string, linkIds?: readonly string[]) {
   const hosting = [...hostingAsns.keys()];
+  const confirmationSince = fraudRules.confirmationSince;
   const only = linkIds ? sql`and tl.id = any(${sql.param([...linkIds])}::uuid[])` : sql``;
   const rows = await queryParsed(
     db,
@@ -152,14 +167,21 @@ export async function linkClickStats(db: Database, campaignId: string, linkIds?:
           where tl.campaign_id = ${campaignId} ${only}
         ),
         clicks as (
-          select e.tracking_link_id as link_id, e.verdict, e.network, e.asn, e.user_agent, e.country, e.ts
+          select e.tracking_link_id as link_id, e.verdict, e.network, e.asn, e.user_agent, e.country, e.ts,
+            e.reasons, e.confirmed_at, e.rules_version
           from click_events e where e.campaign_id = ${campaignId} and e.tracking_link_id in (select id from links)
             and e.verdict in ('counted', 'challenged')
         ),
         totals as (
           select link_id, count(*) filter (where verdict = 'counted') as counted,
             count(*) filter (where verdict = 'challenged') as challenged,
-            count(*) filter (where asn = any(${sql.param(hosting)}::int[])) as hosting
+            count(*) filter (
+              where asn = any(${sql.param(hosting)}::int[]) or ${clickReason.hosting_network} = any(reasons)
+            ) as hosting,
+            count(*) filter (where verdict = 'counted' and rules_version >= ${confirmationSince}) as confirmable,
+            count(*) filter (
+              where verdict = 'counted' and rules_version >= ${confirmationSince} and confirmed_at is null
+            ) as unconfirmed
           from clicks group by link_id
         ),
         networks as (
@@ -190,6 +212,7 @@ export async function linkClickStats(db: Database, campaignId: string, linkIds?:
         )
         select l.id as link_id, l.promoter_id, l.handle,
           coalesce(t.counted, 0) as counted, coalesce(t.challenged, 0) as challenged, coalesce(t.hosting, 0) as hosting,
+          coalesce(t.confirmable, 0) as confirmable, coalesce(t.unconfirmed, 0) as unconfirmed,
           n.network as top_network, coalesce(n.clicks, 0) as top_network_clicks, coalesce(n.agents, 0) as top_network_agents,
           s.asn as top_asn, coalesce(s.clicks, 0) as top_asn_clicks,
           tm.mean as gap_mean, tm.sd as gap_stddev,
@@ -211,6 +234,8 @@ export async function linkClickStats(db: Database, campaignId: string, linkIds?:
       counted: row.counted,
       challenged: row.challenged,
       hosting: row.hosting,
+      confirmable: row.confirmable,
+      unconfirmed: row.unconfirmed,
       topNetwork: row.top_network,
       topNetworkClicks: row.top_network_clicks,
       topNetworkAgents: row.top_network_agents,

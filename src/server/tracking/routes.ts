@@ -7,6 +7,7 @@ import { reply, routePath } from "../http/contracts.js";
 import { requestHeader, socketAddress } from "../http/node-request.js";
 import { validate } from "../http/validate.js";
 import { type ClickChallenges, challengeMessages } from "./click-challenges.js";
+import { type ClickConfirmations, confirmationMessages } from "./click-confirmations.js";
 import type { ClickHandler } from "./click-handler.js";
 
 /**
@@ -40,20 +41,37 @@ const solution = z.object({
     .max(2_000, challengeMessages.invalid),
 });
 
-/** The tracking page's proof-of-work comes back here (an API route: same-origin check, body limit, no-store). */
-export function challengeRoutes(deps: {
+const confirmation = z.object({
+  token: z
+    .string({ error: confirmationMessages.invalid })
+    .min(1, confirmationMessages.invalid)
+    .max(64, confirmationMessages.invalid),
+});
+
+/**
+ * The tracking page's script calls home here (API routes: same-origin check, body limit, no-store): a challenged visit's
+ * proof-of-work, and a counted visit's browser confirmation.
+ */
+export function clickPageRoutes(deps: {
   challenges: ClickChallenges;
+  confirmations: ClickConfirmations;
   hashIp: (ip: string) => string;
   onCounted: (campaignIds: string[]) => void;
 }) {
-  return new Hono<AppEnv>().post(routePath(trackingApi.verifyChallenge), validate("json", solution), async (c) => {
-    const { code, payload } = c.req.valid("json");
-    const outcome = await deps.challenges.solve({
-      shortCode: code,
-      ipHash: deps.hashIp(c.get("clientIp") ?? "0.0.0.0"),
-      payload,
+  const ipHashOf = (c: Context<AppEnv>) => deps.hashIp(c.get("clientIp") ?? "0.0.0.0");
+  return new Hono<AppEnv>()
+    .post(routePath(trackingApi.verifyChallenge), validate("json", solution), async (c) => {
+      const { code, payload } = c.req.valid("json");
+      const outcome = await deps.challenges.solve({ shortCode: code, ipHash: ipHashOf(c), payload });
+      if (outcome.verdict !== clickVerdict.counted) {
+        return c.json(reply(trackingApi.verifyChallenge, { verdict: outcome.verdict }));
+      }
+      deps.onCounted([outcome.campaignId]);
+      const confirm = deps.confirmations.tokenFor(outcome.clickId);
+      return c.json(reply(trackingApi.verifyChallenge, { verdict: outcome.verdict, confirm }));
+    })
+    .post(routePath(trackingApi.confirmClick), validate("json", confirmation), async (c) => {
+      await deps.confirmations.confirm({ token: c.req.valid("json").token, ipHash: ipHashOf(c) });
+      return c.json(reply(trackingApi.confirmClick, { confirmed: true }));
     });
-    if (outcome.verdict === clickVerdict.counted) deps.onCounted([outcome.campaignId]);
-    return c.json(reply(trackingApi.verifyChallenge, { verdict: outcome.verdict }));
-  });
 }

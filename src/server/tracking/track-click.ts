@@ -1,10 +1,11 @@
-import type { ClickVerdict } from "../../core/vocabulary.js";
-import { campaignStatus, clickVerdict } from "../../core/vocabulary.js";
+import type { ClickReason, ClickVerdict } from "../../core/vocabulary.js";
+import { campaignStatus, clickReason, clickVerdict } from "../../core/vocabulary.js";
 import type { ClickChallenges } from "./click-challenges.js";
+import type { ClickConfirmations } from "./click-confirmations.js";
 import type { ClickInput, ClickRecorder } from "./click-recorder.js";
 import { fingerprintOf, isBotRequest, isNotNavigation, type RequestPurpose } from "./click-signals.js";
 import type { CountedAddresses } from "./counted-addresses.js";
-import type { FraudMonitor } from "./fraud-monitor.js";
+import type { AddressDecision, FraudMonitor } from "./fraud-monitor.js";
 import { fraudRules } from "./fraud-rules.js";
 import type { TrackedLink } from "./link-lookup.js";
 import type { NetworkLookup } from "./networks.js";
@@ -41,9 +42,12 @@ export type TrackDeps = {
   /** The address's network and autonomous system (networks.ts). */
   networkOf: NetworkLookup;
   challenges: Pick<ClickChallenges, "issue">;
+  confirmations: Pick<ClickConfirmations, "tokenFor">;
 };
 
 const SHORT_CODE = /^[A-Za-z0-9]{4,32}$/;
+const noReasons: readonly ClickReason[] = [];
+const networkLimit: readonly ClickReason[] = [clickReason.network_limit];
 
 /**
  * Decides a click's verdict (PRODUCT.md Clicks), stores it and says which page to show. A counted candidate is
@@ -96,7 +100,7 @@ export async function trackClick(
   const self =
     request.viewerUserId !== undefined &&
     (request.viewerUserId === link.promoterUserId || request.viewerUserId === link.artistUserId);
-  const decide = ({ rateLimited, challenge }: { rateLimited: boolean; challenge: boolean }): ClickVerdict => {
+  const decide = ({ rateLimited, challenge }: AddressDecision): ClickVerdict => {
     if (!live) return clickVerdict.inactive;
     if (bot) return clickVerdict.bot;
     if (notNavigation) return clickVerdict.not_navigation;
@@ -104,17 +108,23 @@ export async function trackClick(
     if (self) return clickVerdict.self;
     if (rateLimited) return clickVerdict.rate_limited;
     if (deps.countedAddresses.has(link.campaignId, ipHash)) return clickVerdict.duplicate;
-    return challenge ? clickVerdict.challenged : clickVerdict.counted;
+    return challenge.length > 0 ? clickVerdict.challenged : clickVerdict.counted;
   };
+  let decision: AddressDecision = local;
   let verdict = decide(local);
   if (local.busy) {
     // A busy address is counted across instances (PostgreSQL). A visit that could count waits for the shared totals;
     // one that cannot waits only when the address nears the rate limit.
     const couldCount = verdict === clickVerdict.counted || verdict === clickVerdict.challenged;
-    verdict = decide(await deps.fraud.observeShared(observation, local, couldCount));
+    decision = await deps.fraud.observeShared(observation, local, couldCount);
+    verdict = decide(decision);
   }
+  let reasons = verdict === clickVerdict.challenged ? decision.challenge : noReasons;
   // A network past its counted clicks on one link is challenged from here on (this visit included).
-  if (verdict === clickVerdict.counted && !deps.fraud.admitFromNetwork(observation)) verdict = clickVerdict.challenged;
+  if (verdict === clickVerdict.counted && !deps.fraud.admitFromNetwork(observation)) {
+    verdict = clickVerdict.challenged;
+    reasons = networkLimit;
+  }
 
   const click: ClickInput = {
     trackingLinkId: link.linkId,
@@ -130,11 +140,14 @@ export async function trackClick(
     network: network.network,
     asn: network.asn,
     rulesVersion: fraudRules.version,
+    reasons,
   };
+  let confirm: string | undefined;
   if (verdict === clickVerdict.counted) {
     try {
       const recorded = await deps.recorder.record(click);
       verdict = recorded.verdict;
+      if (recorded.verdict === clickVerdict.counted) confirm = deps.confirmations.tokenFor(recorded.id);
       if (verdict === clickVerdict.counted || verdict === clickVerdict.duplicate)
         deps.countedAddresses.add(link.campaignId, ipHash);
     } catch {
@@ -174,6 +187,7 @@ export async function trackClick(
             ? "already"
             : "not-counted",
       ...song,
+      confirm,
     },
   };
 }

@@ -12,19 +12,27 @@ import type { ClickChallenge } from "./click-challenges.js";
 export const REDIRECT_SECONDS = 3;
 
 /**
- * The countdown is the same script on every page (it reads the song from the "go" link), so the page's CSP allows
- * it by hash: no per-request nonce to generate. Without JavaScript the meta refresh redirects.
+ * Sends a counted visit's confirmation token home (click-confirmations.ts); `keepalive` lets it finish when the visitor
+ * leaves for the song at once.
  */
-const countdownScript = `(function(){var n=${REDIRECT_SECONDS},e=document.getElementById("n"),t=setInterval(function(){n--;if(n<=0){clearInterval(t);location.replace(document.getElementById("go").href);return}e.textContent=n+(n===1?" second":" seconds")},1000)})()`;
+const confirmBeacon = `function confirmVisit(token){if(token&&window.fetch)fetch("/api/clicks/confirm",{method:"POST",headers:{"Content-Type":"application/json"},body:JSON.stringify({token:token}),keepalive:true}).catch(function(){})}`;
+
+/**
+ * The countdown is the same script on every page (it reads the song from the "go" link and a counted visit's
+ * confirmation token from the page), so the page's CSP allows it by hash: no per-request nonce to generate. Without
+ * JavaScript the meta refresh redirects, and the visit stays unconfirmed.
+ */
+const countdownScript = `(function(){${confirmBeacon}confirmVisit(document.querySelector("main").getAttribute("data-confirm"));var n=${REDIRECT_SECONDS},e=document.getElementById("n"),t=setInterval(function(){n--;if(n<=0){clearInterval(t);location.replace(document.getElementById("go").href);return}e.textContent=n+(n===1?" second":" seconds")},1000)})()`;
 const scriptHash = (script: string) => `'sha256-${createHash("sha256").update(script).digest("base64")}'`;
 
 /**
  * A challenged visit's page solves ALTCHA's puzzle (the first number whose SHA-256 with the salt is the challenge),
- * sends the solution to /api/clicks/verify, says whether the visit counted, then counts down to the song. The same
- * script on every such page (the challenge is a JSON data block), allowed by hash. Given up after 20 s; without
- * JavaScript (or Web Crypto) the visit does not count and the page's refresh leads to the song.
+ * sends the solution to /api/clicks/verify, says whether the visit counted (and confirms it, as a counted visit's page
+ * does), then counts down to the song. The same script on every such page (the challenge is a JSON data block), allowed
+ * by hash. Given up after 20 s; without JavaScript (or Web Crypto) the visit does not count and the page's refresh leads
+ * to the song.
  */
-const solverScript = `(function(){var d=JSON.parse(document.getElementById("pow").textContent),h=document.getElementById("h"),s=document.getElementById("s"),m=document.getElementById("m"),go=document.getElementById("go").href,done=false;function finish(title,note){if(done)return;done=true;h.textContent=title;m.textContent=note;var n=${REDIRECT_SECONDS},t=setInterval(function(){n--;if(n<=0){clearInterval(t);location.replace(go);return}s.textContent="Redirecting in "+n+(n===1?" second":" seconds")+"..."},1000);s.textContent="Redirecting in "+n+" seconds..."}function fail(note){finish(d.otherTitle,note||d.failed)}setTimeout(function(){fail()},20000);if(!window.crypto||!crypto.subtle||!window.fetch){fail();return}var enc=new TextEncoder();function hex(b){var a=new Uint8Array(b),o="";for(var i=0;i<a.length;i++)o+=(a[i]<16?"0":"")+a[i].toString(16);return o}(async function(){for(var n=0;n<=d.maxnumber&&!done;n++){if(hex(await crypto.subtle.digest("SHA-256",enc.encode(d.salt+n)))!==d.challenge)continue;var r=await fetch("/api/clicks/verify",{method:"POST",headers:{"Content-Type":"application/json"},body:JSON.stringify({code:d.code,payload:btoa(JSON.stringify({algorithm:d.algorithm,challenge:d.challenge,number:n,salt:d.salt,signature:d.signature}))})});var j=await r.json().catch(function(){return{}});if(r.ok&&j.verdict==="counted")finish(d.countedTitle,d.counted);else if(r.ok)finish(d.alreadyTitle,d.already);else fail(j.error&&j.error.message);return}fail()})().catch(function(){fail()})})()`;
+const solverScript = `(function(){${confirmBeacon}var d=JSON.parse(document.getElementById("pow").textContent),h=document.getElementById("h"),s=document.getElementById("s"),m=document.getElementById("m"),go=document.getElementById("go").href,done=false;function finish(title,note){if(done)return;done=true;h.textContent=title;m.textContent=note;var n=${REDIRECT_SECONDS},t=setInterval(function(){n--;if(n<=0){clearInterval(t);location.replace(go);return}s.textContent="Redirecting in "+n+(n===1?" second":" seconds")+"..."},1000);s.textContent="Redirecting in "+n+" seconds..."}function fail(note){finish(d.otherTitle,note||d.failed)}setTimeout(function(){fail()},20000);if(!window.crypto||!crypto.subtle||!window.fetch){fail();return}var enc=new TextEncoder();function hex(b){var a=new Uint8Array(b),o="";for(var i=0;i<a.length;i++)o+=(a[i]<16?"0":"")+a[i].toString(16);return o}(async function(){for(var n=0;n<=d.maxnumber&&!done;n++){if(hex(await crypto.subtle.digest("SHA-256",enc.encode(d.salt+n)))!==d.challenge)continue;var r=await fetch("/api/clicks/verify",{method:"POST",headers:{"Content-Type":"application/json"},body:JSON.stringify({code:d.code,payload:btoa(JSON.stringify({algorithm:d.algorithm,challenge:d.challenge,number:n,salt:d.salt,signature:d.signature}))})});var j=await r.json().catch(function(){return{}});if(r.ok&&j.verdict==="counted"){confirmVisit(j.confirm);finish(d.countedTitle,d.counted)}else if(r.ok)finish(d.alreadyTitle,d.already);else fail(j.error&&j.error.message);return}fail()})().catch(function(){fail()})})()`;
 
 /** Every script a tracking page may run, for its CSP. */
 export const trackingScriptHashes = `${scriptHash(countdownScript)} ${scriptHash(solverScript)}`;
@@ -41,6 +49,8 @@ export type TrackingPage =
       cover: string;
       /** The unfurl image's path (the artwork's 1200×630 JPEG, or the generated cover's PNG). */
       ogImage: string;
+      /** A counted visit's confirmation token (click-confirmations.ts), which the page's script sends back. */
+      confirm?: string | undefined;
     }
   | {
       kind: "challenge";
@@ -102,6 +112,12 @@ main{background:#fff;border-radius:20px;max-width:440px;width:100%;padding:32px;
 a.btn{display:inline-block;margin:6px;padding:10px 18px;border-radius:12px;font-weight:600;text-decoration:none}
 .primary{background:#7c3aed;color:#fff}`;
 
+/**
+ * Where a counted visit's confirmation token goes. The attribute is written with a real quote, which no escaped value
+ * on the page can contain, so its first occurrence is the slot.
+ */
+const CONFIRM_SLOT = `data-confirm="`;
+
 /** The whole page. `publicUrl` makes the unfurl image's address absolute, as networks require. */
 function renderPage(page: TrackingPage, publicUrl: string): string {
   const head = (title: string, extra: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8">
@@ -148,7 +164,8 @@ function renderPage(page: TrackingPage, publicUrl: string): string {
       : page.state === "already"
         ? headings.already
         : headings.other;
-  return `${head(`${title} · FanBoost`, meta)}<body><main><p class="brand">FanBoost</p>${cover}
+  // The token is empty here: each counted visit's own is put in its slot (`createTrackingPageRenderer`).
+  return `${head(`${title} · FanBoost`, meta)}<body><main ${CONFIRM_SLOT}"><p class="brand">FanBoost</p>${cover}
 <h1>${heading}</h1><p class="song">${escapeHtml(page.title)}</p><p class="by">by ${escapeHtml(page.artistName)}</p>
 <p class="count" aria-live="polite">Redirecting in <span id="n">${REDIRECT_SECONDS} seconds</span>...</p>
 <p class="note">${escapeHtml(page.note)}</p>
@@ -156,7 +173,12 @@ function renderPage(page: TrackingPage, publicUrl: string): string {
 </main><script>${countdownScript}</script></body></html>`;
 }
 
-type EncodedPage = { page: TrackingPage; bytes: Buffer<ArrayBuffer> };
+type EncodedPage = {
+  page: TrackingPage;
+  bytes: Buffer<ArrayBuffer>;
+  /** The offset of the confirmation token (just inside the slot's quotes). */
+  slot: number;
+};
 
 const samePage = (a: TrackingPage, b: TrackingPage) => {
   if (a.kind === "error" || b.kind === "error")
@@ -175,7 +197,8 @@ const samePage = (a: TrackingPage, b: TrackingPage) => {
 
 /**
  * Renders tracking pages as UTF-8 bytes, keeping the most recent ones encoded: a viral link shows the same page
- * thousands of times a second, so a response costs a lookup, not an encoding. Pages are filed under their song link
+ * thousands of times a second, so a response costs a lookup (and a counted visit's a copy with its token), not an
+ * encoding. Pages are filed under their song link
  * or message, strings the link cache hands out again and again, so finding one costs no new key.
  */
 export function createTrackingPageRenderer(options: { publicUrl: string; maxPages?: number }) {
@@ -193,12 +216,15 @@ export function createTrackingPageRenderer(options: { publicUrl: string; maxPage
         pages.clear();
         count = 0;
       }
-      encoded = { page, bytes: Buffer.from(renderPage(page, options.publicUrl)) };
+      const bytes = Buffer.from(renderPage(page, options.publicUrl));
+      encoded = { page, bytes, slot: bytes.indexOf(CONFIRM_SLOT) + CONFIRM_SLOT.length };
       filed = pages.get(key) ?? [];
       filed.push(encoded);
       pages.set(key, filed);
       count++;
     }
-    return encoded.bytes;
+    if (page.kind !== "redirect" || !page.confirm) return encoded.bytes;
+    const { bytes, slot } = encoded;
+    return Buffer.concat([bytes.subarray(0, slot), Buffer.from(page.confirm, "latin1"), bytes.subarray(slot)]);
   };
 }

@@ -1,4 +1,11 @@
-import type { ClickVerdict, clickVerdict, ExclusionReason, PayoutHoldReason, RiskReason } from "../../core/vocabulary";
+import type {
+  ClickReason,
+  ClickVerdict,
+  clickVerdict,
+  ExclusionReason,
+  PayoutHoldReason,
+  RiskReason,
+} from "../../core/vocabulary";
 
 /**
  * The domain's words (src/core/vocabulary.ts) as the screens say them. Each map covers its whole union, so a new
@@ -32,6 +39,24 @@ export const notCountedReasons: Record<Exclude<ClickVerdict, typeof clickVerdict
   not_navigation: "Loaded by another page or prefetched, not opened by a person",
 };
 
+/** Why the fraud rules checked a visit, as the admin's click lists say it. */
+export const clickReasonLabels: Record<ClickReason, string> = {
+  address_burst: "Address busy (over 20 visits in 5 minutes)",
+  address_flagged: "Address flagged within the hour",
+  hosting_network: "Data centre network",
+  network_limit: "Network past its hourly limit on the link",
+  challenge_solved: "Browser check solved",
+};
+
+/** The same reasons in words a promoter understands, about their visitors and never naming an address. */
+export const visitReasonLabels: Record<ClickReason, string> = {
+  address_burst: "The visitor's connection had just made many visits",
+  address_flagged: "The visitor's connection was recently flagged for automated traffic",
+  hosting_network: "Came from a data centre or cloud server, not a home or phone connection",
+  network_limit: "One network had already given your link its limit of counted visits this hour",
+  challenge_solved: "Passed the browser check",
+};
+
 /** Why a promoter with clicks cannot win (the contest rules of /terms), beside their name on a board. */
 export const exclusionLabels: Record<ExclusionReason, string> = {
   recent_win: "Not eligible: won a campaign in the last 30 days",
@@ -55,5 +80,6 @@ export const riskReasonLabels: Record<RiskReason, string> = {
   agents_per_network: "Many browsers on one network",
   regular_timing: "Machine-regular timing",
   country_mix: "Out-of-place country",
+  unconfirmed_share: "No browser confirmed",
   challenges_failed: "Browser checks left unsolved",
 };

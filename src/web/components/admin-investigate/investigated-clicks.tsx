@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { InvestigatedClick, Investigation } from "../../../core/api/admin";
 import { formatCount } from "../../../core/money";
 import { clickVerdict } from "../../../core/vocabulary";
-import { verdictLabels } from "../../lib/vocabulary-labels";
+import { clickReasonLabels, verdictLabels } from "../../lib/vocabulary-labels";
 import { investigatePath } from "../admin/investigate-path";
 import { Badge } from "../ui/badge";
 import { Card, CardHeader, CardTitle } from "../ui/card";
@@ -32,12 +32,35 @@ const clickColumns: Array<Column<InvestigatedClick>> = [
     header: "Verdict",
     className: "whitespace-nowrap",
     cell: (click) => (
-      <Badge tone={click.verdict === clickVerdict.counted ? "success" : "neutral"}>
-        {verdictLabels[click.verdict]}
-      </Badge>
+      <div className="flex flex-col items-start gap-1">
+        <Badge tone={click.verdict === clickVerdict.counted ? "success" : "neutral"}>
+          {verdictLabels[click.verdict]}
+        </Badge>
+        {click.reasons.map((reason) => (
+          <span key={reason} className="text-xs text-slate-600">
+            {clickReasonLabels[reason]}
+          </span>
+        ))}
+        {click.verdict === clickVerdict.counted ? (
+          <span className="text-xs text-slate-600">
+            {click.confirmed ? "Browser confirmed" : "No browser confirmed"}
+          </span>
+        ) : null}
+      </div>
     ),
   },
   { key: "country", header: "Country", cell: (click) => click.country ?? "Unknown" },
+  {
+    key: "network",
+    header: "Network",
+    className: "whitespace-nowrap font-mono text-xs",
+    cell: (click) => (
+      <>
+        {click.network ?? "—"}
+        {click.asn === null ? null : <span className="block text-slate-500">AS{click.asn}</span>}
+      </>
+    ),
+  },
   {
     key: "address",
     header: "Address",
@@ -87,7 +110,7 @@ export function InvestigatedClicks({ data }: { data: Investigation }) {
         columns={clickColumns}
         caption="Clicks of the subject, newest first"
         empty="No clicks in the last 30 days"
-        minWidth="sm:min-w-[84rem]"
+        minWidth="sm:min-w-[92rem]"
         stackOnPhones
       />
     </Card>

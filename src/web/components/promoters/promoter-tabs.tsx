@@ -8,7 +8,7 @@ import { useEarnings } from "../../lib/payouts";
 import { toastRequestError } from "../../lib/request-errors";
 import { toast } from "../../lib/toast";
 import { useApiMutation } from "../../lib/use-api";
-import { exclusionLabels, notCountedReasons } from "../../lib/vocabulary-labels";
+import { exclusionLabels, notCountedReasons, visitReasonLabels } from "../../lib/vocabulary-labels";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { type Column, DataTable } from "../ui/data-table";
@@ -102,9 +102,21 @@ export function VisitsTab({ data }: { data: PromoterDashboard }) {
             {link.not_counted.length === 0 ? null : (
               <ul className="flex flex-col gap-1 text-sm">
                 {link.not_counted.map((row) => (
-                  <li key={row.verdict} className="flex justify-between gap-3 rounded-lg bg-slate-50 px-3 py-1.5">
-                    <span className="text-slate-700">{notCountedReasons[row.verdict]}</span>
-                    <span className="font-semibold text-slate-900 tabular-nums">{formatCount(row.count)}</span>
+                  <li key={row.verdict} className="rounded-lg bg-slate-50 px-3 py-1.5">
+                    <div className="flex justify-between gap-3">
+                      <span className="text-slate-700">{notCountedReasons[row.verdict]}</span>
+                      <span className="font-semibold text-slate-900 tabular-nums">{formatCount(row.count)}</span>
+                    </div>
+                    {row.reasons.length === 0 ? null : (
+                      <ul className="mt-1 flex flex-col gap-0.5 border-l-2 border-slate-200 pl-3 text-xs text-slate-600">
+                        {row.reasons.map((entry) => (
+                          <li key={entry.reason} className="flex justify-between gap-3">
+                            <span>{visitReasonLabels[entry.reason]}</span>
+                            <span className="tabular-nums">{formatCount(entry.count)}</span>
+                          </li>
+                        ))}
+                      </ul>
+                    )}
                   </li>
                 ))}
               </ul>
