@@ -5,7 +5,8 @@ import { signUpViaApi } from "./api";
 import { horizontalOverflow, journeys, screenshot, seriousViolations, visible } from "./fixtures";
 
 // Behind a trusted proxy hop, each test click can say which address it comes from.
-const it = journeys({ env: { TRUST_PROXY: "1" } });
+// A documentation range stands in for a data centre's network.
+const it = journeys({ env: { TRUST_PROXY: "1", NETWORK_OVERRIDES: "192.0.2.0/24=64511:Example Cloud:hosting" } });
 
 describe("promoter dashboard and settings", () => {
   it("joins two campaigns, watches a shared link climb live, changes handle and password", async ({
@@ -52,8 +53,15 @@ describe("promoter dashboard and settings", () => {
     await expect
       .poll(() => card.getByText(/^Leading: \$50\.50 if it ended now$/).isVisible(), { timeout: 10_000 })
       .toBe(true);
+    // A visit from a data centre is checked, and without a browser to solve it never counts: the promoter reads why.
+    expect(await clickFrom(server, code, "192.0.2.9")).toBe("challenged");
     await openTab(page, "Why visits didn't count");
     await visible(page, "2 clicks");
+    // Only counted clicks move the dashboard live; the others show when it is next loaded.
+    await page.reload();
+    await openTab(page, "Why visits didn't count");
+    await visible(page, "Didn't pass the automated-traffic check");
+    await visible(page, "Came from a data centre or cloud server, not a home or phone connection");
 
     // The copy toasts fade out first (axe would measure them mid-fade).
     await expect.poll(() => page.locator("[data-sonner-toast]").count(), { timeout: 10_000 }).toBe(0);
