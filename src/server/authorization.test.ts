@@ -268,6 +268,10 @@ const appRows: Record<string, Row> = {
     call: () => ({ path: "/api/clicks/verify", json: { code: "NoSuchCode1", payload: "e30=" } }),
     expect: all(404),
   },
+  "POST /api/clicks/confirm": {
+    call: () => ({ path: "/api/clicks/confirm", json: { token: "1.AAAAAAAAAAAAAAAAAAAAAA" } }),
+    expect: all(400),
+  },
   "POST /api/contact": {
     call: () => ({
       path: "/api/contact",
