@@ -108,16 +108,27 @@ describe("fraud rules across instances", () => {
       json: { code: shortCode, payload },
     });
     expect(servedBy(verified)).toBe(other);
-    expect(await verified.json()).toEqual({ verdict: "counted" });
+    const answer = (await verified.json()) as { verdict: string; confirm: string };
+    expect(answer).toEqual({ verdict: "counted", confirm: expect.stringMatching(/^\d+\.[\w-]{22}$/) });
     expect(await linkClicks(cluster.database.db, shortCode)).toBe(1);
+    // Its browser confirmation, signed by one instance, is taken by the first, once.
+    await cluster.steerTo(visit.servedBy as (typeof instanceNames)[number]);
+    const confirmed = await cluster.request("/api/clicks/confirm", {
+      method: "POST",
+      ip,
+      json: { token: answer.confirm },
+    });
+    expect(confirmed.status).toBe(200);
+    const again = await cluster.request("/api/clicks/confirm", { method: "POST", ip, json: { token: answer.confirm } });
+    expect(again.status).toBe(409);
 
     // The same solution again, on either instance, counts nothing more.
-    const again = await cluster.request("/api/clicks/verify", {
+    const solvedAgain = await cluster.request("/api/clicks/verify", {
       method: "POST",
       ip,
       json: { code: shortCode, payload },
     });
-    expect(again.status).toBe(409);
+    expect(solvedAgain.status).toBe(409);
     expect(await linkClicks(cluster.database.db, shortCode)).toBe(1);
     await expectCountersConsistent(cluster.database.db);
   });

@@ -8,7 +8,14 @@ import type { Logger } from "../logger.js";
 import { isBotUserAgent } from "./click-signals.js";
 import { fraudRules } from "./fraud-rules.js";
 import type { NetworkInfo } from "./networks.js";
-import { createSignalSharing, pruneSignalCounts, sharedCountriesOverThreshold } from "./shared-signals.js";
+import { createSignalSharing, pruneSignalCounts, sharedCountriesOverThreshold, toShare } from "./shared-signals.js";
+
+/**
+ * A device's clicks are shared from its 10th on this instance (its flag is at 100), a network's counted clicks on a link
+ * from the 2nd (its limit is 10): a viral link's one-visit devices and networks add no shared rows (toShare).
+ */
+const SHARE_FINGERPRINT_FROM = 10;
+const SHARE_NETWORK_FROM = 2;
 
 /** What the address's counts decide for a visit: over the rate limit, and why it must be challenged (if it must). */
 export type AddressDecision = { rateLimited: boolean; challenge: readonly ClickReason[] };
@@ -360,6 +367,8 @@ export function createFraudMonitor(
   };
   /** Counted clicks per link and network, within the network window. */
   const perLinkNetwork = new WindowCounter(fraudRules.networkWindowMs);
+  /** With shared counts: counted clicks per link and network that the database confirmed, to share from the 2nd. */
+  const countedPerLinkNetwork = new WindowCounter(fraudRules.networkWindowMs);
   /** Per link and address, the visits admitted by `admitFromNetwork` that wait for the database, holding one place. */
   const networkPlaces = new Map<string, { inFlight: number; counted: boolean }>();
   /** Campaigns and networks past the limit on one of the campaign's links: the network's visits are challenged. */
@@ -553,7 +562,10 @@ export function createFraudMonitor(
       }
       const fingerprintClicks = perFingerprint.hit(click.fingerprint, now);
       if (fingerprintClicks > fraudRules.fingerprint.max) reportFingerprint(click, now);
-      if (shared) sharing.add({ kind: "fingerprint", subject: click.fingerprint, detail: "" }, click);
+      const fingerprintShare = shared ? toShare(fingerprintClicks, SHARE_FINGERPRINT_FROM) : 0;
+      if (fingerprintShare > 0) {
+        sharing.add({ kind: "fingerprint", subject: click.fingerprint, detail: "" }, click, fingerprintShare);
+      }
       if (click.country !== "Unknown") {
         const countryClicks = perLinkCountry.hit(`${click.trackingLinkId}:${click.country}`, now);
         if (countryClicks === fraudRules.geo.clicksPerCountry + 1) {
@@ -606,8 +618,20 @@ export function createFraudMonitor(
       if (!place) return;
       place.inFlight--;
       place.counted ||= counted;
-      if (counted && shared)
-        sharing.add({ kind: "network", subject: click.trackingLinkId, detail: click.network.network }, click);
+      const networkShare =
+        counted && shared
+          ? toShare(
+              countedPerLinkNetwork.hit(`${click.trackingLinkId}\n${click.network.network}`, now),
+              SHARE_NETWORK_FROM,
+            )
+          : 0;
+      if (networkShare > 0) {
+        sharing.add(
+          { kind: "network", subject: click.trackingLinkId, detail: click.network.network },
+          click,
+          networkShare,
+        );
+      }
       if (place.inFlight > 0) return;
       networkPlaces.delete(visit);
       if (!place.counted) perLinkNetwork.release(`${click.trackingLinkId}\n${click.network.network}`, now);

@@ -1,7 +1,8 @@
+import { isIP } from "node:net";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../config";
 import { hostingAsns } from "./hosting-asns";
-import { createNetworkLookup, loadNetworkTable, networkOf } from "./networks";
+import { createNetworkLookup, ipv4Value, loadNetworkTable, networkOf } from "./networks";
 
 describe("a visitor's network", () => {
   it("is the address's /24 or /48, however the IPv6 address is written", () => {
@@ -9,6 +10,30 @@ describe("a visitor's network", () => {
     expect(networkOf("2001:db8:1:2::5")).toBe("2001:db8:1::/48");
     expect(networkOf("2001:0db8:0001:ffff:0:0:0:1")).toBe("2001:db8:1::/48");
     expect(networkOf("2001:db8::1")).toBe("2001:db8:0::/48");
+  });
+
+  it("reads an IPv4 address by hand exactly as Node's isIP accepts it", () => {
+    expect(ipv4Value("0.0.0.0")).toBe(0);
+    expect(ipv4Value("255.255.255.255")).toBe(2 ** 32 - 1);
+    expect(ipv4Value("203.0.113.77")).toBe(((203 * 256 + 0) * 256 + 113) * 256 + 77);
+    for (const text of [
+      "1.2.3.4",
+      "01.2.3.4",
+      "1.2.3",
+      "1.2.3.4.5",
+      "1..3.4",
+      "256.1.1.1",
+      "1.2.3.4 ",
+      "",
+      "::1",
+      "::ffff:1.2.3.4",
+      "a.b.c.d",
+      "1.2.3.",
+      ".1.2.3",
+      "10.0.0.00",
+    ]) {
+      expect({ text, ipv4: ipv4Value(text) >= 0 }).toEqual({ text, ipv4: isIP(text) === 4 });
+    }
   });
 
   it("names its autonomous system from the shipped table, and data centres' as hosting", async () => {

@@ -20,9 +20,39 @@ function expandIpv6(ip: string): number[] {
   return [...left, ...Array(8 - left.length - right.length).fill(0), ...right];
 }
 
+/**
+ * The 32-bit value of a dotted-quad IPv4 address, or -1 for anything else (IPv6 included). Read by hand: it runs for
+ * every click, where `isIP` and `BlockList` each cost a native call and an address object.
+ */
+export function ipv4Value(ip: string): number {
+  let value = 0;
+  let octet = 0;
+  let digits = 0;
+  let dots = 0;
+  for (let index = 0; index < ip.length; index++) {
+    const code = ip.charCodeAt(index);
+    if (code === 46) {
+      if (digits === 0 || dots === 3) return -1;
+      value = value * 256 + octet;
+      octet = 0;
+      digits = 0;
+      dots++;
+    } else if (code >= 48 && code <= 57) {
+      // No leading zeros (`010` is octal to some parsers), as `isIP` has it.
+      if (digits > 0 && octet === 0) return -1;
+      octet = octet * 10 + (code - 48);
+      if (octet > 255) return -1;
+      digits++;
+    } else return -1;
+  }
+  return dots === 3 && digits > 0 ? value * 256 + octet : -1;
+}
+
+const ipv4Network = (ip: string) => `${ip.slice(0, ip.lastIndexOf("."))}.0/24`;
+
 /** The address's network: `203.0.113.0/24`, `2001:db8:1::/48`. */
 export function networkOf(ip: string): string {
-  if (isIP(ip) === 4) return `${ip.slice(0, ip.lastIndexOf("."))}.0/24`;
+  if (ipv4Value(ip) >= 0) return ipv4Network(ip);
   const groups = expandIpv6(ip.toLowerCase());
   return `${groups
     .slice(0, 3)
@@ -30,31 +60,38 @@ export function networkOf(ip: string): string {
     .join(":")}::/48`;
 }
 
-/** Addresses no autonomous system announces on the internet: private, loopback, link-local, documentation, testing. */
-const unannounced = new BlockList();
-for (const [address, prefix] of [
-  ["0.0.0.0", 8],
-  ["10.0.0.0", 8],
-  ["100.64.0.0", 10],
-  ["127.0.0.0", 8],
-  ["169.254.0.0", 16],
-  ["172.16.0.0", 12],
-  ["192.0.2.0", 24],
-  ["192.168.0.0", 16],
-  ["198.18.0.0", 15],
-  ["198.51.100.0", 24],
-  ["203.0.113.0", 24],
-  ["224.0.0.0", 3],
-] as const) {
-  unannounced.addSubnet(address, prefix, "ipv4");
-}
+/** IPv4 addresses no autonomous system announces on the internet: private, loopback, link-local, documentation, testing. */
+const unannouncedV4 = (
+  [
+    ["0.0.0.0", 8],
+    ["10.0.0.0", 8],
+    ["100.64.0.0", 10],
+    ["127.0.0.0", 8],
+    ["169.254.0.0", 16],
+    ["172.16.0.0", 12],
+    ["192.0.2.0", 24],
+    ["192.168.0.0", 16],
+    ["198.18.0.0", 15],
+    ["198.51.100.0", 24],
+    ["203.0.113.0", 24],
+    ["224.0.0.0", 3],
+  ] as const
+).map(([address, prefix]) => {
+  const size = 2 ** (32 - prefix);
+  const start = ipv4Value(address);
+  return { start, end: start + size - 1 };
+});
+const isUnannouncedV4 = (value: number) => unannouncedV4.some((range) => value >= range.start && value <= range.end);
+
+/** The same for IPv6. */
+const unannouncedV6 = new BlockList();
 for (const [address, prefix] of [
   ["::", 127],
   ["fc00::", 7],
   ["fe80::", 10],
   ["2001:db8::", 32],
 ] as const) {
-  unannounced.addSubnet(address, prefix, "ipv6");
+  unannouncedV6.addSubnet(address, prefix, "ipv6");
 }
 
 type AsnTable = {
@@ -126,20 +163,16 @@ function lastStartingBefore<T extends number | bigint>(starts: ArrayLike<T>, val
   return found;
 }
 
-function ipv4Number(ip: string): number {
-  return ip.split(".").reduce((value, octet) => value * 256 + Number(octet), 0);
-}
-
 function ipv6Number(ip: string): bigint {
   return expandIpv6(ip.toLowerCase()).reduce((value, group) => (value << 16n) | BigInt(group), 0n);
 }
 
-function asnOf(table: AsnTable, ip: string): number | null {
-  if (isIP(ip) === 4) {
-    const value = ipv4Number(ip);
-    const index = lastStartingBefore(table.v4.start, value);
-    return index >= 0 && value <= (table.v4.end[index] as number) ? (table.v4.asn[index] as number) : null;
-  }
+function asnOfV4(table: AsnTable, value: number): number | null {
+  const index = lastStartingBefore(table.v4.start, value);
+  return index >= 0 && value <= (table.v4.end[index] as number) ? (table.v4.asn[index] as number) : null;
+}
+
+function asnOfV6(table: AsnTable, ip: string): number | null {
   const value = ipv6Number(ip);
   const index = lastStartingBefore(table.v6.start, value);
   return index >= 0 && value <= (table.v6.end[index] as bigint) ? (table.v6.asn[index] as number) : null;
@@ -177,17 +210,21 @@ export function createNetworkLookup(overrides: readonly NetworkOverride[], onErr
     return { ...override, list, family };
   });
   return (ip: string): NetworkInfo => {
-    const family = isIP(ip);
-    const network = networkOf(ip);
+    const v4 = ipv4Value(ip);
+    const family = v4 >= 0 ? 4 : isIP(ip);
+    const network = v4 >= 0 ? ipv4Network(ip) : networkOf(ip);
     if (family === 0) return { network, asn: null, org: null, hosting: false };
-    const override = named.find((entry) => entry.list.check(ip, family === 6 ? "ipv6" : "ipv4"));
+    const override =
+      named.length === 0 ? undefined : named.find((entry) => entry.list.check(ip, family === 6 ? "ipv6" : "ipv4"));
     if (override) return { network, asn: override.asn, org: override.org, hosting: override.hosting };
-    if (unannounced.check(ip, family === 6 ? "ipv6" : "ipv4")) return { network, asn: null, org: null, hosting: false };
+    if (v4 >= 0 ? isUnannouncedV4(v4) : unannouncedV6.check(ip, "ipv6")) {
+      return { network, asn: null, org: null, hosting: false };
+    }
     if (!table) {
       if (!loading) readTable().catch(onError);
       return { network, asn: null, org: null, hosting: false };
     }
-    const asn = asnOf(table, ip);
+    const asn = v4 >= 0 ? asnOfV4(table, v4) : asnOfV6(table, ip);
     return {
       network,
       asn,

@@ -52,6 +52,14 @@ export const sharedCountriesOverThreshold = (db: Database, linkIds: string[], cl
 export const pruneSignalCounts = (db: Database) =>
   db.execute(sql`delete from signal_counts where window_start < now() - interval '2 hours'`);
 
+/**
+ * With this instance's own count of a key, the clicks to share for the latest one: none below `from` (most networks
+ * and devices give a link one or two visits, and sharing each would cost a row per visit), all held back at `from`,
+ * then each. An instance holds back at most `from - 1` clicks of a key, so a shared threshold is crossed at most that
+ * many clicks per instance late.
+ */
+export const toShare = (localCount: number, from: number) => (localCount < from ? 0 : localCount === from ? from : 1);
+
 /** How long an instance gathers its counts before adding them to the shared totals. */
 const SHARE_EVERY_MS = 2_000;
 /** An instance with this many keys waiting adds them at once (a viral link draws many fingerprints). */
@@ -101,14 +109,16 @@ export function createSignalSharing<Payload>(
   };
 
   return {
-    /** Counts one click for `key`. */
-    add(key: SignalKey, payload: Payload) {
+    /**
+     * Counts `clicks` (one by default) for `key`; `toShare` says how many when small counts are held back.
+     */
+    add(key: SignalKey, payload: Payload, clicks = 1) {
       const id = `${key.kind}\n${key.subject}\n${key.detail}`;
       const entry = waiting.get(id);
       if (entry) {
-        entry.count++;
+        entry.count += clicks;
         entry.payload = payload;
-      } else waiting.set(id, { key, count: 1, payload });
+      } else waiting.set(id, { key, count: clicks, payload });
       if (waiting.size >= SHARE_AT_KEYS) void share();
       else if (!timer) timer = setTimeout(share, SHARE_EVERY_MS).unref();
     },
