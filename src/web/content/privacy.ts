@@ -1,6 +1,6 @@
 import type { LegalSection } from "../components/marketing/legal-document";
 
-export const privacyUpdated = "2026-11-24";
+export const privacyUpdated = "2026-11-26";
 
 export const privacyIntro =
   "This policy explains what FanBoost keeps about you, why, for how long, and how to have it corrected or deleted. We keep only what running campaigns, counting clicks fairly and paying winners needs.";
@@ -25,7 +25,7 @@ export const privacySections: readonly LegalSection[] = [
       },
       {
         lead: "Click events",
-        text: "for every visit to a tracking link: the time, the visitor's IP address, the browser's user agent, the country (reported by our network provider, or looked up from the IP address in DB-IP's IP-to-Country Lite database on our own server), the referring page, the visitor's network (the address without its last part) and the network operator (its autonomous system, looked up on our own server in the RouteViews and DB-IP data of ip-location-db, CC BY 4.0), a device fingerprint derived from the user agent, browser language and network, and whether the click counted and under which version of our click rules.",
+        text: "for every visit to a tracking link: the time, the visitor's IP address, the browser's user agent, the country (reported by our network provider, or looked up from the IP address in DB-IP's IP-to-Country Lite database on our own server), the referring page, the visitor's network (the address without its last part) and the network operator (its autonomous system, looked up on our own server in the RouteViews and DB-IP data of ip-location-db, CC BY 4.0), a device fingerprint derived from the user agent, browser language and network, whether the click counted and under which version of our click rules, why our automated-traffic checks looked at it (for example a burst of visits from one address, or a data centre's network), and whether and when the page confirmed that a browser displayed it.",
       },
       {
         lead: "Messages",

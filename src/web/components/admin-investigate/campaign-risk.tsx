@@ -110,7 +110,15 @@ export function CampaignRisk({ campaignId }: { campaignId: string }) {
             <CardBody className="text-sm text-slate-600">
               Scored from each link's clicks under the rules version {data.rules_version}; a winner at {data.threshold}{" "}
               or more is flagged and their prize waits for a review. Links under {data.min_clicks} counted clicks are
-              not scored.
+              not scored. Network operators from{" "}
+              <a href="https://github.com/sapics/ip-location-db" className="underline">
+                ip-location-db
+              </a>{" "}
+              (RouteViews, NRO and DB-IP data,{" "}
+              <a href="https://creativecommons.org/licenses/by/4.0/" className="underline">
+                CC BY 4.0
+              </a>
+              ).
             </CardBody>
             <DataTable
               rows={data.promoters}
