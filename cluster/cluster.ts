@@ -51,11 +51,21 @@ export function balancerConfig(template: string, bind: string, servers: Array<{ 
 /** A random address in 127.1.0.0 to 127.199.255.255 for a client socket (127.0.0.1 is the balancer's and Chromium's). */
 export const loopbackAddress = () => `127.${randomInt(1, 200)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
 
+/** Visitors per /24 network in `nthAddress`: under the fraud engine's default limit of 10 counted clicks on one link. */
+const VISITORS_PER_NETWORK = 9;
+/** The networks of 127.200.0.0 to 127.255.255.0. */
+const NTH_NETWORKS = 56 * 256;
+
 /**
- * The `index`th of 14,000 distinct visitors from 127.200.0.1 up, apart from the random ones, each on a network of its
- * own (a /24: the fraud engine challenges a network's clicks past its limit on one link).
+ * The `index`th of 129,024 distinct visitors from 127.200.0.1 up, apart from the random ones, nine to a network (a /24:
+ * the fraud engine challenges a network's clicks past its limit on one link). Past the last one it throws.
  */
-export const nthAddress = (index: number) => `127.${200 + Math.floor(index / 256)}.${index % 256}.1`;
+export const nthAddress = (index: number) => {
+  const network = Math.floor(index / VISITORS_PER_NETWORK);
+  if (network >= NTH_NETWORKS)
+    throw new Error(`no ${index}th visitor: nthAddress has ${NTH_NETWORKS * VISITORS_PER_NETWORK}`);
+  return `127.${200 + Math.floor(network / 256)}.${network % 256}.${1 + (index % VISITORS_PER_NETWORK)}`;
+};
 
 type Send = {
   port: number;
