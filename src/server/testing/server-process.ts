@@ -8,18 +8,30 @@ import { childEnvironment } from "../config.js";
 
 const projectRoot = new URL("../../..", import.meta.url).pathname;
 
-/** A TCP port nothing listens on now, on 127.0.0.1. */
+/**
+ * The ports `freePort` handed out in this process: each is closed until its server takes it, so the OS may offer it
+ * again meanwhile.
+ */
+const handedOut = new Set<number>();
+
+/** A TCP port nothing listens on now, on 127.0.0.1, never one this process was given before (a cluster asks for several). */
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
+  for (;;) {
+    const port = await new Promise<number>((resolve, reject) => {
+      const server = createServer();
+      server.once("error", reject);
+      server.listen(0, "127.0.0.1", () => {
+        const address = server.address();
+        server.close(() =>
+          typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+        );
+      });
     });
-  });
+    if (!handedOut.has(port)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
 }
 
 export type AppServer = {
