@@ -89,6 +89,7 @@ const writeEndpoints: Record<string, Target> = {
   "POST /api/campaigns/:id/artwork": { path: () => `/api/campaigns/${draftId}/artwork`, as: "artist", fields: ["key"] },
   "POST /api/contact": { path: () => "/api/contact", fields: ["name", "email", "type", "subject", "message"] },
   "POST /api/clicks/verify": { path: () => "/api/clicks/verify", fields: ["code", "payload"] },
+  "POST /api/clicks/confirm": { path: () => "/api/clicks/confirm", fields: ["token"] },
   "POST /api/notifications/read": { path: () => "/api/notifications/read", as: "promoter", fields: ["ids"] },
   "POST /api/client-errors": {
     path: () => "/api/client-errors",

@@ -20,7 +20,8 @@ const SHARE_NETWORK_FROM = 2;
 /** What the address's counts decide for a visit: over the rate limit, and why it must be challenged (if it must). */
 export type AddressDecision = { rateLimited: boolean; challenge: readonly ClickReason[] };
 
-const noReasons: readonly ClickReason[] = Object.freeze([]);
+/** No reasons: almost every visit's. */
+export const noReasons: readonly ClickReason[] = Object.freeze([]);
 const busyAddress: readonly ClickReason[] = Object.freeze([clickReason.address_burst]);
 
 /** Why a visit must solve a proof-of-work first: none for almost every visit, so nothing is allocated then. */
@@ -32,6 +33,12 @@ function challengeReasons(burst: boolean, flagged: boolean, hosting: boolean): r
   if (hosting) reasons.push(clickReason.hosting_network);
   return reasons;
 }
+
+/** A link's counts from one network, and from one address, are kept under these keys. */
+const linkNetworkKey = (click: { trackingLinkId: string; network: NetworkInfo }) =>
+  `${click.trackingLinkId}\n${click.network.network}`;
+const linkAddressKey = (click: { trackingLinkId: string; ipHash: string }) =>
+  `${click.trackingLinkId}\n${click.ipHash}`;
 
 /** Drops the oldest-inserted hundredth of a full map (a Map iterates in insertion order). */
 function evictOldest(map: Map<string, unknown>, maxKeys: number) {
@@ -593,13 +600,13 @@ export function createFraudMonitor(
      */
     admitFromNetwork(click: ClickObservation, now = Date.now()): boolean {
       if (concentrated.seen(`${click.campaignId}\n${click.network.network}`, now)) return false;
-      const visit = `${click.trackingLinkId}\n${click.ipHash}`;
+      const visit = linkAddressKey(click);
       const pending = networkPlaces.get(visit);
       if (pending) {
         pending.inFlight++;
         return true;
       }
-      const counted = perLinkNetwork.hit(`${click.trackingLinkId}\n${click.network.network}`, now);
+      const counted = perLinkNetwork.hit(linkNetworkKey(click), now);
       if (counted > networkClickLimit) {
         concentrate(click, counted, now);
         return false;
@@ -613,18 +620,13 @@ export function createFraudMonitor(
      * write failed), the place is given back.
      */
     networkVisitRecorded(click: ClickObservation, counted: boolean, now = Date.now()) {
-      const visit = `${click.trackingLinkId}\n${click.ipHash}`;
+      const visit = linkAddressKey(click);
       const place = networkPlaces.get(visit);
       if (!place) return;
       place.inFlight--;
       place.counted ||= counted;
       const networkShare =
-        counted && shared
-          ? toShare(
-              countedPerLinkNetwork.hit(`${click.trackingLinkId}\n${click.network.network}`, now),
-              SHARE_NETWORK_FROM,
-            )
-          : 0;
+        counted && shared ? toShare(countedPerLinkNetwork.hit(linkNetworkKey(click), now), SHARE_NETWORK_FROM) : 0;
       if (networkShare > 0) {
         sharing.add(
           { kind: "network", subject: click.trackingLinkId, detail: click.network.network },
@@ -634,7 +636,7 @@ export function createFraudMonitor(
       }
       if (place.inFlight > 0) return;
       networkPlaces.delete(visit);
-      if (!place.counted) perLinkNetwork.release(`${click.trackingLinkId}\n${click.network.network}`, now);
+      if (!place.counted) perLinkNetwork.release(linkNetworkKey(click), now);
     },
     /**
      * For a busy address (`observe` said so) with counts shared between instances: shares its clicks now (`share`), or

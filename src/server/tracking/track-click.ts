@@ -5,7 +5,7 @@ import type { ClickConfirmations } from "./click-confirmations.js";
 import type { ClickInput, ClickRecorder } from "./click-recorder.js";
 import { fingerprintOf, isBotRequest, isNotNavigation, type RequestPurpose } from "./click-signals.js";
 import type { CountedAddresses } from "./counted-addresses.js";
-import type { AddressDecision, FraudMonitor } from "./fraud-monitor.js";
+import { type AddressDecision, type FraudMonitor, noReasons } from "./fraud-monitor.js";
 import { fraudRules } from "./fraud-rules.js";
 import type { TrackedLink } from "./link-lookup.js";
 import type { NetworkLookup } from "./networks.js";
@@ -46,7 +46,6 @@ export type TrackDeps = {
 };
 
 const SHORT_CODE = /^[A-Za-z0-9]{4,32}$/;
-const noReasons: readonly ClickReason[] = [];
 const networkLimit: readonly ClickReason[] = [clickReason.network_limit];
 
 /**
