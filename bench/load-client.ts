@@ -1,11 +1,14 @@
 /**
  * A load generator for the tracking benchmark, run as its own process so it has its own core.
- * Args: url duration-ms connections ip-mode (unique | repeat:N). Prints one JSON line.
+ * Args: url duration-ms connections ip-mode (unique | repeat:N) ip-offset rate. With a rate (requests a second) it
+ * sends at that rate whatever the answers' speed (each latency then includes any wait for a free connection); without
+ * one, each connection sends its next request when the last is answered. Prints one JSON line.
  */
 import { Agent, request } from "node:http";
 
-const [url = "", durationArg = "10000", connectionsArg = "50", ipMode = "unique", ipOffsetArg = "0"] =
+const [url = "", durationArg = "10000", connectionsArg = "50", ipMode = "unique", ipOffsetArg = "0", rateArg = "0"] =
   process.argv.slice(2);
+const rate = Number(rateArg);
 const durationMs = Number(durationArg);
 const connections = Number(connectionsArg);
 const repeatPool = ipMode.startsWith("repeat:") ? Number(ipMode.slice(7)) : 0;
@@ -59,9 +62,25 @@ const once = () =>
 const worker = async () => {
   while (performance.now() < deadline) await once();
 };
+/** Sends the requests due by now at `rate` a second, every millisecond, and waits for the last answers at the end. */
+const atFixedRate = async () => {
+  const inFlight = new Set<Promise<void>>();
+  let sent = 0;
+  while (performance.now() < deadline) {
+    const due = Math.floor(((performance.now() - started) / 1000) * rate);
+    for (; sent < due; sent++) {
+      const answered = once();
+      inFlight.add(answered);
+      void answered.then(() => inFlight.delete(answered));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+  await Promise.all(inFlight);
+};
 const started = performance.now();
 const cpuAtStart = process.cpuUsage();
-await Promise.all(Array.from({ length: connections }, worker));
+if (rate > 0) await atFixedRate();
+else await Promise.all(Array.from({ length: connections }, worker));
 const elapsed = (performance.now() - started) / 1000;
 const cpu = process.cpuUsage(cpuAtStart);
 latencies.sort((a, b) => a - b);

@@ -1,18 +1,25 @@
 /**
  * `npm run bench:tracking`: loads /t/{code} for 10 s at 50 connections with a distinct client address per request
  * (X-Forwarded-For behind TRUST_PROXY=1), on PostgreSQL (BENCH_DATABASE_URL) and PGlite, against the ceiling of a
- * bare node:http server answering 302 to the same client in the same run. Then checks that counted events =
- * counters = responses that said counted. The last line is one JSON object. `--smoke`: 1 s per load at 5 connections;
- * it fails unless the counts are consistent.
+ * bare node:http server answering 302 to the same client in the same run. Each phase's CPU per request, of this
+ * process (the server runs in it) and of the local PostgreSQL server's processes, is stated as a multiple of the bare
+ * server's; and the p99 of counted clicks beside the bare server's, both at one fixed rate (half the counted rate).
+ * Then checks that counted events = counters = responses that said counted. The last line is one JSON object.
+ * `--smoke`: 1 s per load at 5 connections; it fails unless the counts are consistent and every figure was produced.
  */
 import { spawn } from "node:child_process";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import { queryRows } from "../src/server/db/client.js";
+import { insertLiveLink } from "../src/server/testing/live-link.js";
+import { cpuPerRequest, cpuSnapshot } from "./cpu.js";
 import { failBench, smoke, startBenchTarget } from "./support.js";
 
 const DURATION_MS = smoke ? 1_000 : 10_000;
+const FIXED_RATE_MS = smoke ? 1_000 : 5_000;
+/** Where the fixed-rate phase's visitors start: past any address the counted phase can reach. */
+const FIXED_RATE_IP_OFFSET = 8_000_000;
 const CONNECTIONS = smoke ? 5 : 50;
 const SHORT_CODE = "BenchCode1";
 
@@ -26,7 +33,16 @@ type LoadResult = {
   clientCpuPct: number;
 };
 
-function load(url: string, ipMode: string, ipOffset = 0): Promise<LoadResult> {
+type Phase = LoadResult & ReturnType<typeof cpuPerRequest>;
+
+/** A load, with the CPU the server and the database spent on it per request (per counted click with `perCounted`). */
+async function measured(url: string, ipMode: string, perCounted = false): Promise<Phase> {
+  const start = cpuSnapshot();
+  const result = await load(url, ipMode);
+  return { ...result, ...cpuPerRequest(start, perCounted ? (result.verdicts.counted ?? 0) : result.requests) };
+}
+
+function load(url: string, ipMode: string, ipOffset = 0, rate = 0, durationMs = DURATION_MS): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
@@ -35,10 +51,11 @@ function load(url: string, ipMode: string, ipOffset = 0): Promise<LoadResult> {
         "tsx",
         "bench/load-client.ts",
         url,
-        String(DURATION_MS),
+        String(durationMs),
         String(CONNECTIONS),
         ipMode,
         String(ipOffset),
+        String(rate),
       ],
       { stdio: ["ignore", "pipe", "inherit"] },
     );
@@ -54,32 +71,34 @@ function load(url: string, ipMode: string, ipOffset = 0): Promise<LoadResult> {
   });
 }
 
-async function ceiling(): Promise<LoadResult> {
+/** A bare node:http server answering 302, the ceiling the click path is measured against. */
+async function bareServer() {
   const server = createServer((_req, res) => {
     res.writeHead(302, { Location: "https://open.spotify.com/track/bench" });
     res.end();
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
-  const result = await load(`http://127.0.0.1:${port}/t/${SHORT_CODE}`, "unique");
-  server.close();
-  return result;
+  return {
+    url: `http://127.0.0.1:${port}/t/${SHORT_CODE}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 async function run(kind: "postgres" | "pglite", withDuplicates: boolean) {
   const target = await startBenchTarget(kind, { TRUST_PROXY: "1" });
   try {
     const { db } = target.database;
-    await db.execute(sql`insert into "user" (id, name, email, user_type) values
-      ('bench-artist', 'Bench Artist', 'artist@bench.local', 'artist'), ('bench-promoter', 'Bench Promoter', 'promoter@bench.local', 'promoter')`);
-    await db.execute(sql`insert into promoters (handle, auth_user_id) values ('bench-promoter', 'bench-promoter')`);
-    await db.execute(sql`insert into campaigns (title, artist_name, song_link, created_by, status, prize_cents, platform_fee_cents, published_at, ends_at)
-      values ('Bench Song', 'Bench Artist', 'https://open.spotify.com/track/bench', 'bench-artist', 'active', 10000, 500, now(), now() + interval '7 days')`);
-    await db.execute(sql`insert into tracking_links (campaign_id, promoter_id, short_code)
-      select c.id, p.id, ${SHORT_CODE} from campaigns c, promoters p`);
+    await insertLiveLink(db, SHORT_CODE);
 
-    const counted = await load(`${target.url}/t/${SHORT_CODE}`, "unique");
-    const repeats = withDuplicates ? await load(`${target.url}/t/${SHORT_CODE}`, "repeat:1000") : undefined;
+    const url = `${target.url}/t/${SHORT_CODE}`;
+    const counted = await measured(url, "unique", true);
+    // Half the counted rate, which the server sustains, so the p99 is its latency and not a queue's.
+    const fixedRate = Math.max(1, Math.round((counted.verdicts.counted ?? 0) / counted.elapsed / 2));
+    const atFixedRate = withDuplicates
+      ? await load(url, "unique", FIXED_RATE_IP_OFFSET, fixedRate, FIXED_RATE_MS)
+      : undefined;
+    const repeats = withDuplicates ? await measured(url, "repeat:1000") : undefined;
 
     const [row] = await queryRows<{ events: string; link: number; campaign: number; promoter: number }>(
       db,
@@ -88,23 +107,27 @@ async function run(kind: "postgres" | "pglite", withDuplicates: boolean) {
                  (select total_clicks from campaigns) as campaign,
                  (select total_clicks_all_time from promoters) as promoter`,
     );
-    const saidCounted = (counted.verdicts.counted ?? 0) + (repeats?.verdicts.counted ?? 0);
+    const saidCounted = [counted, atFixedRate, repeats].reduce((sum, phase) => sum + (phase?.verdicts.counted ?? 0), 0);
     const consistent =
       Number(row?.events) === saidCounted &&
       Number(row?.link) === saidCounted &&
       Number(row?.campaign) === saidCounted &&
       Number(row?.promoter) === saidCounted &&
-      counted.errors === 0 &&
-      (repeats?.errors ?? 0) === 0;
+      [counted, atFixedRate, repeats].every((phase) => (phase?.errors ?? 0) === 0);
     console.log(`${kind}: counted ${JSON.stringify(counted)}`);
+    if (atFixedRate) console.log(`${kind}: counted at ${fixedRate}/s ${JSON.stringify(atFixedRate)}`);
     if (repeats) console.log(`${kind}: repeats ${JSON.stringify(repeats)}`);
     console.log(
       `${kind}: events=${row?.events} link=${row?.link} campaign=${row?.campaign} promoter=${row?.promoter} saidCounted=${saidCounted}`,
     );
     return {
       countedRps: Math.round((counted.verdicts.counted ?? 0) / counted.elapsed),
-      p99Ms: Math.round(counted.p99Ms * 10) / 10,
+      p99Ms: round(counted.p99Ms),
       duplicateRps: repeats ? Math.round((repeats.verdicts.duplicate ?? 0) / repeats.elapsed) : undefined,
+      counted,
+      repeats,
+      fixedRate,
+      fixedRateP99Ms: atFixedRate ? round(atFixedRate.p99Ms) : undefined,
       consistent,
     };
   } finally {
@@ -112,21 +135,61 @@ async function run(kind: "postgres" | "pglite", withDuplicates: boolean) {
   }
 }
 
-const bare = await ceiling();
-const ceilingRps = Math.round(bare.rps);
-console.log(`ceiling: ${ceilingRps} rps (load client at ${bare.clientCpuPct}% of a core)`);
+const round = (value: number) => Math.round(value * 10) / 10;
+
+const bare = await bareServer();
+const ceilingRun = await measured(bare.url, "unique");
+const ceilingRps = Math.round(ceilingRun.rps);
+console.log(`ceiling: ${ceilingRps} rps (load client at ${ceilingRun.clientCpuPct}% of a core)`);
 const pg = await run("postgres", true);
 const pglite = await run("pglite", false);
+// The bare server at the rate the counted clicks were measured at, for their p99s side by side.
+const bareAtFixedRate = await load(bare.url, "unique", 0, pg.fixedRate, FIXED_RATE_MS);
+await bare.close();
+
 const share = (rps: number | undefined) => `${Math.round(((rps ?? 0) / ceilingRps) * 100)}% of the ceiling`;
 console.log(
   `counted on PostgreSQL ${share(pg.countedRps)}, on PGlite ${share(pglite.countedRps)}; repeats ${share(pg.duplicateRps)}`,
 );
+const bareUs = ceilingRun.serverUs;
+const multiple = (us: number) => round(us / bareUs);
+const cost = {
+  bareServerUs: bareUs,
+  countedPg: { serverUs: pg.counted.serverUs, databaseUs: pg.counted.databaseUs },
+  countedPglite: { serverUs: pglite.counted.serverUs },
+  repeatsPg: { serverUs: pg.repeats?.serverUs ?? Number.NaN, databaseUs: pg.repeats?.databaseUs ?? Number.NaN },
+};
+const countedMultiple = multiple(cost.countedPg.serverUs + cost.countedPg.databaseUs);
+const repeatsMultiple = multiple(cost.repeatsPg.serverUs + cost.repeatsPg.databaseUs);
+const latency = {
+  rate: pg.fixedRate,
+  bareP99Ms: round(bareAtFixedRate.p99Ms),
+  countedP99Ms: pg.fixedRateP99Ms ?? Number.NaN,
+};
+console.log(`CPU per request, as multiples of a bare request's server CPU (${bareUs} µs):
+  counted on PostgreSQL: server ${cost.countedPg.serverUs} µs + database ${cost.countedPg.databaseUs} µs = ${countedMultiple}× (target at most 3×)
+  counted on PGlite: server with the database inside ${cost.countedPglite.serverUs} µs = ${multiple(cost.countedPglite.serverUs)}×
+  repeats on PostgreSQL: server ${cost.repeatsPg.serverUs} µs + database ${cost.repeatsPg.databaseUs} µs = ${repeatsMultiple}× (target at most 1.5×)
+p99 at a fixed ${latency.rate} requests/s: bare ${latency.bareP99Ms} ms, counted on PostgreSQL ${latency.countedP99Ms} ms = ${round(latency.countedP99Ms / latency.bareP99Ms)}× (target at most 2×)`);
 console.log(
   JSON.stringify({
     ceilingRps,
     pg: { countedRps: pg.countedRps, p99Ms: pg.p99Ms, duplicateRps: pg.duplicateRps },
     pglite: { countedRps: pglite.countedRps, p99Ms: pglite.p99Ms },
+    cost: { ...cost, countedMultiple, repeatsMultiple },
+    latency,
     consistent: pg.consistent && pglite.consistent,
   }),
 );
 if (!pg.consistent || !pglite.consistent) failBench("counted events, counters and answers disagree");
+const figures = [
+  bareUs,
+  cost.countedPg.serverUs,
+  cost.countedPglite.serverUs,
+  cost.repeatsPg.serverUs,
+  latency.bareP99Ms,
+  latency.countedP99Ms,
+];
+if (!figures.every((figure) => Number.isFinite(figure) && figure > 0)) failBench("a cost or latency figure is missing");
+if (pg.counted.databaseProcesses > 0 && !(cost.countedPg.databaseUs > 0))
+  failBench("the PostgreSQL server's CPU was not measured");

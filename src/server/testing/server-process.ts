@@ -45,6 +45,8 @@ export type AppServer = {
   restart(whileStopped?: (dataDir: string) => Promise<void>): Promise<void>;
   /** Sends SIGTERM (at once, before the first await) and waits for the process to exit; `launch` starts it again. */
   halt(): Promise<void>;
+  /** Sends SIGKILL, as a crash or an out-of-memory killer would, and waits for the process to be gone. */
+  kill(): Promise<void>;
   launch(): Promise<void>;
   output(): string;
   /** The newest dev-outbox email to `to` whose subject matches, from the server's log. */
@@ -96,12 +98,13 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   };
-  const halt = async () => {
-    if (child.exitCode !== null) return;
+  const stopWith = async (signal: NodeJS.Signals) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once("exit", resolve));
-    child.kill("SIGTERM");
+    child.kill(signal);
     await exited;
   };
+  const halt = () => stopWith("SIGTERM");
   const findEmails = (to: string, subject: RegExp) =>
     output
       .split("\n")
@@ -128,6 +131,7 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
       await launch();
     },
     halt,
+    kill: () => stopWith("SIGKILL"),
     launch,
     stop: async () => {
       await halt();

@@ -1,0 +1,45 @@
+import { spawnSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+
+/** The kernel's clock ticks per second, in which /proc reports a process's CPU time. */
+const ticksPerSecond = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
+
+/** CPU time (user + system, in ms) of every running process named `postgres`: the database server's processes. */
+function postgresCpuMs(): { ms: number; processes: number } {
+  let ticks = 0;
+  let processes = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() !== "postgres") continue;
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      // Fields after the command's closing parenthesis: state is the 3rd field, utime the 14th and stime the 15th.
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+      processes++;
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return { ms: (ticks * 1000) / ticksPerSecond, processes };
+}
+
+export type CpuSnapshot = { serverMs: number; databaseMs: number; databaseProcesses: number };
+
+/** This process's CPU time (the server under test runs in it) and the local PostgreSQL server's, now. */
+export function cpuSnapshot(): CpuSnapshot {
+  const own = process.cpuUsage();
+  const database = postgresCpuMs();
+  return { serverMs: (own.user + own.system) / 1000, databaseMs: database.ms, databaseProcesses: database.processes };
+}
+
+/** CPU spent since `start`, in microseconds per request. */
+export function cpuPerRequest(start: CpuSnapshot, requests: number) {
+  const end = cpuSnapshot();
+  const perRequest = (ms: number) => (requests > 0 ? Math.round(((ms * 1000) / requests) * 10) / 10 : Number.NaN);
+  return {
+    serverUs: perRequest(end.serverMs - start.serverMs),
+    databaseUs: perRequest(end.databaseMs - start.databaseMs),
+    databaseProcesses: end.databaseProcesses,
+  };
+}
