@@ -94,6 +94,33 @@ describe("click recorder", () => {
     expect(rows.map((row) => row.verdict)).toEqual(["bot"]);
   });
 
+  it("lets clicks nobody waits for linger for a batch, which a counted candidate takes along at once", async () => {
+    const { shortCode } = await liveCampaignWithLink(t);
+    const ids = await linkIds(shortCode);
+    const batches: number[] = [];
+    const recorder = createClickRecorder(t.database, createLogger("silent"), {
+      lingerMs: 300,
+      onCommitted: (size) => batches.push(size),
+    });
+    for (const hash of ["r1", "r2", "r3"]) recorder.recordLater(click(ids, hash, "duplicate"));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect([recorder.queued, batches]).toEqual([3, []]);
+    // A counted candidate's answer waits for nothing: its batch carries the lingering clicks.
+    expect((await recorder.record(click(ids, "c1"))).verdict).toBe("counted");
+    expect(batches).toEqual([4]);
+    for (const hash of ["r4", "r5"]) recorder.recordLater(click(ids, hash, "bot"));
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect([recorder.queued, batches]).toEqual([0, [4, 2]]);
+    expect(await verdicts(ids.trackingLinkId)).toEqual([
+      "bot",
+      "bot",
+      "counted",
+      "duplicate",
+      "duplicate",
+      "duplicate",
+    ]);
+  });
+
   it("fails only the bad row of a batch, never its neighbours", async () => {
     const { shortCode } = await liveCampaignWithLink(t);
     const ids = await linkIds(shortCode);

@@ -27,7 +27,13 @@ export type RecordedClick =
   | { verdict: typeof clickVerdict.counted; id: number }
   | { verdict: Exclude<ClickVerdict, typeof clickVerdict.counted> };
 
-type Pending = { click: ClickInput; resolve: (result: RecordedClick) => void; reject: (error: Error) => void };
+type Pending = {
+  click: ClickInput;
+  /** Whether a request waits for this click's batch to commit (a counted candidate's answer does). */
+  awaited: boolean;
+  resolve: (result: RecordedClick) => void;
+  reject: (error: Error) => void;
+};
 
 const ignore = () => {};
 
@@ -110,6 +116,8 @@ async function writeBatch(database: DatabaseHandle, batch: Pending[]): Promise<A
 
 export type ClickRecorderOptions = {
   maxBatch?: number;
+  /** How long clicks that nobody waits for may wait for more (a counted candidate takes them along at once). */
+  lingerMs?: number;
   maxQueue?: number;
   flushTimeoutMs?: number;
   /** Called after a batch commits, with the campaigns whose counted clicks moved. */
@@ -121,14 +129,20 @@ export type ClickRecorderOptions = {
 /**
  * Group commit for clicks: the clicks that arrive while one batch is being written form the next batch, each
  * batch one statement in one transaction, and each click's promise settles only after its batch committed.
+ * Clicks that nobody waits for (every verdict but a counted candidate) wait up to `lingerMs` for a batch, so a
+ * stream of repeats costs a few statements a second, not one per turn (ADR 033).
  * A failed batch is retried in halves so one bad row cannot fail its neighbours; a timed-out one is not retried.
  */
 export function createClickRecorder(database: DatabaseHandle, log: Logger, options: ClickRecorderOptions = {}) {
   const maxBatch = options.maxBatch ?? 2_000;
+  const lingerMs = options.lingerMs ?? 50;
   const maxQueue = options.maxQueue ?? 50_000;
   const flushTimeoutMs = options.flushTimeoutMs ?? 15_000;
   const queue: Pending[] = [];
+  /** Queued clicks whose requests wait for their batch. */
+  let awaited = 0;
   let flushing: Promise<void> | undefined;
+  let lingering: NodeJS.Timeout | undefined;
 
   const withTimeout = <T>(promise: Promise<T>) =>
     new Promise<T>((resolve, reject) => {
@@ -190,7 +204,13 @@ export function createClickRecorder(database: DatabaseHandle, log: Logger, optio
     }
   };
 
-  const nextBatch = () => (queue.length > 0 ? prepareBatch(queue.splice(0, maxBatch)) : undefined);
+  const takeBatch = () => {
+    const batch = queue.splice(0, maxBatch);
+    for (const pending of batch) if (pending.awaited) awaited--;
+    return prepareBatch(batch);
+  };
+  /** The next batch when it is due: a request waits for one of its clicks, or a batch is full. */
+  const nextBatch = () => (awaited > 0 || queue.length >= maxBatch ? takeBatch() : undefined);
 
   /**
    * The embedded database works on this thread: after a batch, its pages are written and the requests that arrived
@@ -202,10 +222,11 @@ export function createClickRecorder(database: DatabaseHandle, log: Logger, optio
   const overlap = database.kind === "postgres";
   const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+  /** Writes batches while they are due; the first one whatever it holds (the linger is over, or a request waits). */
   const flush = async () => {
     // The clicks recorded in this same turn join the first batch.
     await (overlap ? Promise.resolve() : nextTurn());
-    let batch = nextBatch();
+    let batch = queue.length > 0 ? takeBatch() : undefined;
     let written = batch && write(batch);
     while (batch && written) {
       const outcome = await written;
@@ -225,13 +246,26 @@ export function createClickRecorder(database: DatabaseHandle, log: Logger, optio
       written = batch && write(batch);
     }
     flushing = undefined;
+    // What is left waits for nobody: it lingers for more.
+    if (queue.length > 0) linger();
+  };
+
+  const flushNow = () => {
+    clearTimeout(lingering);
+    lingering = undefined;
+    flushing ??= flush();
+  };
+  const linger = () => {
+    if (flushing || lingering) return;
+    lingering = setTimeout(flushNow, lingerMs);
   };
 
   const record = (click: ClickInput): Promise<RecordedClick> => {
     if (queue.length >= maxQueue) return Promise.reject(new ClickRecorderOverloadedError("Too many clicks queued"));
     return new Promise<RecordedClick>((resolve, reject) => {
-      queue.push({ click, resolve, reject });
-      flushing ??= flush();
+      queue.push({ click, awaited: true, resolve, reject });
+      awaited++;
+      flushNow();
     });
   };
 
@@ -248,12 +282,16 @@ export function createClickRecorder(database: DatabaseHandle, log: Logger, optio
         return;
       }
       // A failure is logged where the batch fails; nothing waits for this click.
-      queue.push({ click, resolve: ignore, reject: ignore });
-      flushing ??= flush();
+      queue.push({ click, awaited: false, resolve: ignore, reject: ignore });
+      if (queue.length >= maxBatch) flushNow();
+      else linger();
     },
-    /** Waits for every queued click to be written (shutdown). */
+    /** Writes every queued click now and waits for it (shutdown, tests). */
     async drain(): Promise<void> {
-      while (flushing) await flushing;
+      while (flushing || queue.length > 0) {
+        if (!flushing) flushNow();
+        await flushing;
+      }
     },
     /** Clicks waiting for a batch, for tests. */
     get queued() {
