@@ -229,10 +229,14 @@ const shareClicks = (db: Database, ipHashes: string[], clicks: number[]) =>
             as flagged`,
   );
 
+/** How long shared counts that no answer waits for may wait for others to go with (ADR 033). */
+const SHARE_LINGER_MS = 50;
+
 /**
  * The shared counts, group-committed like the clicks themselves: the busy clicks that arrive while a statement is out
- * go together in the next one. Each click learns the totals as they stood just after its own clicks were added, so
- * the 1,001st click is the one over the limit even inside one statement.
+ * go together in the next one, and counts that no answer waits for linger up to SHARE_LINGER_MS for company. Each click
+ * learns the totals as they stood just after its own clicks were added, so the 1,001st click is the one over the limit
+ * even inside one statement.
  */
 function createSharedCounts(db: Database) {
   type Waiting = {
@@ -243,7 +247,10 @@ function createSharedCounts(db: Database) {
   };
   let queue: Waiting[] = [];
   let running = false;
+  let lingering: NodeJS.Timeout | undefined;
   const run = async () => {
+    clearTimeout(lingering);
+    lingering = undefined;
     running = true;
     while (queue.length > 0) {
       const batch = queue;
@@ -268,10 +275,13 @@ function createSharedCounts(db: Database) {
     }
     running = false;
   };
-  return (ipHash: string, clicks: number) =>
+  /** Adds `clicks` to the address's shared counts; `urgent` when an answer waits for the totals. */
+  return (ipHash: string, clicks: number, urgent: boolean) =>
     new Promise<SharedTotals>((resolve, reject) => {
       queue.push({ ipHash, clicks, resolve, reject });
-      if (!running) void run();
+      if (running) return;
+      if (urgent) void run();
+      else lingering ??= setTimeout(() => void run(), SHARE_LINGER_MS);
     });
 }
 
@@ -342,7 +352,11 @@ export function createFraudMonitor(
   const addShared = createSharedCounts(db);
   /** The shared totals this instance last heard for a busy address, and when. */
   const lastShared = new Map<string, SharedTotals & { at: number; sentAt: number }>();
-  /** Raises an address's burst or rate-limit flag from the shared totals: once across instances, for the hour. */
+  /**
+   * Raises an address's burst or rate-limit flag from the shared totals: once across instances, for the hour. This
+   * instance asks the database once an hour per address and kind; every later share of the address is over the
+   * threshold too, and asking again each time cost a statement per share (ADR 033).
+   */
   const raise = (
     click: ClickObservation,
     kind: "burst" | "limit",
@@ -350,6 +364,7 @@ export function createFraudMonitor(
     now: number,
   ) => {
     flaggedAddresses.hit(click.ipHash, now);
+    if ((kind === "burst" ? reported.burst : reported.rateLimit).hit(click.ipHash, now) > 1) return;
     const write = claimFlag(db, click.ipHash, kind)
       .then((claimed) => (claimed ? db.insert(suspiciousActivity).values(row()) : undefined))
       .catch((error: unknown) => log.error({ err: error }, "suspicious activity not recorded"))
@@ -487,9 +502,14 @@ export function createFraudMonitor(
    * challenge on the total, and raises its burst and rate-limit flags once across instances; if the database cannot
    * answer, `local` (this instance's own counts) decides.
    */
-  const share = (click: ClickObservation, local: AddressDecision, now: number): Promise<AddressDecision> => {
+  const share = (
+    click: ClickObservation,
+    local: AddressDecision,
+    now: number,
+    urgent: boolean,
+  ): Promise<AddressDecision> => {
     const clicks = Math.max(perIp.takeUnsynced(click.ip), 1);
-    const decided = addShared(click.ipHash, clicks).then(
+    const decided = addShared(click.ipHash, clicks, urgent).then(
       (total) => {
         if (lastShared.size >= 100_000) lastShared.clear();
         lastShared.set(click.ipHash, { ...total, at: now, sentAt: now });
@@ -526,7 +546,8 @@ export function createFraudMonitor(
     const run = () => {
       clearTimeout(timer);
       pendingShares.delete(click.ipHash);
-      if (perIp.unsynced(click.ip) > 0) void share(click, { rateLimited: false, challenge: busyAddress }, Date.now());
+      if (perIp.unsynced(click.ip) > 0)
+        void share(click, { rateLimited: false, challenge: busyAddress }, Date.now(), false);
     };
     const timer = setTimeout(run, delayMs);
     timer.unref();
@@ -661,7 +682,7 @@ export function createFraudMonitor(
         shareLater(click, fresh.sentAt + SHARE_EVERY_MS - now);
         return { rateLimited: local.rateLimited || estimate > fraudRules.rateLimit.max, challenge: busyAddress };
       }
-      const decided = share(click, local, now);
+      const decided = share(click, local, now, mustWait || nearLimit);
       if (known) known.sentAt = now;
       if (mustWait || nearLimit) return decided;
       // Not counting either way and far from the limit: the totals are brought up to date behind the answer.
