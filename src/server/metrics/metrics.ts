@@ -36,6 +36,14 @@ export function createMetrics() {
     buckets: latencyBuckets,
     registers: [registry],
   });
+  /**
+   * Each method, route and status's series, looked up once instead of prom-client hashing the labels on every request
+   * (ADR 033). Routes are patterns and statuses few, so the map stays small.
+   */
+  const requestSeries = new Map<
+    string,
+    { count: ReturnType<typeof requests.labels>; time: ReturnType<typeof requestSeconds.labels> }
+  >();
   const clicks = new Counter({
     name: "fanboost_clicks_total",
     help: "Clicks stored, by the verdict they were stored with",
@@ -71,8 +79,14 @@ export function createMetrics() {
   return {
     registry,
     request(method: string, route: string, status: number, seconds: number) {
-      requests.inc({ method, route, status: String(status) });
-      requestSeconds.observe({ method, route }, seconds);
+      const key = `${method} ${route} ${status}`;
+      let series = requestSeries.get(key);
+      if (!series) {
+        series = { count: requests.labels(method, route, String(status)), time: requestSeconds.labels(method, route) };
+        requestSeries.set(key, series);
+      }
+      series.count.inc();
+      series.time.observe(seconds);
     },
     /** A committed click batch: its size, its statement's time, and each click's stored verdict. */
     clickBatch(size: number, seconds: number, stored: readonly { verdict: ClickVerdict }[]) {

@@ -5,6 +5,7 @@ import { clickVerdict } from "../../core/vocabulary.js";
 import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
 import { DomainError } from "../errors.js";
+import { oneShotHmac } from "./click-signals.js";
 
 /**
  * The browser confirmation (PRODUCT.md Fraud engine): a counted visit's tracking page carries a token signed for that
@@ -24,8 +25,8 @@ export const confirmationMessages = {
 const TOKEN = /^([1-9]\d{0,15})\.([A-Za-z0-9_-]{22})$/;
 
 export function createClickConfirmations(deps: { db: Database; authSecret: string }) {
-  const key = createHmac("sha256", deps.authSecret).update("fanboost click confirmation").digest();
-  const sign = (id: string) => createHmac("sha256", key).update(id).digest("base64url").slice(0, 22);
+  const hmac = oneShotHmac(createHmac("sha256", deps.authSecret).update("fanboost click confirmation").digest());
+  const sign = (id: string) => hmac(id).slice(0, 22);
 
   return {
     /** The token for the counted click `id`, for its page. */
