@@ -1,3 +1,5 @@
+import type { SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
 import type { Database } from "../db/client";
 import { createLogger } from "../logger";
@@ -79,5 +81,50 @@ describe("country crossings", () => {
     for (let index = 0; index < 5_000; index++) crossings.record(`link-${index}`, "FR", index);
     expect(crossings.size).toBeLessThanOrEqual(1_000);
     expect(crossings.record("link-4999", "DE", 5_000)).toEqual(["FR", "DE"]);
+  });
+});
+
+describe("a busy address's flags with shared counts", () => {
+  it("are claimed in the database once an hour per instance, and claimed again after a claim that failed", async () => {
+    const dialect = new PgDialect();
+    const claims: unknown[] = [];
+    const inserted: Array<{ type: string }> = [];
+    let failNextClaim = true;
+    // The shared totals say the address is past the burst threshold at every share.
+    const db = {
+      execute: async (query: SQL) => {
+        const { sql: text, params } = dialect.sqlToQuery(query);
+        if (text.includes("insert into address_clicks")) {
+          const rows = (params[0] as string[]).map((hash) => ({
+            ip_hash: hash,
+            minute: 1,
+            burst: fraudRules.ipBurst.max + 1,
+            flagged: false,
+          }));
+          return { rows };
+        }
+        if (!text.includes("set burst_flagged_at")) return { rows: [] };
+        claims.push(params[0]);
+        if (failNextClaim) {
+          failNextClaim = false;
+          throw new Error("connection lost");
+        }
+        return { rows: [{ ip_hash: params[0] }] };
+      },
+      insert: () => ({
+        values: async (row: { type: string }) => {
+          inserted.push(row);
+        },
+      }),
+    } as unknown as Database;
+    const monitor = createFraudMonitor(db, createLogger("silent"), { shared: true });
+    const busy = click("Unknown", "192.0.2.7");
+    const start = Date.UTC(2026, 10, 1);
+    for (let second = 0; second < 5; second++) {
+      await monitor.observeShared(busy, { rateLimited: false, challenge: [] }, true, start + second * 1_000);
+      await monitor.written();
+    }
+    expect(claims).toEqual(["hash-192.0.2.7", "hash-192.0.2.7"]);
+    expect(inserted.map((row) => row.type)).toEqual(["rate_limit"]);
   });
 });

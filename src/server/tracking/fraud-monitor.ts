@@ -76,6 +76,10 @@ export class WindowCounter {
     const entry = this.counts.get(key);
     if (entry && now - entry.start < this.windowMs && entry.count > 0) entry.count--;
   }
+  /** Drops `key`'s window: its next hit starts a new one. */
+  forget(key: string) {
+    this.counts.delete(key);
+  }
   /** Whether `key` was hit within the window, without counting a hit. */
   seen(key: string, now: number): boolean {
     const entry = this.counts.get(key);
@@ -364,10 +368,15 @@ export function createFraudMonitor(
     now: number,
   ) => {
     flaggedAddresses.hit(click.ipHash, now);
-    if ((kind === "burst" ? reported.burst : reported.rateLimit).hit(click.ipHash, now) > 1) return;
+    const asked = kind === "burst" ? reported.burst : reported.rateLimit;
+    if (asked.hit(click.ipHash, now) > 1) return;
     const write = claimFlag(db, click.ipHash, kind)
       .then((claimed) => (claimed ? db.insert(suspiciousActivity).values(row()) : undefined))
-      .catch((error: unknown) => log.error({ err: error }, "suspicious activity not recorded"))
+      .catch((error: unknown) => {
+        // Not recorded: the address's next share asks again.
+        asked.forget(click.ipHash);
+        log.error({ err: error }, "suspicious activity not recorded");
+      })
       .finally(() => writing.delete(write));
     writing.add(write);
   };
