@@ -10,6 +10,7 @@ import pg from "pg";
 import { expect, inject } from "vitest";
 import { harnessSettings } from "../src/server/config";
 import { type DatabaseHandle, openDatabase, queryRows } from "../src/server/db/client";
+import { assertInvariants } from "../src/server/testing/invariants";
 import { type AppServer, freePort, startAppServer } from "../src/server/testing/server-process";
 import type { TestClient } from "../src/server/testing/test-app";
 
@@ -349,7 +350,11 @@ export async function startCluster(
       haproxy.kill("SIGTERM");
       await exited;
       await Promise.all(instanceNames.map((name) => instances[name].stop()));
-      await testDatabase.close();
+      try {
+        await assertInvariants(testDatabase.db);
+      } finally {
+        await testDatabase.close();
+      }
       await database.drop();
       rmSync(configDir, { recursive: true, force: true });
     },

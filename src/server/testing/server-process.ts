@@ -1,10 +1,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 import { childEnvironment } from "../config.js";
+import { openDatabase } from "../db/client.js";
+import { assertInvariants } from "./invariants.js";
 
 const projectRoot = new URL("../../..", import.meta.url).pathname;
 
@@ -133,9 +135,25 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
     halt,
     kill: () => stopWith("SIGKILL"),
     launch,
+    /**
+     * Stops the server, then checks the invariants of its embedded database (a server on DATABASE_URL shares its test's
+     * database, which that test checks), so every journey that clicked or paid is checked too.
+     */
     stop: async () => {
       await halt();
-      rmSync(dataDir, { recursive: true, force: true });
+      try {
+        const embedded = join(dataDir, "pglite");
+        if (!env.DATABASE_URL && existsSync(embedded)) {
+          const database = await openDatabase({ kind: "pglite", dataDir: embedded });
+          try {
+            await assertInvariants(database.db);
+          } finally {
+            await database.close();
+          }
+        }
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
     },
   };
 }
