@@ -115,6 +115,7 @@ export function createApp(services: AppServices) {
     log,
     publicUrl: config.publicUrl,
     reviewHours: config.reviewHours,
+    networkClickLimit: config.networks.clickLimit,
     authSecret: config.authSecret,
   };
   const resolveClientIp = createClientIpResolver(config.trustProxy);
@@ -219,10 +220,7 @@ export function createApp(services: AppServices) {
   );
   app.route("/api", accountRoutes({ auth, context, guards, adminEmails: config.adminEmails }));
   app.route("/api", accountDeletionRoutes({ auth, context, guards }));
-  app.route(
-    "/api/admin",
-    adminRoutes({ ...context, guards, live, mailSender, networkClickLimit: config.networks.clickLimit }),
-  );
+  app.route("/api/admin", adminRoutes({ ...context, guards, live, mailSender }));
   app.route("/api/artist", artistRoutes({ db, guards, payments, live }));
   app.route("/api/promoter", promoterRoutes({ db, guards, live }));
   app.route("/api", campaignRoutes({ ...context, guards, songLinkHosts: config.songLinkHosts, artwork, live }));

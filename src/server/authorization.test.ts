@@ -84,6 +84,11 @@ const appRows: Record<string, Row> = {
     call: (fx) => ({ path: `/api/campaigns/${fx.draftId}` }),
     expect: { ...all(404), artist: 200, admin: 200 },
   },
+  "GET /api/campaigns/:id/rules": {
+    // A live campaign's rules are public, like its page (a draft has none: official-rules.test.ts).
+    call: (fx) => ({ path: `/api/campaigns/${fx.liveId}/rules` }),
+    expect: all(200),
+  },
   "POST /api/campaigns/:id/funding": {
     call: (fx) => ({ path: `/api/campaigns/${fx.draftId}/funding`, json: {} }),
     expect: { ...all(404), anonymous: 401, artist: 200 },

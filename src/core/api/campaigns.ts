@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { campaignListQuerySchema, createCampaignSchema } from "../campaign-rules.js";
+import type { RulesSection, RulesSettings } from "../official-rules.js";
 import type { CampaignStatus } from "../vocabulary.js";
 import { get, post } from "./contract.js";
 
@@ -107,6 +108,17 @@ export type CreateCampaignBody = z.input<ReturnType<typeof createCampaignSchema>
 export type JoinedLink = { link: { short_code: string; url: string; total_clicks: number } };
 export type CampaignSettings = { songLinkHosts: string[]; paymentProvider: "stripe" | "sandbox" };
 
+/** A campaign's official rules as they were frozen at launch (src/core/official-rules.ts). */
+export type OfficialRulesView = {
+  campaign_id: string;
+  version: number;
+  /** SHA-256 of the version and the text: what joining accepts. */
+  hash: string;
+  frozen_at: string;
+  settings: RulesSettings;
+  sections: RulesSection[];
+};
+
 export const campaignsApi = {
   list: get<CampaignPage, CampaignListQuery>()("/api/campaigns"),
   publicList: get<{ ok: boolean; items: PublicCampaignSummary[]; error: string | null }>()("/api/public/campaigns"),
@@ -119,4 +131,5 @@ export const campaignsApi = {
     "/api/campaigns/:id/sandbox-payment",
   ),
   join: post<JoinedLink>()("/api/campaigns/:id/join"),
+  rules: get<{ rules: OfficialRulesView }>()("/api/campaigns/:id/rules"),
 } as const;

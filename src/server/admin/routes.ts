@@ -112,8 +112,6 @@ export function adminRoutes(
     guards: Guards;
     live: Pick<LiveUpdates, "publish">;
     mailSender: Pick<MailSender, "resend">;
-    /** NETWORK_CLICK_LIMIT, for the replay of the network rule. */
-    networkClickLimit: number;
   },
 ) {
   const { db } = deps;

@@ -14,6 +14,7 @@ import { PaymentCanceledError, PaymentDeclinedError } from "../payments/provider
 import { processRefund, recordRefund } from "../payouts/refunds.js";
 import { type CampaignRow, findOwnCampaign } from "./campaign-access.js";
 import { campaignLiveMail, type LaunchedCampaign, type PaidCard, receiptMail } from "./campaign-mail.js";
+import { freezeOfficialRules } from "./official-rules.js";
 
 /** A test card's brand and last four digits, as a provider would report them. */
 function sandboxCardOf(number: string): PaidCard {
@@ -161,6 +162,8 @@ export async function activateFundedCampaign(
       }
       return { kind: "unknown" };
     }
+    // The official rules are fixed as the campaign goes live, from its settings and this server's.
+    await freezeOfficialRules(tx, activated.id, deps);
     const [artist] = await tx.select({ email: user.email }).from(user).where(eq(user.id, activated.createdBy));
     const campaign: LaunchedCampaign = {
       id: activated.id,

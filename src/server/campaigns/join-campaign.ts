@@ -4,7 +4,7 @@ import { countOf, formatCents } from "../../core/money.js";
 import { campaignStatus } from "../../core/vocabulary.js";
 import { ensurePromoterProfile } from "../accounts/promoter-profile.js";
 import type { Database } from "../db/client.js";
-import { campaigns, trackingLinks } from "../db/schema.js";
+import { campaignRules, campaigns, trackingLinks } from "../db/schema.js";
 import { DomainError } from "../errors.js";
 import { assertCampaignId } from "../ids.js";
 import { recordUserNotification } from "../mail/bell.js";
@@ -55,7 +55,13 @@ export async function joinCampaign(
     const created = await db.transaction(async (tx) => {
       const [link] = await tx
         .insert(trackingLinks)
-        .values({ campaignId: id, promoterId: promoter.id, shortCode: generateCode() })
+        .values({
+          campaignId: id,
+          promoterId: promoter.id,
+          shortCode: generateCode(),
+          // Joining accepts the campaign's official rules as they were frozen at launch.
+          rulesHash: sql`(select hash from ${campaignRules} where campaign_id = ${id})`,
+        })
         .onConflictDoNothing()
         .returning();
       if (link) {

@@ -17,6 +17,7 @@ import { campaignView, findVisibleCampaign } from "./campaign-view.js";
 import { createDraftCampaign } from "./create-campaign.js";
 import { activateFundedCampaign, confirmSandboxFunding, fundingSummary, startFunding } from "./funding.js";
 import { joinCampaign } from "./join-campaign.js";
+import { publishedOfficialRules } from "./official-rules.js";
 import { listPublicCampaignSummaries } from "./public-campaigns.js";
 
 export type CampaignRouteDeps = ServerContext & {
@@ -96,6 +97,13 @@ export function campaignRoutes(deps: CampaignRouteDeps) {
     const viewer = await guards.sessionUser(c);
     const campaign = await findVisibleCampaign(db, c.req.param("id"), viewer?.id);
     return c.json(reply(campaignsApi.detail, { campaign: await campaignView(db, campaign, viewer?.id) }));
+  });
+
+  /** A launched campaign's official rules, for whoever may see the campaign. */
+  app.get(routePath(campaignsApi.rules), async (c) => {
+    const viewer = await guards.sessionUser(c);
+    const campaign = await findVisibleCampaign(db, c.req.param("id"), viewer?.id);
+    return c.json(reply(campaignsApi.rules, { rules: await publishedOfficialRules(db, campaign.id, deps) }));
   });
 
   app.post(routePath(campaignsApi.startFunding), guards.requireUser, async (c) =>

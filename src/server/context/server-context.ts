@@ -16,6 +16,8 @@ export type ServerContext = {
   publicUrl: string;
   /** Hours an ended campaign's result stays under fraud review before its payouts can be paid (REVIEW_HOURS). */
   reviewHours: number;
+  /** Counted clicks one network may give one link in an hour before its visits are challenged (NETWORK_CLICK_LIMIT). */
+  networkClickLimit: number;
   /** Signs the unsubscribe links of non-essential emails. */
   authSecret: string;
 };

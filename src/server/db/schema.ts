@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { RulesSection, RulesSettings } from "../../core/official-rules.js";
 import {
   campaignStatus,
   campaignStatuses,
@@ -109,6 +110,22 @@ export const campaigns = pgTable(
   ],
 );
 
+/**
+ * A campaign's official rules, generated from its settings and frozen when it launches (src/core/official-rules.ts):
+ * the template's version, the settings they state (the review window and click rules among them, which decide the
+ * campaign's review and clicks from then on), the text, and the SHA-256 of version and text.
+ */
+export const campaignRules = pgTable("campaign_rules", {
+  campaignId: uuid("campaign_id")
+    .primaryKey()
+    .references(() => campaigns.id, { onDelete: "cascade" }),
+  version: integer("version").notNull(),
+  hash: text("hash").notNull(),
+  settings: jsonb("settings").$type<RulesSettings>().notNull(),
+  sections: jsonb("sections").$type<RulesSection[]>().notNull(),
+  frozenAt: timestamp("frozen_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const promoters = pgTable(
   "promoters",
   {
@@ -139,6 +156,8 @@ export const trackingLinks = pgTable(
       .references(() => promoters.id, { onDelete: "cascade" }),
     shortCode: text("short_code").notNull(),
     totalClicks: integer("total_clicks").notNull().default(0),
+    /** The hash of the campaign's official rules the promoter accepted by joining (none: joined before rules were kept). */
+    rulesHash: text("rules_hash"),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,5 +1,6 @@
 import type { ArtworkStore } from "../artwork/artwork-store.js";
 import { remindEndingCampaigns } from "../campaigns/ending-reminders.js";
+import { freezeMissingOfficialRules } from "../campaigns/official-rules.js";
 import { pruneClientErrors } from "../client-errors/client-error-reports.js";
 import type { ServerContext } from "../context/server-context.js";
 import { pruneIdempotencyKeys } from "../http/idempotency.js";
@@ -24,6 +25,7 @@ const UNUSED_ARTWORK_MS = 24 * 60 * MINUTE;
 export function backgroundJobs(deps: { context: ServerContext; artwork: ArtworkStore; payoutWeekday: number }): Job[] {
   const { context } = deps;
   return [
+    { name: "freeze-official-rules", everyMs: 10 * MINUTE, run: () => freezeMissingOfficialRules(context.db, context) },
     { name: "finalize-ended-campaigns", everyMs: MINUTE, run: () => finalizeEndedCampaigns(context) },
     { name: "remind-ending-campaigns", everyMs: 5 * MINUTE, run: () => remindEndingCampaigns(context) },
     { name: "announce-final-results", everyMs: MINUTE, run: () => announceFinalResults(context) },

@@ -35,11 +35,15 @@ const lockCampaign = (tx: Database, where: SQL, skipLocked: boolean) =>
 
 /**
  * Fixes the result of a campaign whose row this transaction holds locked (campaign-results.ts) and opens its review
- * window of `reviewHours`. Click batches lock the campaign row before counting, so no click counts after this commits.
+ * window: the one its official rules froze at launch, or `reviewHours` for a campaign without them. Click batches lock
+ * the campaign row before counting, so no click counts after this commits.
  */
 async function finalizeLocked(tx: Database, campaign: LockedCampaign, reviewHours: number): Promise<FinalizedCampaign> {
   await tx.execute(
-    sql`update campaigns set review_until = now() + make_interval(secs => ${reviewHours * 3600}) where id = ${campaign.id}`,
+    sql`update campaigns set review_until = now() + make_interval(secs => 3600 * coalesce(
+          (select (r.settings->>'reviewHours')::float8 from campaign_rules r where r.campaign_id = ${campaign.id}),
+          ${reviewHours}::float8))
+        where id = ${campaign.id}`,
   );
   const result = await decideResult(tx, campaign);
   return {

@@ -125,7 +125,11 @@ describe("a banned winner", () => {
       .update(campaigns)
       .set({ endsAt: sql`now() - interval '1 second'` })
       .where(eq(campaigns.id, campaignId));
-    await finalizeEndedCampaigns({ ...deps, reviewHours: 48 });
+    // As if it had launched on a server with a 48-hour review window: its rules froze that window.
+    await t.database.db.execute(
+      sql`update campaign_rules set settings = jsonb_set(settings, '{reviewHours}', '48') where campaign_id = ${campaignId}`,
+    );
+    await finalizeEndedCampaigns(deps);
     expect(await winnersOf(campaignId)).toEqual([cheat.promoterId]);
     expect((await post(`/api/admin/users/${cheat.id}/ban`, { reason: "bought clicks" })).status).toBe(200);
     expect(await winnersOf(campaignId)).toEqual([honest.promoterId]);

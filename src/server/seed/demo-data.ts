@@ -114,6 +114,7 @@ export async function seedDemoData(deps: { config: Config; db: Database; log: Lo
     log,
     publicUrl: config.publicUrl,
     reviewHours: config.reviewHours,
+    networkClickLimit: config.networks.clickLimit,
     authSecret: config.authSecret,
   };
   const shortCodes: string[] = [];

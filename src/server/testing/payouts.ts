@@ -94,6 +94,7 @@ export function testContext(t: Pick<TestApp, "database" | "config">, payments?: 
     log: createLogger("silent"),
     publicUrl: TEST_ORIGIN,
     reviewHours: 0,
+    networkClickLimit: t.config.networks.clickLimit,
     authSecret: t.config.authSecret,
   };
 }

@@ -81,6 +81,10 @@ export async function createTestApp(
     webRoot?: string;
     /** Replaces the configured payment provider (the Stripe tests use a local stand-in). */
     payments?: (database: DatabaseHandle) => PaymentProvider;
+    /**
+     * Another test app's database, as a server restarted with other settings sees it: this app does not close it.
+     */
+    database?: DatabaseHandle;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), "fanboost-test-"));
@@ -92,7 +96,7 @@ export async function createTestApp(
     AUTH_SECRET: "test-secret-that-is-long-enough-0123456789",
     ...options.env,
   });
-  const database = await openTestDatabase();
+  const database = options.database ?? (await openTestDatabase());
   const app = createApp({
     config,
     database,
@@ -114,7 +118,7 @@ export async function createTestApp(
     },
     close: async () => {
       await app.drain();
-      await database.close();
+      if (!options.database) await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,0 +1,122 @@
+import { formatCents, MIN_PAYOUT_CENTS, PLATFORM_FEE_PERCENT, splitPrize } from "./money";
+
+/**
+ * A campaign's official rules (PRODUCT.md Official rules and eligibility), generated from its settings when it launches
+ * and frozen then: the server stores the sections with this template's version and their hash, so a later change of
+ * this text, of REVIEW_HOURS or of the click rules changes no launched campaign's rules.
+ */
+export const OFFICIAL_RULES_VERSION = 1;
+
+/** The settings the rules state, as they were at launch. */
+export type RulesSettings = {
+  title: string;
+  artistName: string;
+  prizeCents: number;
+  /** ISO timestamps of the launch and of the end the timer was set to. */
+  startsAt: string;
+  endsAt: string;
+  reviewHours: number;
+  /** The version of the click rules (fraud-rules.ts) that judges the campaign's clicks. */
+  clickRulesVersion: number;
+  /** Counted clicks one network may give one link in an hour before its visits are checked. */
+  networkClickLimit: number;
+  /** Visits from one address in 5 minutes past which its next visits are checked. */
+  challengeBurst: number;
+  /** Visits a minute from one address past which none counts. */
+  rateLimitPerMinute: number;
+};
+
+export type RulesSection = { id: string; heading: string; paragraphs: string[] };
+
+const when = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });
+const at = (iso: string) => `${when.format(new Date(iso))} UTC`;
+const hours = (count: number) => (count === 1 ? "1 hour" : `${count} hours`);
+
+/** A tie split three ways, as an example in cents the reader can check. */
+function tieExample(prizeCents: number): string {
+  const parts = splitPrize(prizeCents, 3).map(formatCents);
+  return `For example, a three-way tie for ${formatCents(prizeCents)} pays ${parts[0]} to the earliest of the three to join, ${parts[1]} to the next and ${parts[2]} to the last.`;
+}
+
+export function officialRulesSections(settings: RulesSettings): RulesSection[] {
+  const prize = formatCents(settings.prizeCents);
+  const minimumPayout = formatCents(MIN_PAYOUT_CENTS);
+  return [
+    {
+      id: "sponsor",
+      heading: "Sponsor and administrator",
+      paragraphs: [
+        `"${settings.title}" is a contest of skill among promoters, sponsored by ${settings.artistName} (the artist), who funded the prize, and administered by FanBoost. These rules, the Terms of Service and the Privacy Policy apply to it; where they differ, these rules decide for this campaign.`,
+      ],
+    },
+    {
+      id: "dates",
+      heading: "Dates",
+      paragraphs: [
+        `The campaign started on ${at(settings.startsAt)} and ends on ${at(settings.endsAt)}.`,
+        "FanBoost may pause the campaign (visits to its links then do not count) or end it early when it breaks the Terms of Service or the law. An early end is the end for these rules: the result is decided from the clicks counted until then.",
+      ],
+    },
+    {
+      id: "entry",
+      heading: "How to enter",
+      paragraphs: [
+        "Sign in to FanBoost as a promoter, join the campaign and receive a personal tracking link. Entry is free: no purchase is needed to take part. Joining records that you accept these rules.",
+      ],
+    },
+    {
+      id: "prize",
+      heading: "Prize",
+      paragraphs: [
+        `The prize is ${prize} in US dollars, paid in full to the winner. The artist paid a ${PLATFORM_FEE_PERCENT}% platform fee on top of it, which is never taken from the prize.`,
+        `Promoters tied for the most verified clicks share the prize equally. When it does not divide exactly, the remaining cents go one each to the tied promoters who joined the campaign earliest, so the parts always add up to ${prize}. ${tieExample(settings.prizeCents)}`,
+      ],
+    },
+    {
+      id: "clicks",
+      heading: "Verified clicks",
+      paragraphs: [
+        `Clicks are judged under version ${settings.clickRulesVersion} of FanBoost's click rules, for the whole campaign. A click counts when a person opens a promoter's tracking link in a browser while the campaign is live. Each visitor's address counts once per campaign, for whichever promoter's link it opens first.`,
+        `Never counted: visits by bots, crawlers and link previews; HEAD requests; links loaded inside another page or prefetched by a browser; repeat visits from an address already counted; visits by the promoter or the artist while signed in; and visits beyond ${settings.rateLimitPerMinute.toLocaleString("en-US")} a minute from one address.`,
+        `A visit must first pass a quick check in the browser when it comes from a data centre's network, from an address that sent over ${settings.challengeBurst} visits in 5 minutes or was flagged within the hour, or from a network that already gave one link more than ${settings.networkClickLimit} counted clicks within an hour. Without the check, it does not count; the visitor still reaches the song.`,
+      ],
+    },
+    {
+      id: "winning",
+      heading: "Winning",
+      paragraphs: [
+        "When the campaign ends, the eligible promoter whose link has the most verified clicks wins, provided it has at least one. If a promoter with more clicks is not eligible, the next eligible promoter wins. If no eligible promoter has a verified click, there is no winner and the prize is refunded to the artist.",
+      ],
+    },
+    {
+      id: "eligibility",
+      heading: "Who can win",
+      paragraphs: [
+        "Any FanBoost promoter may enter. Never eligible to win: a suspended account; the campaign's artist, who cannot join it either; and a promoter who won a campaign that ended in the 30 days before this campaign ends (a share of a tied prize counts as a win).",
+      ],
+    },
+    {
+      id: "review",
+      heading: "Review and voided clicks",
+      paragraphs: [
+        `When the campaign ends, its result is provisional and under review for ${hours(settings.reviewHours)}. FanBoost may void clicks it finds fraudulent (bought or scripted traffic, click farms, bots, incentivised or misleading traffic, or a promoter opening their own link to add to their count) and disqualify the promoter responsible; the winners are then decided again from the clicks that remain. The result is final when the review ends, or earlier once FanBoost has reviewed it.`,
+        "A winner whose traffic looks bought (too many clicks from one network or from data centres, clicks no browser confirmed, or bursts through their link) is flagged, and the prize waits until FanBoost has reviewed the flag, whatever the review window says.",
+      ],
+    },
+    {
+      id: "payment",
+      heading: "How winners are told and paid",
+      paragraphs: [
+        "Winners are told by email and on their dashboard when the result is final, and every promoter who joined is told the result.",
+        `Before a prize is paid, the winner connects a payout account on their Earnings page and completes the payment provider's identity and bank checks; until then it stays pending. Final prizes are paid in a weekly payout run on Fridays, by FanBoost, or when the winner requests a payout (from ${minimumPayout} pending). Winners are responsible for any taxes on their prize.`,
+      ],
+    },
+    {
+      id: "changes",
+      heading: "These rules do not change",
+      paragraphs: [
+        "These rules were fixed when the campaign launched. The prize, the dates, who can win, the tie split, the review window and the version of the click rules stated here stay as they are for this campaign, whatever changes later.",
+      ],
+    },
+  ];
+}
