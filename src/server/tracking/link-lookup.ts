@@ -21,6 +21,8 @@ export type TrackedLink = {
   cover: string;
   /** The path of the image a shared link unfurls with. */
   ogImage: string;
+  /** The path of the campaign's official rules page. */
+  rules: string;
 };
 
 const TTL_MS = 2_000;
@@ -29,13 +31,17 @@ function withCover({
   genre,
   artworkKey,
   ...link
-}: Omit<TrackedLink, "cover" | "ogImage"> & { genre: string | null; artworkKey: string | null }): TrackedLink {
+}: Omit<TrackedLink, "cover" | "ogImage" | "rules"> & {
+  genre: string | null;
+  artworkKey: string | null;
+}): TrackedLink {
   return {
     ...link,
     cover: artworkKey
       ? artworkPath(artworkKey, "320.webp")
       : generatedCoverDataUrl({ title: link.title, artist_name: link.artistName, genre }),
     ogImage: artworkKey ? artworkPath(artworkKey, "og.jpg") : generatedCoverPath(link.campaignId),
+    rules: `/campaigns/${link.campaignId}/rules`,
   };
 }
 const MAX_ENTRIES = 50_000;

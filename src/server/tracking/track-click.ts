@@ -169,6 +169,7 @@ export async function trackClick(
     songLink: link.songLink,
     cover: link.cover,
     ogImage: link.ogImage,
+    rules: link.rules,
   };
   if (verdict === clickVerdict.challenged) {
     const issued = await deps.challenges.issue(link, ipHash);

@@ -10,6 +10,7 @@ const song = {
   songLink: "https://open.spotify.com/track/abc",
   cover: "/media/artwork/0123456789abcdef0123456789abcdef/320.webp",
   ogImage: "/media/artwork/0123456789abcdef0123456789abcdef/og.jpg",
+  rules: "/campaigns/4b0e1c8a-3f2d-4f6e-9a1b-2c3d4e5f6a7b/rules",
 };
 const publicUrl = "https://fans.example";
 
@@ -21,6 +22,7 @@ describe("tracking page renderer", () => {
     expect(html).toContain(`<meta name="twitter:image" content="https://fans.example${song.ogImage}">`);
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
     expect(html).not.toMatch(/click id/i);
+    expect(html).toContain(`<a href="${song.rules}">Official rules</a>`);
   });
 
   it("offers Browse Campaigns on 'Link Not Found', and no Try Again that would repeat the same failure", () => {
@@ -38,6 +40,7 @@ describe("tracking page renderer", () => {
       { ...song, artistName: "Luna Ray & Co" },
       { ...song, state: "already", note: "Already." },
       { ...song, cover: "data:image/svg+xml,%3Csvg%3E%3C%2Fsvg%3E", ogImage: "/media/covers/x.png" },
+      { ...song, rules: "/campaigns/5c1f2d9b-4e3a-4a7f-8b2c-3d4e5f6a7b8c/rules" },
       { kind: "error", message: "Tracking link not found" },
       { kind: "error", message: "Campaign is not available" },
     ];
@@ -47,7 +50,8 @@ describe("tracking page renderer", () => {
     expect(pages[1]).toContain("Night Drive (Remix)");
     expect(pages[2]).toContain("Luna Ray &amp; Co");
     expect(pages[4]).toContain("/media/covers/x.png");
-    expect(pages[6]).toContain("Campaign is not available");
+    expect(pages[5]).toContain("/campaigns/5c1f2d9b-4e3a-4a7f-8b2c-3d4e5f6a7b8c/rules");
+    expect(pages[7]).toContain("Campaign is not available");
   });
 
   it("encodes non-ASCII text as UTF-8 and keeps rendering correctly once its cache is full", () => {

@@ -49,6 +49,8 @@ export type TrackingPage =
       cover: string;
       /** The unfurl image's path (the artwork's 1200×630 JPEG, or the generated cover's PNG). */
       ogImage: string;
+      /** The path of the campaign's official rules. */
+      rules: string;
       /** A counted visit's confirmation token (click-confirmations.ts), which the page's script sends back. */
       confirm?: string | undefined;
     }
@@ -62,6 +64,7 @@ export type TrackingPage =
       songLink: string;
       cover: string;
       ogImage: string;
+      rules: string;
     }
   | { kind: "error"; message: string };
 
@@ -110,13 +113,16 @@ main{background:#fff;border-radius:20px;max-width:440px;width:100%;padding:32px;
 .song{font-weight:700;font-size:18px;margin:4px 0}.by{color:#475569;margin:0 0 16px}.note{font-size:14px;color:#334155;background:#f8fafc;border-radius:12px;padding:12px;margin:16px 0}
 .count{font-weight:600;color:#6d28d9}.cover{display:block;width:160px;height:160px;object-fit:cover;border-radius:16px;margin:0 auto 12px;box-shadow:0 8px 24px rgba(15,10,30,.25)}
 a.btn{display:inline-block;margin:6px;padding:10px 18px;border-radius:12px;font-weight:600;text-decoration:none}
-.primary{background:#7c3aed;color:#fff}`;
+.primary{background:#7c3aed;color:#fff}.rules{margin:12px 0 0;font-size:13px}.rules a{color:#475569}`;
 
 /**
  * Where a counted visit's confirmation token goes. The attribute is written with a real quote, which no escaped value
  * on the page can contain, so its first occurrence is the slot.
  */
 const CONFIRM_SLOT = `data-confirm="`;
+
+/** The contest's official rules, under the page's button. */
+const rulesLink = (path: string) => `<p class="rules"><a href="${escapeHtml(path)}">Official rules</a></p>`;
 
 /** The whole page. `publicUrl` makes the unfurl image's address absolute, as networks require. */
 function renderPage(page: TrackingPage, publicUrl: string): string {
@@ -154,7 +160,7 @@ function renderPage(page: TrackingPage, publicUrl: string): string {
 <p class="count" id="s" aria-live="polite">One moment...</p>
 <p class="note" id="m">${escapeHtml(page.note)}</p>
 <noscript><p class="note">The check needs JavaScript: without it this visit won't count.</p></noscript>
-<a class="btn primary" id="go" href="${song}">Go to the song now</a>
+<a class="btn primary" id="go" href="${song}">Go to the song now</a>${rulesLink(page.rules)}
 </main><script type="application/json" id="pow">${data}</script><script>${solverScript}</script></body></html>`;
   }
 
@@ -169,7 +175,7 @@ function renderPage(page: TrackingPage, publicUrl: string): string {
 <h1>${heading}</h1><p class="song">${escapeHtml(page.title)}</p><p class="by">by ${escapeHtml(page.artistName)}</p>
 <p class="count" aria-live="polite">Redirecting in <span id="n">${REDIRECT_SECONDS} seconds</span>...</p>
 <p class="note">${escapeHtml(page.note)}</p>
-<a class="btn primary" id="go" href="${song}">Go to the song now</a>
+<a class="btn primary" id="go" href="${song}">Go to the song now</a>${rulesLink(page.rules)}
 </main><script>${countdownScript}</script></body></html>`;
 }
 
@@ -191,7 +197,8 @@ const samePage = (a: TrackingPage, b: TrackingPage) => {
     a.artistName === b.artistName &&
     a.songLink === b.songLink &&
     a.cover === b.cover &&
-    a.ogImage === b.ogImage
+    a.ogImage === b.ogImage &&
+    a.rules === b.rules
   );
 };
 
