@@ -111,9 +111,34 @@ describe("campaign page journey", () => {
     // A promoter joins from the page and finds themselves on its board.
     const promoter = await openPage("campaign-page-promoter", {
       cookies: await signUpViaApi(server, "promoter"),
+      // axe runs on the rules page.
+      bypassCSP: true,
     });
     await promoter.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
     await promoter.page.goto(`/campaigns/${campaignId}`);
+    // Before joining, the promoter reads the official rules the join accepts, then comes back.
+    await promoter.page.getByRole("link", { name: "official rules" }).click();
+    await expect
+      .poll(() => promoter.page.getByRole("heading", { level: 1, name: `${title} by E2E Band` }).isVisible(), {
+        timeout: 10_000,
+      })
+      .toBe(true);
+    for (const fact of [
+      "Sponsor and administrator",
+      "under review for",
+      "a three-way tie for",
+      "Fingerprint (SHA-256)",
+    ]) {
+      await visible(promoter.page, fact);
+    }
+    expect(await seriousViolations(promoter.page)).toEqual([]);
+    for (const width of [390, 1366]) {
+      await promoter.page.setViewportSize({ width, height: 900 });
+      await promoter.page.waitForTimeout(200);
+      expect(await horizontalOverflow(promoter.page), `rules overflow at ${width} px`).toBe(0);
+      await screenshot(promoter.page, `campaign-rules-${width}`, { fullPage: true });
+    }
+    await promoter.page.getByRole("link", { name: "Back to the campaign" }).click();
     await promoter.page.getByRole("button", { name: "Join Campaign" }).click();
     await visible(promoter.page, "Tracking link copied to clipboard!");
     await expect

@@ -50,6 +50,7 @@ const visits = {
   "/campaigns/:id": { as: "visitor", path: (fx) => `/campaigns/${fx.live}` },
   "/campaigns/:id/fund": { as: "artist", path: (fx) => `/campaigns/${fx.draft}/fund` },
   "/campaigns/:id/success": { as: "artist", path: (fx) => `/campaigns/${fx.live}/success` },
+  "/campaigns/:id/rules": { as: "visitor", path: (fx) => `/campaigns/${fx.live}/rules` },
   "/stripe/connected": { as: "artist", path: (fx) => `/stripe/connected?campaign=${fx.live}` },
   "/stripe/connect-error": at("promoter", "/stripe/connect-error"),
   "/campaign/:campaignId/promoter/:promoterId": {

@@ -30,6 +30,7 @@ export const clientRoutePatterns = [
   "/campaigns/:id",
   "/campaigns/:id/fund",
   "/campaigns/:id/success",
+  "/campaigns/:id/rules",
   "/stripe/connected",
   "/stripe/connect-error",
   "/campaign/:campaignId/promoter/:promoterId",

@@ -51,6 +51,7 @@ export const screens = {
   "/campaigns/:id": { load: () => import("./routes/campaign") },
   "/campaigns/:id/fund": { load: () => import("./routes/fund-campaign") },
   "/campaigns/:id/success": { load: () => import("./routes/campaign-success") },
+  "/campaigns/:id/rules": { load: () => import("./routes/campaign-rules") },
   "/stripe/connected": { load: () => import("./routes/campaign-success") },
   "/stripe/connect-error": { load: () => import("./routes/stripe-connect-error") },
   "/campaign/:campaignId/promoter/:promoterId": { load: () => import("./routes/legacy-link") },

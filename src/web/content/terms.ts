@@ -4,7 +4,7 @@ import type { LegalSection } from "../components/marketing/legal-document";
 const fee = `${PLATFORM_FEE_PERCENT}%`;
 const minimumPayout = formatCents(MIN_PAYOUT_CENTS);
 
-export const termsUpdated = "2026-11-24";
+export const termsUpdated = "2026-11-26";
 
 export const termsIntro =
   "These terms are the agreement between you and FanBoost when you use the site, start a campaign or promote one. They include the official rules of every campaign. Please read them; by creating an account you accept them.";
@@ -37,7 +37,9 @@ export const termsSections: readonly LegalSection[] = [
   {
     id: "contest-rules",
     heading: "Official campaign rules",
-    paragraphs: ["Every campaign is a contest of skill among its promoters, run under these rules:"],
+    paragraphs: [
+      "Every campaign is a contest of skill among its promoters. Each campaign has its own official rules, linked from its page and from its tracking links: they are generated from its settings when it launches and do not change afterwards, and they state its prize, dates, tie split, review window and the version of the click rules that judges it. Where they differ from these terms, a campaign's official rules decide. Every campaign is run under these rules:",
+    ],
     list: [
       {
         lead: "How to enter",
@@ -77,7 +79,7 @@ export const termsSections: readonly LegalSection[] = [
       },
       {
         lead: "Results",
-        text: "FanBoost's records of clicks and their verdicts decide the result. When a campaign ends its result is provisional and under review for 48 hours: we check its clicks for fraud, and if we void clicks the winners are decided again from the clicks that remain. No prize is paid while the result is under review. When the review ends, or earlier once we have reviewed the result, it is final and the winners are told. You can ask us to review a final result through the Contact page within 14 days of a campaign's end.",
+        text: "FanBoost's records of clicks and their verdicts decide the result. When a campaign ends its result is provisional and under review for the time its official rules state (48 hours unless they say otherwise): we check its clicks for fraud, and if we void clicks the winners are decided again from the clicks that remain. No prize is paid while the result is under review. When the review ends, or earlier once we have reviewed the result, it is final and the winners are told. You can ask us to review a final result through the Contact page within 14 days of a campaign's end.",
       },
     ],
   },

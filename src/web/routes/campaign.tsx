@@ -1,6 +1,6 @@
 import { Clock, MousePointerClick, Trophy, Users } from "lucide-react";
 import { lazy, Suspense } from "react";
-import { useParams } from "react-router";
+import { Link, useParams } from "react-router";
 import { type CampaignView, campaignsApi } from "../../core/api/campaigns";
 import { uuidPattern } from "../../core/ids";
 import { formatCents, formatCount } from "../../core/money";
@@ -30,6 +30,7 @@ const CampaignAdminTools = lazy(async () => ({
 function CampaignDetails({ campaign }: { campaign: CampaignView }) {
   const { account } = useAccount();
   const ended = isFinished(campaign.status) || campaign.status === campaignStatus.cancelled;
+  const joinable = campaign.status === campaignStatus.active && !campaign.is_own && !campaign.my_link;
   return (
     <section className="container-page py-8 sm:py-12">
       <div className="grid gap-8 lg:grid-cols-[320px_minmax(0,1fr)] lg:items-start">
@@ -68,6 +69,15 @@ function CampaignDetails({ campaign }: { campaign: CampaignView }) {
             <StatTile icon={Users} label="Promoters" value={formatCount(campaign.promoter_count)} />
           </div>
           <CampaignActions campaign={campaign} />
+          {/* The join prompt links the rules it accepts; everyone else finds them here. */}
+          {campaign.published_at && !joinable ? (
+            <p className="text-sm text-slate-600">
+              <Link to={`/campaigns/${campaign.id}/rules`} className="font-semibold text-brand-700 underline">
+                Official rules
+              </Link>{" "}
+              · the prize, dates, tie split and review window, fixed when the campaign launched
+            </p>
+          ) : null}
           {account?.isAdmin && campaign.status !== campaignStatus.draft ? (
             <Suspense fallback={null}>
               <CampaignAdminTools campaignId={campaign.id} title={campaign.title} />

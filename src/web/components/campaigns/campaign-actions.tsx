@@ -106,21 +106,29 @@ export function CampaignActions({ campaign }: { campaign: CampaignView }) {
       </p>
     );
   }
-  if (!account) {
-    return (
-      <Button
-        variant="accent"
-        size="lg"
-        className="h-auto! min-h-12 py-3 whitespace-normal!"
-        onClick={() => openAuth({ mode: "signup", userType: "promoter" })}
-      >
-        Sign in to join and get your tracking link
-      </Button>
-    );
-  }
   return (
-    <Button variant="accent" size="lg" loading={joining} onClick={join}>
-      Join Campaign
-    </Button>
+    <div className="flex flex-col gap-2">
+      {account ? (
+        <Button variant="accent" size="lg" loading={joining} onClick={join}>
+          Join Campaign
+        </Button>
+      ) : (
+        <Button
+          variant="accent"
+          size="lg"
+          className="h-auto! min-h-12 py-3 whitespace-normal!"
+          onClick={() => openAuth({ mode: "signup", userType: "promoter" })}
+        >
+          Sign in to join and get your tracking link
+        </Button>
+      )}
+      <p className="text-sm text-slate-600">
+        By joining you accept the campaign's{" "}
+        <Link to={`/campaigns/${campaign.id}/rules`} className="font-semibold text-brand-700 underline">
+          official rules
+        </Link>
+        .
+      </p>
+    </div>
   );
 }

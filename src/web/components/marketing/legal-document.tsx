@@ -1,4 +1,5 @@
 import { Mail } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { publicPageMeta } from "../../../core/page-meta";
 import { usePublicPageMeta } from "../../lib/page-meta";
@@ -14,10 +15,8 @@ const itemKey = (item: LegalItem) => (typeof item === "string" ? item : item.lea
 /** Terms and Privacy: a readable document with a table of contents and a way to ask questions. */
 export function LegalDocument({
   path,
-  title,
   updated,
-  intro,
-  sections,
+  ...document
 }: {
   path: "/terms" | "/privacy";
   title: string;
@@ -28,14 +27,44 @@ export function LegalDocument({
 }) {
   usePublicPageMeta(publicPageMeta[path]);
   return (
+    <LegalLayout
+      eyebrow="Legal"
+      dateLine={
+        <>
+          Last updated <time dateTime={updated}>{longDate.format(new Date(`${updated}T00:00:00Z`))}</time>
+        </>
+      }
+      {...document}
+    />
+  );
+}
+
+/** A legal text's page: its heading, numbered sections with their contents beside them, and the contact box. */
+export function LegalLayout({
+  eyebrow,
+  title,
+  dateLine,
+  intro,
+  sections,
+  children,
+}: {
+  eyebrow: string;
+  title: string;
+  /** What version of the text this is, under the title. */
+  dateLine: ReactNode;
+  intro: string;
+  sections: readonly LegalSection[];
+  /** Shown under the intro (a link back, say). */
+  children?: ReactNode;
+}) {
+  return (
     <article className="container-page py-12 sm:py-16">
       <header className="max-w-3xl">
-        <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Legal</p>
-        <h1 className="mt-2 text-4xl font-extrabold text-balance text-slate-900 sm:text-5xl">{title}</h1>
-        <p className="mt-3 text-sm text-slate-600">
-          Last updated <time dateTime={updated}>{longDate.format(new Date(`${updated}T00:00:00Z`))}</time>
-        </p>
+        <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{eyebrow}</p>
+        <h1 className="mt-2 text-4xl font-extrabold text-balance break-words text-slate-900 sm:text-5xl">{title}</h1>
+        <p className="mt-3 text-sm break-words text-slate-600">{dateLine}</p>
         <p className="mt-6 text-lg leading-relaxed text-pretty text-slate-700">{intro}</p>
+        {children}
       </header>
       <div className="mt-10 grid gap-10 lg:grid-cols-[15rem_1fr] lg:gap-14">
         <nav
