@@ -220,7 +220,16 @@ export function createApp(services: AppServices) {
   );
   app.route("/api", accountRoutes({ auth, context, guards, adminEmails: config.adminEmails }));
   app.route("/api", accountDeletionRoutes({ auth, context, guards }));
-  app.route("/api/admin", adminRoutes({ ...context, guards, live, mailSender }));
+  app.route(
+    "/api/admin",
+    adminRoutes({
+      ...context,
+      guards,
+      live,
+      mailSender,
+      prizeReportingThresholdCents: config.prizeReportingThresholdCents,
+    }),
+  );
   app.route("/api/artist", artistRoutes({ db, guards, payments, live }));
   app.route("/api/promoter", promoterRoutes({ db, guards, live }));
   app.route("/api", campaignRoutes({ ...context, guards, songLinkHosts: config.songLinkHosts, artwork, live }));

@@ -179,6 +179,7 @@ const appRows: Record<string, Row> = {
   },
   "POST /api/payouts/request": { call: () => ({ path: "/api/payouts/request", json: {} }), expect: signedIn(400) },
   "GET /api/admin/payouts": { call: at("/api/admin/payouts"), expect: adminOnly(200) },
+  "GET /api/admin/prize-ledger": { call: at("/api/admin/prize-ledger"), expect: adminOnly(200) },
   "POST /api/admin/payouts/:payoutId/pay": {
     call: (fx) => ({ path: `/api/admin/payouts/${fx.unknownId}/pay`, json: {} }),
     expect: adminOnly(404),

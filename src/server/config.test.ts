@@ -82,6 +82,19 @@ describe("loadConfig", () => {
     }
   });
 
+  it("marks a year's prizes for tax reporting from $2,000 unless PRIZE_REPORTING_THRESHOLD says otherwise", () => {
+    const dataDir = tempDataDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).prizeReportingThresholdCents).toBe(2_000_00);
+    expect(loadConfig({ DATA_DIR: dataDir, PRIZE_REPORTING_THRESHOLD: "600" }).prizeReportingThresholdCents).toBe(
+      600_00,
+    );
+    for (const bad of ["-1", "2k", "600.50"]) {
+      expect(() => loadConfig({ DATA_DIR: dataDir, PRIZE_REPORTING_THRESHOLD: bad })).toThrow(
+        /PRIZE_REPORTING_THRESHOLD.*expected whole US dollars, such as 2000/,
+      );
+    }
+  });
+
   it("drains for DRAIN_DELAY_SECONDS (none by default) within SHUTDOWN_TIMEOUT_SECONDS (30 by default)", () => {
     const dataDir = tempDataDir();
     expect(loadConfig({ DATA_DIR: dataDir })).toMatchObject({ drainDelayMs: 0, shutdownTimeoutMs: 30_000 });

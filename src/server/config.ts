@@ -153,6 +153,14 @@ const envSchema = z
         .default(10),
     ),
     NETWORK_OVERRIDES: z.preprocess(blankToUndefined, networkOverrides.default([])),
+    PRIZE_REPORTING_THRESHOLD: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .regex(/^\d+$/, "expected whole US dollars, such as 2000")
+        .transform((dollars) => Number(dollars) * 100)
+        .default(2_000_00),
+    ),
     DRAIN_DELAY_SECONDS: seconds(0, 300, 0),
     SHUTDOWN_TIMEOUT_SECONDS: seconds(1, 600, 30),
     METRICS_PORT: optional(
@@ -238,6 +246,8 @@ export type Config = {
    * the campaign are challenged, and ranges whose autonomous system is named here instead of looked up.
    */
   networks: { clickLimit: number; overrides: NetworkOverride[] };
+  /** A promoter's prizes in a calendar year from which they are reported for tax (PRIZE_REPORTING_THRESHOLD, cents). */
+  prizeReportingThresholdCents: number;
   /** At shutdown, how long readiness answers 503 while requests are still served, so the balancer stops sending. */
   drainDelayMs: number;
   /** From the signal to the exit, whatever is still running: the shutdown's deadline. */
@@ -309,6 +319,7 @@ export function loadConfig(env: Env = process.env): Config {
     songLinkHosts: values.SONG_LINK_HOSTS ?? defaultSongLinkHosts,
     countryHeader: values.COUNTRY_HEADER?.toLowerCase(),
     networks: { clickLimit: values.NETWORK_CLICK_LIMIT, overrides: values.NETWORK_OVERRIDES },
+    prizeReportingThresholdCents: values.PRIZE_REPORTING_THRESHOLD,
     payoutWeekday: values.PAYOUT_WEEKDAY,
     reviewHours: values.REVIEW_HOURS,
     drainDelayMs: values.DRAIN_DELAY_SECONDS * 1000,

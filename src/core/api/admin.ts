@@ -272,6 +272,14 @@ export type FraudReplay = {
 
 type Paged<T> = { items: T[]; total: number };
 
+/**
+ * Where an admin downloads a calendar year's prize ledger (`?year=2026`) as CSV: a file, not a JSON answer, so a plain
+ * link opens it.
+ */
+export const prizeLedgerPath = "/api/admin/prize-ledger";
+/** The first calendar year of the ledger: FanBoost paid no prize before it. */
+export const PRIZE_LEDGER_FIRST_YEAR = 2024;
+
 export const adminApi = {
   stats: get<AdminStats>()("/api/admin/stats"),
 

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { adminApi, adminCampaignStatuses, timeRanges } from "../../core/api/admin.js";
+import { adminApi, adminCampaignStatuses, prizeLedgerPath, timeRanges } from "../../core/api/admin.js";
 import { uuidPattern } from "../../core/ids.js";
 import { queryText, requiredText } from "../../core/text-rules.js";
 import { currentUser, type Guards } from "../accounts/guards.js";
@@ -19,6 +19,7 @@ import { endCampaignNow } from "../payouts/finalize-campaigns.js";
 import { payPayoutNow } from "../payouts/pay-payouts.js";
 import { passOnHeldPrize } from "../payouts/payout-holds.js";
 import { adminPayoutList } from "../payouts/payout-list.js";
+import { exportPrizeLedger, ledgerYears } from "../payouts/prize-ledger.js";
 import {
   clicksByCountry,
   countedClicksOverTime,
@@ -39,6 +40,15 @@ import { dismissFlag, investigate, releaseResults, suspiciousItemView, voidClick
 
 const rangeQuery = z.object({
   range: z.enum(timeRanges, { error: "Choose a time range: 1h, 24h, 7d or 30d" }).default("24h"),
+});
+
+const ledgerYear = z.object({
+  year: z.coerce
+    .number({ error: "Choose a year" })
+    .int("Choose a year")
+    .min(ledgerYears.first, `Choose a year from ${ledgerYears.first} to ${ledgerYears.last}`)
+    .max(ledgerYears.last, `Choose a year from ${ledgerYears.first} to ${ledgerYears.last}`)
+    .default(() => new Date().getUTCFullYear()),
 });
 
 const wholeNumber = (name: string, max: number, fallback: number) =>
@@ -112,6 +122,8 @@ export function adminRoutes(
     guards: Guards;
     live: Pick<LiveUpdates, "publish">;
     mailSender: Pick<MailSender, "resend">;
+    /** PRIZE_REPORTING_THRESHOLD, in cents: the ledger marks the promoters whose year reached it. */
+    prizeReportingThresholdCents: number;
   },
 ) {
   const { db } = deps;
@@ -149,6 +161,14 @@ export function adminRoutes(
   admin.post(at(adminApi.payPayout), async (c) =>
     c.json(reply(adminApi.payPayout, await payPayoutNow(deps, c.req.param("payoutId"), currentUser(c)))),
   );
+  admin.get(prizeLedgerPath.slice("/api/admin".length), validate("query", ledgerYear), async (c) => {
+    const { year } = c.req.valid("query");
+    const csv = await exportPrizeLedger(db, currentUser(c), year, deps.prizeReportingThresholdCents);
+    return c.body(csv, 200, {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="fanboost-prize-ledger-${year}.csv"`,
+    });
+  });
   admin.post(at(adminApi.passOnPayout), async (c) => {
     const payoutId = id("Invalid payout ID").parse(c.req.param("payoutId"));
     return c.json(reply(adminApi.passOnPayout, await passOnHeldPrize(deps, payoutId, currentUser(c))));
