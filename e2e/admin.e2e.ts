@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { describe, expect } from "vitest";
 import { accountsApi } from "../src/core/api/accounts";
 import { campaignsApi } from "../src/core/api/campaigns";
@@ -88,8 +89,20 @@ describe("admin console", () => {
       .toBe(true);
     await expect.poll(() => payoutRow.getByText(/^Transfer /).isVisible()).toBe(true);
 
+    // The year's prize ledger, downloaded, holds the prize just paid.
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Export prize ledger (CSV)" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`fanboost-prize-ledger-${new Date().getUTCFullYear()}.csv`);
+    const ledger = readFileSync(await download.path(), "utf8")
+      .trimEnd()
+      .split("\r\n");
+    expect(ledger[0]).toBe("year,promoter_id,handle,email,payouts,total_usd,reaches_reporting_threshold");
+    expect(ledger.slice(1).map((line) => line.split(",").slice(4).join(","))).toEqual(["1,50.50,no"]);
+
     await page.goto("/admin?tab=audit");
-    for (const action of ["pause", "resume", "end", "release", "pay"]) {
+    for (const action of ["pause", "resume", "end", "release", "pay", "export"]) {
       await expect.poll(() => page.getByRole("cell", { name: action, exact: true }).first().isVisible()).toBe(true);
     }
   });

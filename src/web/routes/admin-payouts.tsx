@@ -3,6 +3,7 @@ import { adminApi } from "../../core/api/admin";
 import { AdminShell } from "../components/admin/admin-shell";
 import { PayoutSummary } from "../components/admin-payouts/payout-summary";
 import { PayoutTable } from "../components/admin-payouts/payout-table";
+import { PrizeLedgerExport } from "../components/admin-payouts/prize-ledger-export";
 import { usePayoutActions } from "../components/admin-payouts/use-payout-actions";
 import { Button } from "../components/ui/button";
 import { Card, CardBody } from "../components/ui/card";
@@ -52,6 +53,7 @@ export default function AdminPayoutsPage() {
       >
         {(data) => <PayoutTable rows={data.rows} actions={actions} />}
       </QueryState>
+      <PrizeLedgerExport />
       {actions.dialog}
     </AdminShell>
   );
