@@ -278,6 +278,7 @@ describe("hostile query parameters and path ids", () => {
       "messages",
       "audit",
       "investigate",
+      "prize-ledger",
     ];
     await fc.assert(
       fc.asyncProperty(
@@ -293,6 +294,7 @@ describe("hostile query parameters and path ids", () => {
             address: hostileString,
             promoter: hostileString,
             user: hostileString,
+            year: hostileString,
           },
           { requiredKeys: [] },
         ),
@@ -310,6 +312,8 @@ describe("hostile query parameters and path ids", () => {
     const paths = (id: string) => [
       ["GET", `/api/campaigns/${id}`],
       ["GET", `/api/campaigns/${id}/leaderboard`],
+      ["GET", `/api/campaigns/${id}/rules`],
+      ["GET", `/campaigns/${id}/rules`],
       ["POST", `/api/campaigns/${id}/join`],
       ["POST", `/api/campaigns/${id}/funding`],
       ["POST", `/api/campaigns/${id}/artwork`],
