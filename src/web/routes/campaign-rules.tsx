@@ -2,9 +2,8 @@ import { ArrowLeft } from "lucide-react";
 import { Link, useParams } from "react-router";
 import { campaignsApi } from "../../core/api/campaigns";
 import { uuidPattern } from "../../core/ids";
-import { CampaignNotFound } from "../components/campaigns/campaign-page-states";
+import { CampaignLoadError, CampaignNotFound } from "../components/campaigns/campaign-page-states";
 import { LegalLayout } from "../components/marketing/legal-document";
-import { ErrorBox } from "../components/ui/error-box";
 import { usePageMeta } from "../lib/page-meta";
 import { useApi } from "../lib/use-api";
 
@@ -19,20 +18,7 @@ export default function CampaignRulesPage() {
   usePageMeta(rules ? `Official rules: ${rules.settings.title}` : "Official rules");
 
   if (!valid) return <CampaignNotFound message="Invalid campaign ID" />;
-  if (answer.isError) {
-    return answer.error.status === 404 ? (
-      <CampaignNotFound message={answer.error.message} />
-    ) : (
-      <section className="container-page py-16">
-        <ErrorBox
-          error={answer.error}
-          title="Official rules unavailable"
-          onRetry={() => void answer.refetch()}
-          retrying={answer.isFetching}
-        />
-      </section>
-    );
-  }
+  if (answer.isError) return <CampaignLoadError query={answer} title="Official rules unavailable" />;
   if (!rules) {
     return (
       <section className="container-page py-16" aria-busy="true" aria-label="Loading the official rules">

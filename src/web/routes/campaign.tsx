@@ -9,7 +9,7 @@ import { campaignStatus, isFinished } from "../../core/vocabulary";
 import { CampaignActions } from "../components/campaigns/campaign-actions";
 import { genreLabel } from "../components/campaigns/campaign-card";
 import { CampaignCover } from "../components/campaigns/campaign-cover";
-import { CampaignNotFound, CampaignSkeleton } from "../components/campaigns/campaign-page-states";
+import { CampaignLoadError, CampaignNotFound, CampaignSkeleton } from "../components/campaigns/campaign-page-states";
 import { campaignStatusLabel, campaignStatusTone } from "../components/campaigns/campaign-status";
 import { ChangeArtwork } from "../components/campaigns/change-artwork";
 import { Countdown } from "../components/campaigns/countdown";
@@ -17,7 +17,6 @@ import { SongPlayer } from "../components/campaigns/song-player";
 import { CampaignLeaderboard } from "../components/leaderboards/campaign-leaderboard";
 import { Badge } from "../components/ui/badge";
 import { Card, CardBody } from "../components/ui/card";
-import { ErrorBox } from "../components/ui/error-box";
 import { StatTile } from "../components/ui/stat-tile";
 import { usePageMeta } from "../lib/page-meta";
 import { useAccount } from "../lib/session";
@@ -130,18 +129,7 @@ export default function CampaignPage() {
 
   if (!valid) return <CampaignNotFound message="Invalid campaign ID" />;
   if (campaign.isError) {
-    return campaign.error.status === 404 ? (
-      <CampaignNotFound message="Campaign not found" />
-    ) : (
-      <section className="container-page py-16">
-        <ErrorBox
-          error={campaign.error}
-          title="Campaign Error"
-          onRetry={() => void campaign.refetch()}
-          retrying={campaign.isFetching}
-        />
-      </section>
-    );
+    return <CampaignLoadError query={campaign} title="Campaign Error" notFound="Campaign not found" />;
   }
   if (!data) {
     return <CampaignSkeleton />;

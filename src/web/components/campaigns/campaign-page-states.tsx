@@ -1,6 +1,8 @@
 import { Link } from "react-router";
+import type { ApiError } from "../../lib/api";
 import { buttonStyles } from "../ui/button";
 import { Card, CardBody } from "../ui/card";
+import { ErrorBox } from "../ui/error-box";
 
 /** A campaign's page when there is no campaign to show: a bad link, or one removed. */
 export function CampaignNotFound({ message }: { message: string }) {
@@ -15,6 +17,27 @@ export function CampaignNotFound({ message }: { message: string }) {
           </Link>
         </CardBody>
       </Card>
+    </section>
+  );
+}
+
+/**
+ * A campaign's page whose request failed: not found (with `notFound`, or the server's message), or an error box that
+ * can try again.
+ */
+export function CampaignLoadError({
+  query,
+  title,
+  notFound,
+}: {
+  query: { error: ApiError; refetch: () => unknown; isFetching: boolean };
+  title: string;
+  notFound?: string;
+}) {
+  if (query.error.status === 404) return <CampaignNotFound message={notFound ?? query.error.message} />;
+  return (
+    <section className="container-page py-16">
+      <ErrorBox error={query.error} title={title} onRetry={() => void query.refetch()} retrying={query.isFetching} />
     </section>
   );
 }
