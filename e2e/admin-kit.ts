@@ -35,6 +35,7 @@ export async function joinAsNewPromoter(server: AppServer, campaignId: string) {
 }
 
 /** The promoter's payout account, through the sandbox's onboarding form as the popup would submit it. */
+/** The promoter's payout account through the sandbox's form: bank details and the tax form (a W-9). */
 export async function onboardPayouts(server: AppServer, cookies: string) {
   await callRoute(api(server), payoutsApi.createAccount, { cookie: cookies });
   const link = await okRoute(api(server), payoutsApi.accountLink, { cookie: cookies });
@@ -47,6 +48,8 @@ export async function onboardPayouts(server: AppServer, cookies: string) {
       birth_date: "1990-04-01",
       routing_number: "110000000",
       account_number: "000123456789",
+      tax_id: "123-45-6789",
+      tax_certified: "yes",
       action: "submit",
     }),
   });

@@ -75,8 +75,14 @@ async function signUpVerified(server: AppServer, body: BodyOf<typeof accountsApi
   const signedUp = await callRoute(api(server), accountsApi.signUp, { body, headers: ownAddress() });
   expect(signedUp.status).toBe(200);
   await verifyEmailViaOutbox(server, body.email);
-  return cookiesFrom(signedUp);
+  const cookies = cookiesFrom(signedUp);
+  // Every account a journey signs up this way has stated where it lives, so it may join campaigns in one click.
+  await okRoute(api(server), accountsApi.setEligibility, { cookie: cookies, body: e2eResidence });
+  return cookies;
 }
+
+/** Where journeys' users live unless a journey says otherwise. */
+export const e2eResidence = { country: "US", state: "NY", age_confirmed: true } as const;
 
 /** Signs up through the API with a verified email (the link from the dev outbox); returns the session cookies. */
 export const signUpViaApi = (

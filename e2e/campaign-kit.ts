@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
-import { visible } from "./fixtures";
+import { screenshot, visible } from "./fixtures";
 
 /** What the artist journeys share: signing up in the dialog, the campaign wizard, the sandbox card form. */
 
@@ -22,7 +22,11 @@ export async function signUpInModal(page: Page, userType: "artist" | "promoter")
   await expect.poll(() => dialog.isVisible(), { timeout: 10_000 }).toBe(false);
 }
 
-export async function createCampaign(page: Page, title: string) {
+/**
+ * The wizard, with its refusals on the way; `countries` (names as the page shows them) limits who can join to those
+ * instead of everyone where prizes can be paid.
+ */
+export async function createCampaign(page: Page, title: string, options: { countries?: string[] } = {}) {
   await page.goto("/create-campaign");
   await page.getByRole("button", { name: "Continue" }).click();
   await visible(page, "Song title is required");
@@ -36,6 +40,13 @@ export async function createCampaign(page: Page, title: string) {
   await page.getByRole("button", { name: "Continue" }).click();
   await visible(page, "Please select a prize amount");
   await page.getByText("Growth").click();
+  if (options.countries) {
+    await page.getByLabel("Only the countries I choose").check();
+    await page.getByRole("button", { name: "Continue" }).click();
+    await visible(page, "Choose at least one country the campaign is open to");
+    for (const country of options.countries) await page.getByLabel(country, { exact: true }).check();
+    await screenshot(page, "wizard-who-can-join", { fullPage: false });
+  }
   await page.getByRole("button", { name: "Continue" }).click();
   await visible(page, "Total cost");
   await visible(page, "$262.50");
@@ -49,4 +60,16 @@ export async function pay(page: Page, card: string) {
   await page.getByLabel("Expiry (MM/YY)").fill("12/34");
   await page.getByLabel("CVC").fill("123");
   await page.getByRole("button", { name: /^Pay \$262\.50$/ }).click();
+}
+
+/**
+ * The first join's dialog: where the promoter lives (a country's and a state's names as the page shows them) and the
+ * age confirmation, then the dialog's Join button.
+ */
+export async function answerJoinDialog(page: Page, residence: { country: string; state?: string; age: number }) {
+  const dialog = page.getByRole("dialog", { name: "Before you join" });
+  await dialog.getByLabel("Country you live in").selectOption({ label: residence.country });
+  if (residence.state) await dialog.getByLabel("State").selectOption({ label: residence.state });
+  await dialog.getByLabel(`I am at least ${residence.age} years old`).check();
+  await dialog.getByRole("button", { name: /^Join "/ }).click();
 }

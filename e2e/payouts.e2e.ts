@@ -1,17 +1,17 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect } from "vitest";
 import { accountsApi } from "../src/core/api/accounts";
-import { campaignsApi } from "../src/core/api/campaigns";
 import { cookiesFrom } from "../src/server/testing/accounts";
-import { callRoute, okRoute } from "../src/server/testing/contract-call";
+import { callRoute } from "../src/server/testing/contract-call";
 import { api, fundedCampaign, openLink, signUpAdmin, signUpViaApi } from "./api";
-import { journeys, visible } from "./fixtures";
+import { journeys, screenshot, visible } from "./fixtures";
 
 const adminEmail = `admin-${randomBytes(3).toString("hex")}@example.com`;
-const it = journeys({ env: { ADMIN_EMAILS: adminEmail, REVIEW_HOURS: "0" } });
+// A $100 reporting threshold, so that the journey's $120 prize waits for the winner's tax information.
+const it = journeys({ env: { ADMIN_EMAILS: adminEmail, REVIEW_HOURS: "0", PRIZE_REPORTING_THRESHOLD: "100" } });
 
 describe("payout journey", () => {
-  it("an admin ends a campaign, the winner sets up payouts in the popup, the admin pays and the winner sees it paid", async ({
+  it("a promoter reads the rules, joins and wins; sets up payouts, gives tax information when asked, and is paid", async ({
     server,
     openPage,
   }) => {
@@ -23,9 +23,19 @@ describe("payout journey", () => {
       prize_cents: 120_00,
       duration_days: 3,
     });
-    const winner = await signUpViaApi(server, "promoter");
-    const joined = await okRoute(api(server), campaignsApi.join, { params: { id: campaignId }, cookie: winner });
-    const code = joined.link.short_code;
+    const winnerEmail = `winner-${randomBytes(3).toString("hex")}@example.com`;
+    const winner = await signUpViaApi(server, "promoter", winnerEmail);
+    const winnerView = await openPage("winner-earnings", { cookies: winner });
+    await winnerView.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: server.url });
+    // The promoter reads the official rules (who can win, what is needed before payment), then joins in one click.
+    await winnerView.page.goto(`/campaigns/${campaignId}`);
+    await winnerView.page.getByRole("link", { name: "official rules" }).click();
+    await visible(winnerView.page, "Open to FanBoost promoters who live in");
+    await visible(winnerView.page, "prizes paid in one calendar year to $100 or more");
+    await winnerView.page.getByRole("link", { name: "Back to the campaign" }).click();
+    await winnerView.page.getByRole("button", { name: "Join Campaign" }).click();
+    await visible(winnerView.page, "Tracking link copied to clipboard!");
+    const code = (await winnerView.page.evaluate(() => navigator.clipboard.readText())).split("/t/")[1] ?? "";
     expect((await openLink(server, `/t/${code}`)).verdict).toBe("counted");
 
     const adminView = await openPage("admin-payouts", { cookies: await signUpAdmin(server, adminEmail) });
@@ -48,7 +58,6 @@ describe("payout journey", () => {
       .poll(() => row.getByText("The winner has not set up a payout account yet", { exact: false }).isVisible())
       .toBe(true);
 
-    const winnerView = await openPage("winner-earnings", { cookies: winner });
     await winnerView.page.goto("/earnings");
     const earningsRow = winnerView.page.locator("tr", { hasText: title });
     await expect
@@ -64,13 +73,48 @@ describe("payout journey", () => {
     await popup.getByLabel("Date of birth").fill("1992-05-17");
     await popup.getByLabel("Routing number").fill("110000000");
     await popup.getByLabel("Account number").fill("000123456789");
+    // The tax form is optional at the first setup: the winner leaves it for later.
+    await visible(popup, "Tax information: Form W-9");
     await popup.getByRole("button", { name: "Agree and submit" }).click();
     await expect.poll(() => popup.isClosed(), { timeout: 15_000 }).toBe(true);
     await visible(winnerView.page, "Payouts enabled");
 
+    // The $120 reaches the year's reporting threshold: Pay Winner holds it for the tax information.
     await row.getByRole("button", { name: "Pay Winner" }).click();
     await adminView.page.getByRole("dialog").getByRole("button", { name: "Pay Winner" }).click();
-    await visible(adminView.page, "Payout processed successfully!");
+    await expect
+      .poll(() => row.getByText("Tax information needed: the winner has been asked for it").isVisible(), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+    await expect.poll(() => server.findEmail(winnerEmail, /^Tax information needed/), { timeout: 10_000 }).toBeTruthy();
+
+    await winnerView.page.reload();
+    await expect
+      .poll(() => earningsRow.getByText("Tax information needed before it is paid").isVisible(), { timeout: 15_000 })
+      .toBe(true);
+    await visible(winnerView.page, "Tax information needed.");
+    await screenshot(winnerView.page, "earnings-tax-information-needed");
+    const taxPopupOpened = winnerView.context.waitForEvent("page");
+    await winnerView.page.getByRole("button", { name: "Give Tax Information" }).click();
+    const taxPopup = await taxPopupOpened;
+    await taxPopup.waitForURL(/\/sandbox\/connect\//, { timeout: 15_000 });
+    await visible(taxPopup, "Give your tax information");
+    await taxPopup.getByLabel("Taxpayer identification number (SSN or EIN)").fill("12345");
+    await taxPopup.getByRole("button", { name: "Agree and submit" }).click();
+    await visible(taxPopup, "Enter a 9-digit taxpayer identification number (SSN or EIN)");
+    await visible(taxPopup, "Certify that the information on the tax form is correct");
+    await screenshot(taxPopup, "sandbox-tax-form-refused", { fullPage: false });
+    await taxPopup.getByLabel("Taxpayer identification number (SSN or EIN)").fill("123-45-6789");
+    await taxPopup.getByLabel(/I certify/).check();
+    await taxPopup.getByRole("button", { name: "Agree and submit" }).click();
+    await expect.poll(() => taxPopup.isClosed(), { timeout: 15_000 }).toBe(true);
+    await visible(winnerView.page, "Tax information received. Request your payout to get paid.");
+
+    // Given: the winner asks for the payout and is paid, once.
+    await winnerView.page.getByRole("button", { name: "Request Payout" }).click();
+    await visible(winnerView.page, "$120 is on its way to your payout account.");
+    await adminView.page.reload();
     await expect.poll(() => row.getByText("Completed", { exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
 
     await winnerView.page.reload();

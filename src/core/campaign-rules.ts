@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { artworkKeyPattern, artworkMessages } from "./artwork.js";
+import { eligibilityMessages } from "./eligibility.js";
 import {
   allowedDurationDays,
   amountMessages,
@@ -87,8 +88,29 @@ export function musicDetailsSchema(allowedHosts?: readonly string[]) {
   return z.object({ title, artist_name: artistName, song_link: songLinkSchema(allowedHosts) });
 }
 
+/**
+ * The countries a campaign is open to, among the payout countries: none given, all of them (settled at launch).
+ * Duplicates are dropped and the list is kept in the payout countries' order.
+ */
+export function allowedCountriesSchema(payoutCountries: readonly string[]) {
+  return z
+    .array(z.string({ error: eligibilityMessages.campaignCountries }).trim().toUpperCase(), {
+      error: eligibilityMessages.campaignCountries,
+    })
+    .max(300)
+    .min(1, eligibilityMessages.campaignCountries)
+    .superRefine((codes, ctx) => {
+      const unknown = codes.find((code) => !payoutCountries.includes(code));
+      if (unknown !== undefined) {
+        ctx.addIssue({ code: "custom", message: eligibilityMessages.campaignCountryUnknown(unknown.slice(0, 10)) });
+      }
+    })
+    .transform((codes) => payoutCountries.filter((code) => codes.includes(code)))
+    .nullish();
+}
+
 /** What `POST /api/campaigns` accepts. */
-export function createCampaignSchema(allowedHosts: readonly string[]) {
+export function createCampaignSchema(allowedHosts: readonly string[], payoutCountries: readonly string[]) {
   return z.object({
     title,
     artist_name: artistName,
@@ -109,6 +131,7 @@ export function createCampaignSchema(allowedHosts: readonly string[]) {
       .string({ error: artworkMessages.notFound })
       .regex(artworkKeyPattern, artworkMessages.notFound)
       .nullish(),
+    allowed_countries: allowedCountriesSchema(payoutCountries),
   });
 }
 

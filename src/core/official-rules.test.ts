@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { officialRulesSections, type RulesSettings } from "./official-rules";
+import { type CurrentRulesSettings, officialRulesSections } from "./official-rules";
 
-const settings: RulesSettings = {
+const settings: CurrentRulesSettings = {
   title: "Night Drive",
   artistName: "Luna Ray",
   prizeCents: 1_000_01,
@@ -12,8 +12,10 @@ const settings: RulesSettings = {
   networkClickLimit: 10,
   challengeBurst: 20,
   rateLimitPerMinute: 1000,
+  allowedCountries: ["US", "CA", "DE"],
+  taxThresholdCents: 2_000_00,
 };
-const text = (value: RulesSettings) =>
+const text = (value: CurrentRulesSettings) =>
   officialRulesSections(value)
     .flatMap((section) => section.paragraphs)
     .join("\n");
@@ -31,13 +33,16 @@ describe("official rules", () => {
       "over 20 visits in 5 minutes",
       "beyond 1,000 a minute",
       "under review for 0.5 hours",
+      "live in Canada, Germany and the United States",
+      "18, or in the United States 19 in Alabama and Nebraska, 21 in Mississippi",
+      "prizes paid in one calendar year to $2,000 or more",
     ]) {
       expect(said).toContain(fact);
     }
   });
 
   it("change with every setting they state", () => {
-    const changes: Partial<RulesSettings>[] = [
+    const changes: Partial<CurrentRulesSettings>[] = [
       { title: "Other" },
       { artistName: "Other" },
       { prizeCents: 50_00 },
@@ -48,6 +53,8 @@ describe("official rules", () => {
       { networkClickLimit: 12 },
       { challengeBurst: 30 },
       { rateLimitPerMinute: 500 },
+      { allowedCountries: ["US"] },
+      { taxThresholdCents: 600_00 },
     ];
     for (const change of changes)
       expect(text({ ...settings, ...change }), JSON.stringify(change)).not.toBe(text(settings));

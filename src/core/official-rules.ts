@@ -1,3 +1,4 @@
+import { countryList, DEFAULT_MINIMUM_AGE, minimumAgeByState, usStates } from "./eligibility";
 import { formatCents, MIN_PAYOUT_CENTS, PLATFORM_FEE_PERCENT, splitPrize } from "./money";
 
 /**
@@ -5,7 +6,7 @@ import { formatCents, MIN_PAYOUT_CENTS, PLATFORM_FEE_PERCENT, splitPrize } from 
  * and frozen then: the server stores the sections with this template's version and their hash, so a later change of
  * this text, of REVIEW_HOURS or of the click rules changes no launched campaign's rules.
  */
-export const OFFICIAL_RULES_VERSION = 1;
+export const OFFICIAL_RULES_VERSION = 2;
 
 /** The settings the rules state, as they were at launch. */
 export type RulesSettings = {
@@ -24,7 +25,14 @@ export type RulesSettings = {
   challengeBurst: number;
   /** Visits a minute from one address past which none counts. */
   rateLimitPerMinute: number;
+  /** From version 2: the countries whose residents may enter (ISO codes). */
+  allowedCountries?: string[];
+  /** From version 2: a promoter's prizes in a calendar year from which payment waits for tax information (cents). */
+  taxThresholdCents?: number;
 };
+
+/** The settings the current template states: all of them. */
+export type CurrentRulesSettings = Required<RulesSettings>;
 
 export type RulesSection = { id: string; heading: string; paragraphs: string[] };
 
@@ -38,7 +46,19 @@ function tieExample(prizeCents: number): string {
   return `For example, a three-way tie for ${formatCents(prizeCents)} pays ${parts[0]} to the earliest of the three to join, ${parts[1]} to the next and ${parts[2]} to the last.`;
 }
 
-export function officialRulesSections(settings: RulesSettings): RulesSection[] {
+/** The ages of majority that differ from 18, in words: "19 in Alabama and Nebraska, 21 in Mississippi". */
+function statesOfOtherAges(): string {
+  const byAge = new Map<number, string[]>();
+  for (const [state, age] of Object.entries(minimumAgeByState)) {
+    byAge.set(age, [...(byAge.get(age) ?? []), usStates[state] ?? state]);
+  }
+  return [...byAge.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([age, states]) => `${age} in ${states.join(" and ")}`)
+    .join(", ");
+}
+
+export function officialRulesSections(settings: CurrentRulesSettings): RulesSection[] {
   const prize = formatCents(settings.prizeCents);
   const minimumPayout = formatCents(MIN_PAYOUT_CENTS);
   return [
@@ -61,7 +81,7 @@ export function officialRulesSections(settings: RulesSettings): RulesSection[] {
       id: "entry",
       heading: "How to enter",
       paragraphs: [
-        "Sign in to FanBoost as a promoter, join the campaign and receive a personal tracking link. Entry is free: no purchase is needed to take part. Joining records that you accept these rules.",
+        "Sign in to FanBoost as a promoter, join the campaign and receive a personal tracking link. Entry is free: no purchase is needed to take part. Before your first join you state the country you live in (and, in the United States, the state) and confirm your age. Joining records that you accept these rules.",
       ],
     },
     {
@@ -92,7 +112,8 @@ export function officialRulesSections(settings: RulesSettings): RulesSection[] {
       id: "eligibility",
       heading: "Who can win",
       paragraphs: [
-        "Any FanBoost promoter may enter. Never eligible to win: a suspended account; the campaign's artist, who cannot join it either; and a promoter who won a campaign that ended in the 30 days before this campaign ends (a share of a tied prize counts as a win).",
+        `Open to FanBoost promoters who live in ${countryList(settings.allowedCountries)} and have reached the age of majority where they live: ${DEFAULT_MINIMUM_AGE}, or in the United States ${statesOfOtherAges()}. Void where prohibited. A promoter who stated a country outside this list cannot join; one who stated it falsely is not eligible and forfeits any prize.`,
+        "Never eligible to win: a suspended account; the campaign's artist, who cannot join it either; and a promoter who won a campaign that ended in the 30 days before this campaign ends (a share of a tied prize counts as a win).",
       ],
     },
     {
@@ -108,7 +129,8 @@ export function officialRulesSections(settings: RulesSettings): RulesSection[] {
       heading: "How winners are told and paid",
       paragraphs: [
         "Winners are told by email and on their dashboard when the result is final, and every promoter who joined is told the result.",
-        `Before a prize is paid, the winner connects a payout account on their Earnings page and completes the payment provider's identity and bank checks; until then it stays pending. Final prizes are paid in a weekly payout run on Fridays, by FanBoost, or when the winner requests a payout (from ${minimumPayout} pending). Winners are responsible for any taxes on their prize.`,
+        `Before a prize is paid, the winner connects a payout account on their Earnings page for the country they stated they live in, and completes the payment provider's identity and bank checks; until then it stays pending. Final prizes are paid in a weekly payout run on Fridays, by FanBoost, or when the winner requests a payout (from ${minimumPayout} pending).`,
+        `When a payout would bring a winner's prizes paid in one calendar year to ${formatCents(settings.taxThresholdCents)} or more, it waits until the winner has given the payment provider their tax information (a W-9 form in the United States, a W-8BEN form elsewhere); FanBoost keeps only whether it was given. Winners are responsible for any taxes on their prize.`,
       ],
     },
     {

@@ -77,9 +77,11 @@ export const unpaidPayoutStatuses = ["pending", "failed"] as const satisfies rea
 /**
  * Why an unpaid payout may not be paid for now: `banned`, its winner was banned after the result; `flagged`, a fraud
  * flag about the winner's link (a risky winner, a network concentrated on it, a burst through it) is or was open, until
- * an admin dismisses it (or passes the prize on).
+ * an admin dismisses it (or passes the prize on); `tax_info`, the payout would bring the winner's prizes paid this
+ * calendar year to the reporting threshold and the payment provider does not have their tax information yet, until it
+ * does (no admin lifts it, and the prize is not passed on for it).
  */
-export const payoutHoldReasons = ["banned", "flagged"] as const;
+export const payoutHoldReasons = ["banned", "flagged", "tax_info"] as const;
 export const payoutHoldReason = wordsOf(payoutHoldReasons);
 export type PayoutHoldReason = (typeof payoutHoldReasons)[number];
 

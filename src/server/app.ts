@@ -116,6 +116,8 @@ export function createApp(services: AppServices) {
     publicUrl: config.publicUrl,
     reviewHours: config.reviewHours,
     networkClickLimit: config.networks.clickLimit,
+    payoutCountries: config.payoutCountries,
+    prizeReportingThresholdCents: config.prizeReportingThresholdCents,
     authSecret: config.authSecret,
   };
   const resolveClientIp = createClientIpResolver(config.trustProxy);

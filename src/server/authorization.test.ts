@@ -139,6 +139,10 @@ const appRows: Record<string, Row> = {
     call: () => ({ path: "/api/account/handle", json: { handle: "x" } }),
     expect: signedIn(400),
   },
+  "POST /api/account/eligibility": {
+    call: () => ({ path: "/api/account/eligibility", json: { country: "US", state: "NY" } }),
+    expect: signedIn(400),
+  },
   "GET /api/account/email-preferences": { call: at("/api/account/email-preferences"), expect: signedIn(200) },
   "POST /api/account/email-preferences": {
     call: () => ({ path: "/api/account/email-preferences", json: { kind: "news", on: true } }),

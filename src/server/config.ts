@@ -4,12 +4,26 @@ import { isIP } from "node:net";
 import { join, resolve } from "node:path";
 import { z } from "zod";
 import { defaultSongLinkHosts } from "../core/campaign-rules.js";
+import { isCountryCode } from "../core/eligibility.js";
+import { SANDBOX_PAYOUT_COUNTRIES, STRIPE_PAYOUT_COUNTRIES } from "../core/payout-countries.js";
 
 /** The only module that reads `process.env`. Everything else receives a `Config`. */
 
 export type Env = Record<string, string | undefined>;
 
 export type TrustProxy = { kind: "none" } | { kind: "hops"; hops: number } | { kind: "cidrs"; cidrs: string[] };
+
+/** A comma-separated list of at least one item, each trimmed, normalized by `normalize` and checked by `item`. */
+const commaList = (normalize: (item: string) => string, item: z.ZodType<string, string>) =>
+  z
+    .string()
+    .transform((value) =>
+      value
+        .split(",")
+        .map((part) => normalize(part.trim()))
+        .filter(Boolean),
+    )
+    .pipe(z.array(item).min(1));
 
 const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
@@ -171,16 +185,17 @@ const envSchema = z
         .pipe(z.number().min(1).max(65535, "expected a whole number between 1 and 65535")),
     ),
     METRICS_TOKEN: optional(z.string().min(32, "expected at least 32 characters")),
+    PAYOUT_COUNTRIES: optional(
+      commaList(
+        (code) => code.toUpperCase(),
+        z.string().refine(isCountryCode, "expected comma-separated ISO country codes such as US,CA,GB"),
+      ),
+    ),
     SONG_LINK_HOSTS: optional(
-      z
-        .string()
-        .transform((value) =>
-          value
-            .split(",")
-            .map((host) => host.trim().toLowerCase())
-            .filter(Boolean),
-        )
-        .pipe(z.array(z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, "expected comma-separated host names")).min(1)),
+      commaList(
+        (host) => host.toLowerCase(),
+        z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, "expected comma-separated host names"),
+      ),
     ),
   })
   .superRefine((env, ctx) => {
@@ -235,6 +250,8 @@ export type Config = {
   /** Stripe when all three keys are set; otherwise the built-in sandbox provider. */
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string } | undefined;
   songLinkHosts: readonly string[];
+  /** The countries prizes can be paid to (PAYOUT_COUNTRIES; by default the payment provider's list). */
+  payoutCountries: readonly string[];
   /** Day of the weekly payout run, 0 = Sunday (UTC); Friday by default. */
   payoutWeekday: number;
   /** How long an ended campaign's result stays under fraud review before it is final and payable; 0: no review. */
@@ -289,6 +306,14 @@ export function loadConfig(env: Env = process.env): Config {
   if (!parsed.success) throw new ConfigError(`Invalid configuration: ${describeIssues(parsed.error)}`);
   const values = parsed.data;
   const dataDir = resolve(values.DATA_DIR);
+  const stripe =
+    values.STRIPE_SECRET_KEY && values.STRIPE_PUBLISHABLE_KEY && values.STRIPE_WEBHOOK_SECRET
+      ? {
+          secretKey: values.STRIPE_SECRET_KEY,
+          publishableKey: values.STRIPE_PUBLISHABLE_KEY,
+          webhookSecret: values.STRIPE_WEBHOOK_SECRET,
+        }
+      : undefined;
   const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, "");
   return {
     nodeEnv: values.NODE_ENV,
@@ -308,15 +333,11 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
     supportEmail: values.SUPPORT_EMAIL,
-    stripe:
-      values.STRIPE_SECRET_KEY && values.STRIPE_PUBLISHABLE_KEY && values.STRIPE_WEBHOOK_SECRET
-        ? {
-            secretKey: values.STRIPE_SECRET_KEY,
-            publishableKey: values.STRIPE_PUBLISHABLE_KEY,
-            webhookSecret: values.STRIPE_WEBHOOK_SECRET,
-          }
-        : undefined,
+    stripe,
     songLinkHosts: values.SONG_LINK_HOSTS ?? defaultSongLinkHosts,
+    payoutCountries: [
+      ...new Set(values.PAYOUT_COUNTRIES ?? (stripe ? STRIPE_PAYOUT_COUNTRIES : SANDBOX_PAYOUT_COUNTRIES)),
+    ],
     countryHeader: values.COUNTRY_HEADER?.toLowerCase(),
     networks: { clickLimit: values.NETWORK_CLICK_LIMIT, overrides: values.NETWORK_OVERRIDES },
     prizeReportingThresholdCents: values.PRIZE_REPORTING_THRESHOLD,

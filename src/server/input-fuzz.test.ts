@@ -77,7 +77,16 @@ const writeEndpoints: Record<string, Target> = {
   "POST /api/campaigns": {
     path: () => "/api/campaigns",
     as: "artist",
-    fields: ["title", "artist_name", "song_link", "genre", "description", "prize_cents", "duration_days"],
+    fields: [
+      "title",
+      "artist_name",
+      "song_link",
+      "genre",
+      "description",
+      "prize_cents",
+      "duration_days",
+      "allowed_countries",
+    ],
   },
   "POST /api/campaigns/:id/sandbox-payment": {
     path: () => `/api/campaigns/${draftId}/sandbox-payment`,
@@ -85,7 +94,16 @@ const writeEndpoints: Record<string, Target> = {
     fields: ["number", "expiry", "cvc"],
   },
   "POST /api/campaigns/:id/funding": { path: () => `/api/campaigns/${draftId}/funding`, as: "artist", fields: [] },
-  "POST /api/campaigns/:id/join": { path: () => `/api/campaigns/${liveId}/join`, as: "promoter", fields: [] },
+  "POST /api/campaigns/:id/join": {
+    path: () => `/api/campaigns/${liveId}/join`,
+    as: "promoter",
+    fields: ["eligibility"],
+  },
+  "POST /api/account/eligibility": {
+    path: () => "/api/account/eligibility",
+    as: "promoter",
+    fields: ["country", "state", "age_confirmed"],
+  },
   "POST /api/campaigns/:id/artwork": { path: () => `/api/campaigns/${draftId}/artwork`, as: "artist", fields: ["key"] },
   "POST /api/contact": { path: () => "/api/contact", fields: ["name", "email", "type", "subject", "message"] },
   "POST /api/clicks/verify": { path: () => "/api/clicks/verify", fields: ["code", "payload"] },

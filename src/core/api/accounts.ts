@@ -6,6 +6,7 @@ import type {
   signInSchema,
   signUpSchema,
 } from "../auth-rules.js";
+import type { EligibilityInput } from "../eligibility-rules.js";
 import { get, post } from "./contract.js";
 
 /** The account APIs: who is signed in, and the Better Auth endpoints the app exposes (`/api/auth/*`). */
@@ -28,7 +29,12 @@ export type Account = {
   role: Role;
   isAdmin: boolean;
   promoter: { id: string; handle: string; total_clicks_all_time: number } | null;
+  /** Where they stated they live and the age they confirmed; null until they do (settings or the first join). */
+  eligibility: EligibilityView | null;
 };
+
+/** A promoter's eligibility statement: ISO country, US state (US only), the age confirmed reaching there. */
+export type EligibilityView = { country: string; state: string | null; minimum_age: number; stated_at: string };
 
 type SessionAnswer = { user: { id: string; email: string } };
 
@@ -67,6 +73,8 @@ export const accountsApi = {
   /** Deletes the account as the Privacy page promises; refused with the reason while something still needs it. */
   deleteAccount: post<{ ok: true }, { password: string }>()("/api/account/delete"),
   emailPreferences: get<EmailPreferences>()("/api/account/email-preferences"),
+  /** States (or restates) where the user lives and confirms being of age there. */
+  setEligibility: post<EligibilityView, EligibilityInput>()("/api/account/eligibility"),
   setEmailPreference: post<EmailPreferences, { kind: OptionalEmailKind; on: boolean }>()(
     "/api/account/email-preferences",
   ),

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { campaignListQuerySchema, createCampaignSchema } from "../campaign-rules.js";
+import type { EligibilityInput } from "../eligibility-rules.js";
 import type { RulesSection, RulesSettings } from "../official-rules.js";
 import type { CampaignStatus } from "../vocabulary.js";
 import { get, post } from "./contract.js";
@@ -106,7 +107,12 @@ export type Funding =
 export type SandboxCardBody = { number: string; expiry: string; cvc: string };
 export type CreateCampaignBody = z.input<ReturnType<typeof createCampaignSchema>>;
 export type JoinedLink = { link: { short_code: string; url: string; total_clicks: number } };
-export type CampaignSettings = { songLinkHosts: string[]; paymentProvider: "stripe" | "sandbox" };
+export type CampaignSettings = {
+  songLinkHosts: string[];
+  paymentProvider: "stripe" | "sandbox";
+  /** The countries payouts can be sent to: a campaign is open to all of them unless its artist chooses fewer. */
+  payoutCountries: string[];
+};
 
 /** A campaign's official rules as they were frozen at launch (src/core/official-rules.ts). */
 export type OfficialRulesView = {
@@ -130,6 +136,7 @@ export const campaignsApi = {
   sandboxPayment: post<{ campaign: CampaignSummary; alreadyFunded: boolean }, SandboxCardBody>()(
     "/api/campaigns/:id/sandbox-payment",
   ),
-  join: post<JoinedLink>()("/api/campaigns/:id/join"),
+  /** `eligibility`: stated with the first join, when the account has not stated it yet. */
+  join: post<JoinedLink, { eligibility?: EligibilityInput }>()("/api/campaigns/:id/join"),
   rules: get<{ rules: OfficialRulesView }>()("/api/campaigns/:id/rules"),
 } as const;

@@ -18,6 +18,8 @@ export type EarningsRow = {
   amount_cents: number;
   payout_status: PayoutStatus | null;
   failure_reason: string | null;
+  /** The payout waits for the promoter's tax information (the year's prizes reach the reporting threshold). */
+  tax_info_needed: boolean;
   /** Set while the campaign's result is under fraud review: the payout can't be paid before then. */
   review_until: string | null;
   total_clicks: number;
@@ -40,6 +42,8 @@ export type EarningsTotals = {
   /** Part of `owed_cents` whose result is still under review: Request Payout sends the rest. */
   under_review_cents: number;
   in_progress_cents: number;
+  /** Part of `owed_cents` that waits for the promoter's tax information. */
+  tax_info_needed_cents: number;
   campaigns_won: number;
   campaigns_joined: number;
   /** Joined campaigns that have ended: the win rate's denominator. */
@@ -59,10 +63,25 @@ export type Earnings = {
 };
 
 /** GET /api/payouts/account (SPEC.md payout account status). */
-export type PayoutAccountStatus = { hasAccount: boolean; details_submitted: boolean; payouts_enabled: boolean };
+export type PayoutAccountStatus = {
+  hasAccount: boolean;
+  details_submitted: boolean;
+  payouts_enabled: boolean;
+  /** The provider has the holder's tax form (needed once a year's prizes reach the reporting threshold). */
+  tax_info_on_file: boolean;
+};
 
 /** What the admin can do with a row (SPEC.md section 4 Payout list). */
-export type PayoutAction = "pay" | "under_review" | "held" | "completed" | "no_winner" | "not_applicable" | "active";
+export type PayoutAction =
+  | "pay"
+  | "under_review"
+  | "held"
+  /** Held only until the winner gives the payment provider their tax information; Pay Winner tries again. */
+  | "tax_info"
+  | "completed"
+  | "no_winner"
+  | "not_applicable"
+  | "active";
 
 /**
  * One row of the admin payout list: one per payout of a finalized campaign (a tie has a row per winner), one for a

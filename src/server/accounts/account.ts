@@ -3,13 +3,18 @@ import type { Account, Role } from "../../core/api/accounts.js";
 import type { Database } from "../db/client.js";
 import { user } from "../db/schema.js";
 import { isAdmin } from "./admins.js";
+import { eligibilityOf } from "./eligibility.js";
 import { findPromoterProfile } from "./promoter-profile.js";
 
 /** Everything the browser needs to know about the signed-in user (`GET /api/me`). */
 export async function loadAccount(db: Database, userId: string): Promise<Account | undefined> {
   const [row] = await db.select().from(user).where(eq(user.id, userId)).limit(1);
   if (!row) return undefined;
-  const [admin, promoter] = await Promise.all([isAdmin(db, userId), findPromoterProfile(db, userId)]);
+  const [admin, promoter, eligibility] = await Promise.all([
+    isAdmin(db, userId),
+    findPromoterProfile(db, userId),
+    eligibilityOf(db, userId),
+  ]);
   const role: Role = admin ? "admin" : row.user_type;
   return {
     user: {
@@ -28,5 +33,6 @@ export async function loadAccount(db: Database, userId: string): Promise<Account
     promoter: promoter
       ? { id: promoter.id, handle: promoter.handle, total_clicks_all_time: promoter.totalClicksAllTime }
       : null,
+    eligibility,
   };
 }

@@ -2,6 +2,7 @@ import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { accountsApi, optionalEmailKinds } from "../../core/api/accounts.js";
 import { authMessages, handleChangeSchema, PASSWORD_MAX_LENGTH, signInSchema } from "../../core/auth-rules.js";
+import { eligibilitySchema } from "../../core/eligibility-rules.js";
 import type { ServerContext } from "../context/server-context.js";
 import type { AppEnv } from "../http/app-env.js";
 import { reply, routePath } from "../http/contracts.js";
@@ -14,6 +15,7 @@ import { changeHandle } from "./account-settings.js";
 import { type Auth, CLIENT_IP_HEADER } from "./auth.js";
 import { findAuthEndpoint } from "./auth-endpoints.js";
 import { EMAIL_VERIFIED_PATH } from "./auth-paths.js";
+import { stateEligibility } from "./eligibility.js";
 import { confirmEmailChange, type EmailChangeOutcome, requestEmailChange, undoEmailChange } from "./email-change.js";
 import { authRequiredMessage, currentUser, type Guards } from "./guards.js";
 import { voidPendingEmailChanges } from "./pending-email-changes.js";
@@ -90,6 +92,11 @@ export function accountRoutes(deps: {
   /** The handle others see on the leaderboards. */
   app.post(routePath(accountsApi.changeHandle), guards.requireUser, validate("json", handleChangeSchema), async (c) =>
     c.json(reply(accountsApi.changeHandle, await changeHandle(db, currentUser(c).id, c.req.valid("json").handle))),
+  );
+
+  /** Where the user lives and that they are of age there: asked before their first join. */
+  app.post(routePath(accountsApi.setEligibility), guards.requireUser, validate("json", eligibilitySchema), async (c) =>
+    c.json(reply(accountsApi.setEligibility, await stateEligibility(db, currentUser(c).id, c.req.valid("json")))),
   );
 
   /** The non-essential emails the user gets. */

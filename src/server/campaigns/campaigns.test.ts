@@ -197,13 +197,19 @@ describe("browsing and joining", () => {
     const takenCode = taken?.code as string;
     const fresh = await signUp(t, "promoter");
     const codes = [takenCode, takenCode, "Fresh0001"];
-    const result = await joinCampaign(t.database.db, fresh.id, id, { generateCode: () => codes.shift() ?? "x" });
+    const result = await joinCampaign(t.database.db, fresh.id, id, {
+      payoutCountries: t.config.payoutCountries,
+      generateCode: () => codes.shift() ?? "x",
+    });
     expect(result.link.shortCode).toBe("Fresh0001");
 
     const unlucky = await signUp(t, "promoter");
-    await expect(joinCampaign(t.database.db, unlucky.id, id, { generateCode: () => takenCode })).rejects.toThrow(
-      "Failed to generate unique short code after multiple attempts",
-    );
+    await expect(
+      joinCampaign(t.database.db, unlucky.id, id, {
+        payoutCountries: t.config.payoutCountries,
+        generateCode: () => takenCode,
+      }),
+    ).rejects.toThrow("Failed to generate unique short code after multiple attempts");
   });
 
   it("reports site metrics from live campaigns", async () => {

@@ -15,6 +15,7 @@ export async function createDraftCampaign(db: Database, artistUserId: string, in
       genre: input.genre,
       description: input.description,
       artworkKey: input.artwork_key ?? null,
+      allowedCountries: input.allowed_countries ?? null,
       prizeCents: input.prize_cents,
       platformFeeCents: platformFeeCents(input.prize_cents),
       durationDays: input.duration_days,

@@ -2,6 +2,7 @@ import { randomInt } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { countOf, formatCents } from "../../core/money.js";
 import { campaignStatus } from "../../core/vocabulary.js";
+import { assertEligibleToJoin, stateEligibility } from "../accounts/eligibility.js";
 import { ensurePromoterProfile } from "../accounts/promoter-profile.js";
 import type { Database } from "../db/client.js";
 import { campaignRules, campaigns, trackingLinks } from "../db/schema.js";
@@ -19,17 +20,27 @@ export function randomShortCode(): string {
 
 export type TrackingLink = typeof trackingLinks.$inferSelect;
 
+export type JoinOptions = {
+  /** The countries a campaign without its own list is open to (PAYOUT_COUNTRIES). */
+  payoutCountries: readonly string[];
+  /** The promoter's eligibility, stated with their first join (the join dialog) and recorded first. */
+  eligibility?: { country: string; state: string | null } | undefined;
+  generateCode?: () => string;
+};
+
 /**
  * Joins a campaign: creates the promoter profile when missing, then the tracking link, and tells the artist in their
- * bell. Joining again returns the same link. Only live public campaigns can be joined, and never by their own artist.
+ * bell. Joining again returns the same link. Only live public campaigns can be joined, never by their own artist, and
+ * only by a promoter who stated their eligibility and lives in a country the campaign is open to.
  */
 export async function joinCampaign(
   db: Database,
   userId: string,
   campaignId: string | undefined,
-  options: { generateCode?: () => string } = {},
+  options: JoinOptions,
 ): Promise<{ link: TrackingLink; created: boolean }> {
   const id = assertCampaignId(campaignId);
+  if (options.eligibility) await stateEligibility(db, userId, options.eligibility);
   const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, id)).limit(1);
   const timerRunning = campaign?.endsAt && campaign.endsAt.getTime() > Date.now();
   if (campaign?.status !== campaignStatus.active || !campaign.isPublic || !timerRunning) {
@@ -38,6 +49,7 @@ export async function joinCampaign(
   if (campaign.createdBy === userId) {
     throw new DomainError("forbidden", "Artists cannot join or promote their own campaign");
   }
+  await assertEligibleToJoin(db, userId, campaign.allowedCountries ?? options.payoutCountries);
   const promoter = await ensurePromoterProfile(db, userId);
   const findLink = async () => {
     const [link] = await db

@@ -45,7 +45,11 @@ describe("a campaign's official rules", () => {
       networkClickLimit: 12,
       challengeBurst: fraudRules.challengeBurst,
       rateLimitPerMinute: fraudRules.rateLimit.max,
+      allowedCountries: [...t.config.payoutCountries],
+      taxThresholdCents: 2_000_00,
     });
+    // The countries the rules state are those joins are checked against.
+    expect(campaign?.allowedCountries).toEqual([...t.config.payoutCountries]);
     const said = text(rules);
     for (const fact of [
       "sponsored by Nova Lights",
@@ -61,6 +65,9 @@ describe("a campaign's official rules", () => {
       "pause the campaign",
       "end it early",
       "connects a payout account",
+      "live in Australia, Canada, France, Germany, Ireland, Italy, the Netherlands, New Zealand, Spain, Sweden, the United Kingdom and the United States",
+      "21 in Mississippi",
+      "prizes paid in one calendar year to $2,000 or more",
     ]) {
       expect(said).toContain(fact);
     }

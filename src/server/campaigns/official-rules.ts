@@ -2,10 +2,10 @@ import { createHash } from "node:crypto";
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { OfficialRulesView } from "../../core/api/campaigns.js";
 import {
+  type CurrentRulesSettings,
   OFFICIAL_RULES_VERSION,
   officialRulesSections,
   type RulesSection,
-  type RulesSettings,
 } from "../../core/official-rules.js";
 import type { Database } from "../db/client.js";
 import { campaignRules, campaigns } from "../db/schema.js";
@@ -17,7 +17,12 @@ export const officialRulesMessages = {
 } as const;
 
 /** The settings of this server that a campaign's rules freeze at launch. */
-export type RulesDeps = { reviewHours: number; networkClickLimit: number };
+export type RulesDeps = {
+  reviewHours: number;
+  networkClickLimit: number;
+  payoutCountries: readonly string[];
+  prizeReportingThresholdCents: number;
+};
 
 export type OfficialRules = typeof campaignRules.$inferSelect;
 
@@ -47,11 +52,13 @@ export async function freezeOfficialRules(
       prizeCents: campaigns.prizeCents,
       publishedAt: campaigns.publishedAt,
       endsAt: campaigns.endsAt,
+      allowedCountries: campaigns.allowedCountries,
     })
     .from(campaigns)
     .where(eq(campaigns.id, campaignId));
   if (!campaign?.publishedAt || !campaign.endsAt) return null;
-  const settings: RulesSettings = {
+  const allowedCountries = campaign.allowedCountries ?? [...deps.payoutCountries];
+  const settings: CurrentRulesSettings = {
     title: campaign.title,
     artistName: campaign.artistName,
     prizeCents: campaign.prizeCents,
@@ -62,9 +69,11 @@ export async function freezeOfficialRules(
     networkClickLimit: deps.networkClickLimit,
     challengeBurst: fraudRules.challengeBurst,
     rateLimitPerMinute: fraudRules.rateLimit.max,
+    allowedCountries,
+    taxThresholdCents: deps.prizeReportingThresholdCents,
   };
   const sections = officialRulesSections(settings);
-  await db
+  const frozen = await db
     .insert(campaignRules)
     .values({
       campaignId,
@@ -73,7 +82,12 @@ export async function freezeOfficialRules(
       settings,
       sections,
     })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ campaignId: campaignRules.campaignId });
+  // The countries the rules state are those joins are checked against from now on.
+  if (frozen.length > 0 && !campaign.allowedCountries) {
+    await db.update(campaigns).set({ allowedCountries }).where(eq(campaigns.id, campaignId));
+  }
   return officialRulesOf(db, campaignId);
 }
 

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { campaignsApi } from "../../core/api/campaigns.js";
 import { campaignListQuerySchema, createCampaignSchema } from "../../core/campaign-rules.js";
+import { eligibilitySchema } from "../../core/eligibility-rules.js";
 import { currentUser, type Guards } from "../accounts/guards.js";
 import type { ArtworkStore } from "../artwork/artwork-store.js";
 import { assertArtworkExists } from "../artwork/artwork-uploads.js";
@@ -36,10 +37,12 @@ const sandboxCardSchema = z.object({
   cvc: z.string({ error: "Your card's security code is incomplete." }).max(10, "Your card's security code is invalid."),
 });
 
+const joinSchema = z.object({ eligibility: eligibilitySchema.optional() });
+
 export function campaignRoutes(deps: CampaignRouteDeps) {
   const { db, log, guards, payments } = deps;
   const app = new Hono<AppEnv>();
-  const createSchema = createCampaignSchema(deps.songLinkHosts);
+  const createSchema = createCampaignSchema(deps.songLinkHosts, deps.payoutCountries);
   const siteMetrics = createSiteMetricsCache(db);
 
   app.get(routePath(campaignsApi.publicList), async (c) => {
@@ -55,7 +58,13 @@ export function campaignRoutes(deps: CampaignRouteDeps) {
 
   /** What the browser needs to validate a campaign the way the server will. */
   app.get(routePath(campaignsApi.settings), (c) =>
-    c.json(reply(campaignsApi.settings, { songLinkHosts: [...deps.songLinkHosts], paymentProvider: payments.kind })),
+    c.json(
+      reply(campaignsApi.settings, {
+        songLinkHosts: [...deps.songLinkHosts],
+        paymentProvider: payments.kind,
+        payoutCountries: [...deps.payoutCountries],
+      }),
+    ),
   );
 
   app.get(routePath(campaignsApi.metrics), async (c) => {
@@ -112,8 +121,11 @@ export function campaignRoutes(deps: CampaignRouteDeps) {
     ),
   );
 
-  app.post(routePath(campaignsApi.join), guards.requireUser, oncePerUser, async (c) => {
-    const { link, created } = await joinCampaign(db, currentUser(c).id, c.req.param("id"));
+  app.post(routePath(campaignsApi.join), guards.requireUser, oncePerUser, validate("json", joinSchema), async (c) => {
+    const { link, created } = await joinCampaign(db, currentUser(c).id, c.req.param("id"), {
+      payoutCountries: deps.payoutCountries,
+      eligibility: c.req.valid("json").eligibility,
+    });
     if (created) deps.live.publish([link.campaignId]);
     const body = reply(campaignsApi.join, {
       link: {

@@ -18,6 +18,10 @@ export type ServerContext = {
   reviewHours: number;
   /** Counted clicks one network may give one link in an hour before its visits are challenged (NETWORK_CLICK_LIMIT). */
   networkClickLimit: number;
+  /** The countries payouts can be sent to (PAYOUT_COUNTRIES): a campaign without its own list is open to these. */
+  payoutCountries: readonly string[];
+  /** A promoter's prizes in a calendar year from which a payout waits for tax information (cents). */
+  prizeReportingThresholdCents: number;
   /** Signs the unsubscribe links of non-essential emails. */
   authSecret: string;
 };

@@ -68,6 +68,11 @@ export const campaigns = pgTable(
     /** The artist's cover image in the artwork store; none: a cover generated from the title and genre. */
     artworkKey: text("artwork_key"),
     /**
+     * The countries whose residents may join (ISO codes), chosen by the artist in the draft; none chosen: the payout
+     * countries, written here when the campaign launches, as its official rules state them.
+     */
+    allowedCountries: text("allowed_countries").array(),
+    /**
      * Set when the campaign ends: until then its result is under review (fraud review, REVIEW_HOURS) and no payout of
      * it can be paid; voiding clicks recomputes the winners. An admin's release sets it to the release time.
      */
@@ -324,10 +329,32 @@ export const payoutAccounts = pgTable(
     accountId: text("account_id").notNull(),
     detailsSubmitted: boolean("details_submitted").notNull().default(false),
     payoutsEnabled: boolean("payouts_enabled").notNull().default(false),
+    /** The provider has the holder's tax information (a W-9 or W-8BEN): FanBoost keeps only that it does. */
+    taxInfoOnFile: boolean("tax_info_on_file").notNull().default(false),
+    /** The country of residence the account was created for (the holder's stated one); none for older accounts. */
+    country: text("country"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("payout_accounts_account_id_key").on(t.accountId)],
+);
+
+/**
+ * A promoter's statement of where they live and that they are of age there (PRODUCT.md Official rules and
+ * eligibility): once per account, checked at every join. `minimum_age`: the age they confirmed reaching.
+ */
+export const eligibilityStatements = pgTable(
+  "eligibility_statements",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => user.id, { onDelete: "cascade" }),
+    country: text("country").notNull(),
+    state: text("state"),
+    minimumAge: integer("minimum_age").notNull(),
+    statedAt: timestamp("stated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("eligibility_statements_state_check", sql`(${t.country} = 'US') = (${t.state} is not null)`)],
 );
 
 /** Money returned to an artist: the prize when nobody won, prize and fee when a funded campaign is cancelled. */
@@ -586,6 +613,10 @@ export const sandboxAccounts = pgTable(
     idempotencyKey: text("idempotency_key").notNull(),
     legalName: text("legal_name"),
     bankLast4: text("bank_last4"),
+    /** The holder's country of residence, as FanBoost passed it when creating the account. */
+    country: text("country"),
+    /** The tax form the holder completed ('w9' or 'w8ben'); the form's contents are not kept. */
+    taxForm: text("tax_form", { enum: ["w9", "w8ben"] }),
     detailsSubmitted: boolean("details_submitted").notNull().default(false),
     payoutsEnabled: boolean("payouts_enabled").notNull().default(false),
     createdAt: createdAt(),

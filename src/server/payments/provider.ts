@@ -53,9 +53,20 @@ interface PaymentOperations {
   cancelPaymentIntent(id: string): Promise<PaymentIntent>;
   refund(input: { paymentIntentId: string; amountCents: number; idempotencyKey: string }): Promise<{ id: string }>;
 
-  /** A connected account a promoter's prize money is transferred to (Stripe Connect Express). */
-  createConnectedAccount(input: { userId: string; email: string; idempotencyKey: string }): Promise<{ id: string }>;
-  /** A single-use onboarding address for the account; the user returns to `returnUrl`, or `refreshUrl` if it expired. */
+  /**
+   * A connected account a promoter's prize money is transferred to (Stripe Connect Express), in `country`: the
+   * country of residence they stated (ISO code), which the account keeps.
+   */
+  createConnectedAccount(input: {
+    userId: string;
+    email: string;
+    country: string;
+    idempotencyKey: string;
+  }): Promise<{ id: string }>;
+  /**
+   * A single-use onboarding address for the account; the user returns to `returnUrl`, or `refreshUrl` if it expired.
+   * The onboarding also asks for what the provider will need later, the tax information among it.
+   */
   createAccountLink(input: { accountId: string; returnUrl: string; refreshUrl: string }): Promise<{ url: string }>;
   retrieveConnectedAccount(accountId: string): Promise<ConnectedAccountStatus>;
   /** Moves money from the platform to a connected account; the same idempotency key never transfers twice. */
@@ -68,7 +79,11 @@ interface PaymentOperations {
   }): Promise<{ id: string }>;
 }
 
-export type ConnectedAccountStatus = { detailsSubmitted: boolean; payoutsEnabled: boolean };
+/**
+ * `taxInfoOnFile`: the provider holds the holder's tax information (a W-9 or W-8BEN form), which a payout reaching the
+ * year's reporting threshold waits for; FanBoost learns only that it does.
+ */
+export type ConnectedAccountStatus = { detailsSubmitted: boolean; payoutsEnabled: boolean; taxInfoOnFile: boolean };
 
 export class PaymentDeclinedError extends Error {
   override name = "PaymentDeclinedError";

@@ -8,46 +8,113 @@ import { escapeHtml } from "../http/escape-html.js";
 /**
  * The sandbox provider's hosted onboarding, standing in for Stripe Connect Express: a single-use, expiring link
  * opens a form for the account holder's details; submitting it enables payouts and returns to the app, an expired or
- * used link goes to the refresh address, "Finish later" returns without enabling payouts.
+ * used link goes to the refresh address, "Finish later" returns without enabling payouts. It also asks for the
+ * holder's tax information (a W-9 in the United States, a W-8BEN elsewhere, by the account's country): optional at
+ * the first setup, the whole form once the bank details are in. Only which form was completed is kept, never its
+ * contents, as with Stripe, where FanBoost sees only that the requirement is met.
  */
 
-type Form = { legal_name: string; birth_date: string; routing_number: string; account_number: string };
-const blankForm: Form = { legal_name: "", birth_date: "", routing_number: "", account_number: "" };
+type Form = {
+  legal_name: string;
+  birth_date: string;
+  routing_number: string;
+  account_number: string;
+  tax_id: string;
+  tax_certified: string;
+};
+const blankForm: Form = {
+  legal_name: "",
+  birth_date: "",
+  routing_number: "",
+  account_number: "",
+  tax_id: "",
+  tax_certified: "",
+};
+type Errors = Partial<Record<keyof Form, string>>;
+
+/** What the link asks for: the bank details until they are in, then the tax form if it is not. */
+type Steps = { bank: boolean; tax: "w9" | "w8ben" | null };
+
+export const sandboxTaxMessages = {
+  w9Id: "Enter a 9-digit taxpayer identification number (SSN or EIN)",
+  w8benId: "Enter your tax identification number in your country (4 to 20 letters or digits)",
+  certify: "Certify that the information on the tax form is correct",
+} as const;
 
 const styles = `*{box-sizing:border-box}body{margin:0;min-height:100vh;background:#f1f5f9;color:#0f172a;
 font-family:ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;display:flex;justify-content:center;padding:24px 16px}
 main{background:#fff;border-radius:16px;max-width:480px;width:100%;padding:28px;box-shadow:0 10px 30px rgba(15,23,42,.12)}
 .tag{display:inline-block;background:#fef3c7;color:#92400e;border-radius:999px;padding:4px 10px;font-size:12px;font-weight:600}
-h1{font-size:22px;margin:14px 0 6px}p{color:#475569;font-size:14px;line-height:1.5}label{display:block;font-size:14px;font-weight:600;margin:14px 0 6px}
+h1{font-size:22px;margin:14px 0 6px}h2{font-size:17px;margin:22px 0 4px}p{color:#475569;font-size:14px;line-height:1.5}
+label{display:block;font-size:14px;font-weight:600;margin:14px 0 6px}.check{display:flex;gap:8px;align-items:flex-start;font-weight:500}
+.check input{width:auto;margin-top:3px}
 input{width:100%;padding:10px 12px;border-radius:10px;border:1px solid #cbd5e1;font-size:15px}input:focus{outline:2px solid #7c3aed;outline-offset:1px}
 .hint{font-size:12px;color:#64748b;margin:4px 0 0}.error{color:#b91c1c;font-size:13px;margin:4px 0 0}
 .actions{display:flex;gap:10px;margin-top:22px;flex-wrap:wrap}button{border:0;border-radius:10px;padding:11px 18px;font-weight:600;font-size:15px;cursor:pointer}
 .primary{background:#7c3aed;color:#fff}.secondary{background:#fff;color:#0f172a;box-shadow:inset 0 0 0 1px #cbd5e1}`;
 
-function renderForm(accountEmail: string, form: Form, errors: Partial<Record<keyof Form, string>>, formError?: string) {
-  const field = (name: keyof Form, label: string, attrs: string, hint?: string) => {
+function renderForm(accountEmail: string, steps: Steps, form: Form, errors: Errors, formError?: string) {
+  const described = (name: keyof Form, hint?: string) => {
     const error = errors[name];
-    return `<label for="${name}">${label}</label><input id="${name}" name="${name}" value="${escapeHtml(form[name])}" ${attrs}${
-      error ? ` aria-invalid="true" aria-describedby="${name}-error"` : ""
-    }>${hint ? `<p class="hint">${hint}</p>` : ""}${error ? `<p class="error" id="${name}-error">${escapeHtml(error)}</p>` : ""}`;
+    const ids = [hint ? `${name}-hint` : "", error ? `${name}-error` : ""].filter(Boolean).join(" ");
+    return {
+      attrs: `${error ? ' aria-invalid="true"' : ""}${ids ? ` aria-describedby="${ids}"` : ""}`,
+      after: `${hint ? `<p class="hint" id="${name}-hint">${hint}</p>` : ""}${
+        error ? `<p class="error" id="${name}-error">${escapeHtml(error)}</p>` : ""
+      }`,
+    };
   };
+  const field = (name: keyof Form, label: string, attrs: string, hint?: string) => {
+    const { attrs: aria, after } = described(name, hint);
+    return `<label for="${name}">${label}</label><input id="${name}" name="${name}" value="${escapeHtml(form[name])}" ${attrs}${aria}>${after}`;
+  };
+  const certify = () => {
+    const { attrs: aria, after } = described("tax_certified");
+    return `<label class="check" for="tax_certified"><input type="checkbox" id="tax_certified" name="tax_certified" value="yes"${
+      form.tax_certified === "yes" ? " checked" : ""
+    }${aria}>I certify, under penalties of perjury, that the information on this form is true, correct and complete.</label>${after}`;
+  };
+  const taxOptional = steps.bank;
+  const tax =
+    steps.tax === "w9"
+      ? `<h2>Tax information: Form W-9</h2><p>For US persons. ${
+          taxOptional
+            ? "You may give it now or later: it is needed before your prizes in a calendar year reach the reporting threshold."
+            : "Your next payout waits for it."
+        }</p>
+${field("tax_id", "Taxpayer identification number (SSN or EIN)", `inputmode="numeric" maxlength="11" autocomplete="off"${taxOptional ? "" : " required"}`, "Test number: 123-45-6789. It is checked and not kept.")}
+${certify()}`
+      : steps.tax === "w8ben"
+        ? `<h2>Tax information: Form W-8BEN</h2><p>For people who live outside the United States. ${
+            taxOptional
+              ? "You may give it now or later: it is needed before your prizes in a calendar year reach the reporting threshold."
+              : "Your next payout waits for it."
+          }</p>
+${field("tax_id", "Tax identification number in your country", `maxlength="20" autocomplete="off"${taxOptional ? "" : " required"}`, "Test number: AB123456. It is checked and not kept.")}
+${certify()}`
+        : "";
+  const bank = steps.bank
+    ? `${field("legal_name", "Legal name", 'autocomplete="name" required maxlength="120"')}
+${field("birth_date", "Date of birth", 'type="date" required', "You must be 18 or older to receive payouts.")}
+${field("routing_number", "Routing number", 'inputmode="numeric" required maxlength="9"', "Test routing number: 110000000")}
+${field("account_number", "Account number", 'inputmode="numeric" required maxlength="17"', "Test account number: 000123456789")}`
+    : "";
+  const heading = steps.bank ? "Set up your payout account" : "Give your tax information";
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex"><title>Set up payouts · FanBoost sandbox</title><style>${styles}</style></head>
-<body><main><span class="tag">Sandbox payouts: no real money moves</span><h1>Set up your payout account</h1>
+<meta name="robots" content="noindex"><title>${heading} · FanBoost sandbox</title><style>${styles}</style></head>
+<body><main><span class="tag">Sandbox payouts: no real money moves</span><h1>${heading}</h1>
 <p>FanBoost runs without a payment provider configured, so this sandbox stands in for Stripe's onboarding. Use test
 details only. Account: ${escapeHtml(accountEmail)}</p>
 ${formError ? `<p class="error" role="alert">${escapeHtml(formError)}</p>` : ""}<form method="post">
-${field("legal_name", "Legal name", 'autocomplete="name" required maxlength="120"')}
-${field("birth_date", "Date of birth", 'type="date" required', "You must be 18 or older to receive payouts.")}
-${field("routing_number", "Routing number", 'inputmode="numeric" required maxlength="9"', "Test routing number: 110000000")}
-${field("account_number", "Account number", 'inputmode="numeric" required maxlength="17"', "Test account number: 000123456789")}
+${bank}
+${tax}
 <div class="actions"><button class="primary" type="submit" name="action" value="submit">Agree and submit</button>
 <button class="secondary" type="submit" name="action" value="later" formnovalidate>Finish later</button></div>
 </form></main></body></html>`;
 }
 
-function validate(form: Form, today = new Date()): Partial<Record<keyof Form, string>> {
-  const errors: Partial<Record<keyof Form, string>> = {};
+function validateBank(form: Form, today = new Date()): Errors {
+  const errors: Errors = {};
   if (!form.legal_name.trim()) errors.legal_name = "Legal name is required";
   const birth = /^\d{4}-\d{2}-\d{2}$/.test(form.birth_date) ? new Date(`${form.birth_date}T00:00:00Z`) : null;
   if (!birth || Number.isNaN(birth.getTime())) errors.birth_date = "Date of birth is required";
@@ -57,6 +124,18 @@ function validate(form: Form, today = new Date()): Partial<Record<keyof Form, st
   }
   if (!/^\d{9}$/.test(form.routing_number)) errors.routing_number = "Enter a 9-digit routing number";
   if (!/^\d{4,17}$/.test(form.account_number)) errors.account_number = "Enter an account number of 4 to 17 digits";
+  return errors;
+}
+
+/** The tax form's errors; a blank optional form is no error (nothing is recorded). */
+function validateTax(form: Form, kind: "w9" | "w8ben", optional: boolean): Errors {
+  if (optional && !form.tax_id && form.tax_certified !== "yes") return {};
+  const errors: Errors = {};
+  const id = form.tax_id.replace(/[\s-]/g, "");
+  if (kind === "w9" ? !/^\d{9}$/.test(id) : !/^[A-Za-z0-9]{4,20}$/.test(id)) {
+    errors.tax_id = kind === "w9" ? sandboxTaxMessages.w9Id : sandboxTaxMessages.w8benId;
+  }
+  if (form.tax_certified !== "yes") errors.tax_certified = sandboxTaxMessages.certify;
   return errors;
 }
 
@@ -73,6 +152,9 @@ export function sandboxOnboardingRoutes(db: Database) {
         expiresAt: sandboxAccountLinks.expiresAt,
         usedAt: sandboxAccountLinks.usedAt,
         email: sandboxAccounts.email,
+        country: sandboxAccounts.country,
+        detailsSubmitted: sandboxAccounts.detailsSubmitted,
+        taxForm: sandboxAccounts.taxForm,
       })
       .from(sandboxAccountLinks)
       .innerJoin(sandboxAccounts, eq(sandboxAccounts.id, sandboxAccountLinks.accountId))
@@ -80,7 +162,13 @@ export function sandboxOnboardingRoutes(db: Database) {
       .limit(1);
     if (!link) return { gone: "missing" as const };
     if (link.usedAt || link.expiresAt.getTime() <= Date.now()) return { gone: "expired" as const, link };
-    return { link };
+    const taxKind = link.country && link.country !== "US" ? ("w8ben" as const) : ("w9" as const);
+    // Once everything is in, the link edits the bank details again, as Stripe's update link does.
+    const steps: Steps = {
+      bank: !link.detailsSubmitted || link.taxForm !== null,
+      tax: link.taxForm ? null : taxKind,
+    };
+    return { link, steps };
   };
 
   app.get("/sandbox/connect/:token", async (c) => {
@@ -88,7 +176,7 @@ export function sandboxOnboardingRoutes(db: Database) {
     if (opened.gone === "missing") return c.text("This onboarding link does not exist.", 404);
     if (opened.gone === "expired") return c.redirect(opened.link.refreshUrl, 303);
     c.header("Cache-Control", "no-store");
-    return c.html(renderForm(opened.link.email, blankForm, {}));
+    return c.html(renderForm(opened.link.email, opened.steps, blankForm, {}));
   });
 
   app.post("/sandbox/connect/:token", async (c) => {
@@ -101,7 +189,13 @@ export function sandboxOnboardingRoutes(db: Database) {
       body = await c.req.parseBody();
     } catch {
       return c.html(
-        renderForm(opened.link.email, blankForm, {}, "The form could not be read. Please fill it in again."),
+        renderForm(
+          opened.link.email,
+          opened.steps,
+          blankForm,
+          {},
+          "The form could not be read. Please fill it in again.",
+        ),
         400,
       );
     }
@@ -111,17 +205,31 @@ export function sandboxOnboardingRoutes(db: Database) {
       birth_date: text("birth_date"),
       routing_number: text("routing_number").replace(/\s/g, ""),
       account_number: text("account_number").replace(/\s/g, ""),
+      tax_id: text("tax_id"),
+      tax_certified: text("tax_certified"),
     };
+    const { steps } = opened;
     if (body.action !== "later") {
-      const errors = validate(form);
-      if (Object.keys(errors).length > 0) return c.html(renderForm(opened.link.email, form, errors), 400);
+      const errors = {
+        ...(steps.bank ? validateBank(form) : {}),
+        ...(steps.tax ? validateTax(form, steps.tax, steps.bank) : {}),
+      };
+      if (Object.keys(errors).length > 0) {
+        // The tax number is never sent back, not even into the form.
+        return c.html(renderForm(opened.link.email, steps, { ...form, tax_id: "" }, errors), 400);
+      }
       await db
         .update(sandboxAccounts)
         .set({
-          legalName: form.legal_name,
-          bankLast4: form.account_number.slice(-4),
-          detailsSubmitted: true,
-          payoutsEnabled: true,
+          ...(steps.bank
+            ? {
+                legalName: form.legal_name,
+                bankLast4: form.account_number.slice(-4),
+                detailsSubmitted: true,
+                payoutsEnabled: true,
+              }
+            : {}),
+          ...(steps.tax && form.tax_id ? { taxForm: steps.tax } : {}),
         })
         .where(eq(sandboxAccounts.id, opened.link.accountId));
     }

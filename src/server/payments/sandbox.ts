@@ -149,10 +149,10 @@ export function createSandboxProvider(db: Database, publicUrl: string) {
       return { id: row.id };
     },
 
-    async createConnectedAccount({ email, idempotencyKey }) {
+    async createConnectedAccount({ email, country, idempotencyKey }) {
       await db
         .insert(sandboxAccounts)
-        .values({ id: newId("acct"), email, idempotencyKey })
+        .values({ id: newId("acct"), email, country, idempotencyKey })
         .onConflictDoNothing();
       const [row] = await db
         .select({ id: sandboxAccounts.id })
@@ -178,7 +178,11 @@ export function createSandboxProvider(db: Database, publicUrl: string) {
     async retrieveConnectedAccount(accountId) {
       const [row] = await db.select().from(sandboxAccounts).where(eq(sandboxAccounts.id, accountId)).limit(1);
       if (!row) throw new DomainError("not_found", "No such payout account");
-      return { detailsSubmitted: row.detailsSubmitted, payoutsEnabled: row.payoutsEnabled };
+      return {
+        detailsSubmitted: row.detailsSubmitted,
+        payoutsEnabled: row.payoutsEnabled,
+        taxInfoOnFile: row.taxForm !== null,
+      };
     },
 
     async createTransfer({ amountCents, destinationAccountId, idempotencyKey, metadata }) {

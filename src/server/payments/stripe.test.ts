@@ -192,7 +192,12 @@ describe("Stripe provider", () => {
   it("creates one Express account per user, onboarding links back to the app, and reads its status", async () => {
     const promoter = await signUp(t, "promoter");
     const status = () => okRoute(t, payoutsApi.account, { cookie: promoter.cookie });
-    expect(await status()).toEqual({ hasAccount: false, details_submitted: false, payouts_enabled: false });
+    expect(await status()).toEqual({
+      hasAccount: false,
+      details_submitted: false,
+      payouts_enabled: false,
+      tax_info_on_file: false,
+    });
     const created = await okRoute(t, payoutsApi.createAccount, { cookie: promoter.cookie });
     const again = await okRoute(t, payoutsApi.createAccount, { cookie: promoter.cookie });
     expect(again.accountId).toBe(created.accountId);
@@ -200,6 +205,8 @@ describe("Stripe provider", () => {
     expect(accountCreates).toHaveLength(1);
     expect(accountCreates[0]?.form.get("type")).toBe("express");
     expect(accountCreates[0]?.form.get("email")).toBe(promoter.email);
+    // Opened in the country the promoter stated they live in.
+    expect(accountCreates[0]?.form.get("country")).toBe("US");
     expect(accountCreates[0]?.form.get("capabilities[transfers][requested]")).toBe("true");
 
     const link = await okRoute(t, payoutsApi.accountLink, { cookie: promoter.cookie });
@@ -208,10 +215,22 @@ describe("Stripe provider", () => {
     expect(linkRequest?.form.get("return_url")).toBe("http://localhost:3000/earnings?payout_setup=return");
     expect(linkRequest?.form.get("refresh_url")).toBe("http://localhost:3000/stripe/connect-error");
     expect(linkRequest?.form.get("type")).toBe("account_onboarding");
+    expect(linkRequest?.form.get("collection_options[fields]")).toBe("eventually_due");
 
-    expect(await status()).toEqual({ hasAccount: true, details_submitted: false, payouts_enabled: false });
+    expect(await status()).toEqual({
+      hasAccount: true,
+      details_submitted: false,
+      payouts_enabled: false,
+      tax_info_on_file: false,
+    });
     standIn.completeOnboarding(created.accountId);
-    expect(await status()).toEqual({ hasAccount: true, details_submitted: true, payouts_enabled: true });
+    // Stripe asks for the taxpayer identification as a requirement; with none due, the tax information is on file.
+    expect(await status()).toEqual({
+      hasAccount: true,
+      details_submitted: true,
+      payouts_enabled: true,
+      tax_info_on_file: true,
+    });
   });
 
   it("transfers once per idempotency key, and reports a refused transfer as declined", async () => {

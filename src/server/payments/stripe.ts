@@ -19,6 +19,9 @@ function toIntent(intent: Stripe.PaymentIntent): PaymentIntent {
   };
 }
 
+/** Requirements that ask for the holder's taxpayer identification (SSN, its last 4, another ID number, a tax ID). */
+const taxIdentification = /(^|\.)(id_number|ssn_last_4|tax_id)$/;
+
 export function createStripeProvider(keys: StripeKeys, endpoint?: StripeEndpoint) {
   const stripe = new Stripe(keys.secretKey, { maxNetworkRetries: 2, ...endpoint });
 
@@ -69,10 +72,11 @@ export function createStripeProvider(keys: StripeKeys, endpoint?: StripeEndpoint
       return { id: refund.id };
     },
 
-    async createConnectedAccount({ userId, email, idempotencyKey }) {
+    async createConnectedAccount({ userId, email, country, idempotencyKey }) {
       const account = await stripe.accounts.create(
         {
           type: "express",
+          country,
           email,
           capabilities: { transfers: { requested: true } },
           metadata: { user_id: userId },
@@ -88,13 +92,25 @@ export function createStripeProvider(keys: StripeKeys, endpoint?: StripeEndpoint
         return_url: returnUrl,
         refresh_url: refreshUrl,
         type: "account_onboarding",
+        // Collect now what Stripe will need later too (the taxpayer identification among it), not only what is due.
+        collection_options: { fields: "eventually_due" },
       });
       return { url: link.url };
     },
 
     async retrieveConnectedAccount(accountId) {
       const account = await stripe.accounts.retrieve(accountId);
-      return { detailsSubmitted: account.details_submitted, payoutsEnabled: account.payouts_enabled };
+      const requirements = account.requirements;
+      const due = [
+        ...(requirements?.currently_due ?? []),
+        ...(requirements?.past_due ?? []),
+        ...(requirements?.eventually_due ?? []),
+      ];
+      return {
+        detailsSubmitted: account.details_submitted,
+        payoutsEnabled: account.payouts_enabled,
+        taxInfoOnFile: account.details_submitted && !due.some((field) => taxIdentification.test(field)),
+      };
     },
 
     async createTransfer({ amountCents, destinationAccountId, description, idempotencyKey, metadata }) {

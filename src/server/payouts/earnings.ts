@@ -24,6 +24,7 @@ const earningsRow = z.object({
   paid_at: column.timestampOrNull,
   payout_status: z.enum(payoutStatuses).nullable(),
   failure_reason: column.textOrNull,
+  tax_info_needed: column.boolean,
   amount_cents: column.number,
   review_until: column.timestampOrNull,
 });
@@ -52,6 +53,7 @@ export async function promoterEarnings(db: Database, userId: string): Promise<Ea
                ${linksAheadOfTl} as ahead,
                case when c.review_until > now() then c.review_until end as review_until,
                po.created_at as payout_created_at, po.paid_at, po.status as payout_status, po.failure_reason,
+               coalesce('tax_info' = any (po.hold_reasons), false) as tax_info_needed,
                coalesce(po.amount_cents, case when c.status in ('active', 'paused') then c.prize_cents else 0 end)
                  as amount_cents
         from tracking_links tl
@@ -97,6 +99,7 @@ export async function promoterEarnings(db: Database, userId: string): Promise<Ea
       owed_cents: owedCents,
       under_review_cents: underReviewCents,
       in_progress_cents: sum((row) => row.payout_status === "processing"),
+      tax_info_needed_cents: sum((row) => owed(row) && row.tax_info_needed),
       campaigns_won: summary.campaigns_won,
       campaigns_joined: history.length,
       campaigns_ended: summary.ended_campaigns_joined,

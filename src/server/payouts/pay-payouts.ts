@@ -5,12 +5,13 @@ import { formatCents, MIN_PAYOUT_CENTS } from "../../core/money.js";
 import { findPromoterProfile } from "../accounts/promoter-profile.js";
 import { type Actor, auditInsert } from "../audit/record-audit.js";
 import type { ServerContext } from "../context/server-context.js";
+import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
 import { DomainError } from "../errors.js";
 import { TransferDeclinedError } from "../payments/provider.js";
 import { refreshPayoutAccount } from "./payout-accounts.js";
-import { notHeld } from "./payout-holds.js";
-import { payoutAccountReminderMail, payoutFailedMail, payoutSentMail } from "./payout-mail.js";
+import { notHeld, notHeldByPeople } from "./payout-holds.js";
+import { payoutAccountReminderMail, payoutFailedMail, payoutSentMail, taxInfoNeededMail } from "./payout-mail.js";
 import { nowPlus, retryDelayMs, STUCK_AFTER_MS } from "./retry-policy.js";
 
 const payoutMessages = {
@@ -19,6 +20,10 @@ const payoutMessages = {
   winnerAccountRequired: "The winner has not set up a payout account yet. The payout stays pending until they do.",
   alreadyPaid: "This payout has already been paid",
   held: "This payout is on hold: its winner was banned, or a fraud flag about their link is open. Unban them or dismiss the flags, or pass the prize on to the next eligible promoter.",
+  taxInfoNeeded: (thresholdCents: number) =>
+    `Tax information needed: this payout brings your prizes paid this year to ${formatCents(thresholdCents)} or more, so the payment provider needs your tax form first. Choose Give Tax Information on your Earnings page, then request your payout again.`,
+  winnerTaxInfoNeeded: (thresholdCents: number) =>
+    `Tax information needed: this payout brings the winner's prizes paid this year to ${formatCents(thresholdCents)} or more, and the payment provider does not have their tax form yet. They have been asked for it; the payout is paid once they give it.`,
   inProgress: "This payout is already being processed",
   underReview: (until: Date) =>
     `Results are under review until ${until.toUTCString()}: the payout can be paid after that, or once an admin releases it.`,
@@ -33,6 +38,8 @@ type PayoutOutcome =
   | { kind: "account_required"; payoutId: string }
   | { kind: "under_review"; payoutId: string; until: Date }
   | { kind: "held"; payoutId: string }
+  /** The year's prizes reach the reporting threshold and the provider does not have the winner's tax form. */
+  | { kind: "tax_info_needed"; payoutId: string }
   /** Paid already, or claimed by another process right now. */
   | { kind: "skipped"; payoutId: string };
 
@@ -49,6 +56,7 @@ const payoutRow = z.object({
   review_until: column.timestampOrNull,
   under_review: column.boolean,
   held: column.boolean,
+  tax_held: column.boolean,
 });
 
 const claimedRow = z.object({
@@ -59,6 +67,22 @@ const claimedRow = z.object({
 });
 
 const idRow = z.object({ id: column.text });
+
+/**
+ * The promoter's prizes paid or being paid this calendar year (UTC), as the prize ledger counts them: what a payout
+ * adds to before the reporting threshold is compared.
+ */
+async function paidThisYearCents(tx: Database, promoterId: string): Promise<number> {
+  const [row] = await queryParsed(
+    tx,
+    z.object({ cents: column.number }),
+    sql`select coalesce(sum(amount_cents), 0) as cents from payouts
+        where promoter_id = ${promoterId}
+          and (status = 'processing'
+               or (status = 'paid' and paid_at >= date_trunc('year', now() at time zone 'UTC') at time zone 'UTC'))`,
+  );
+  return row?.cents ?? 0;
+}
 
 /** `manual`: an admin or the promoter asked now, so a failed payout is retried without waiting for its backoff. */
 type PayMode = "manual" | "scheduled";
@@ -80,7 +104,7 @@ export async function payPayout(
     payoutRow,
     sql`select po.id, po.campaign_id, po.promoter_id, po.amount_cents, po.status, pr.auth_user_id as user_id, u.email,
                c.title, pr.handle, c.review_until, coalesce(c.review_until > now(), false) as under_review,
-               not ${notHeld} as held
+               not ${notHeldByPeople} as held, 'tax_info' = any (po.hold_reasons) as tax_held
         from payouts po
         join promoters pr on pr.id = po.promoter_id
         join "user" u on u.id = pr.auth_user_id
@@ -105,18 +129,56 @@ export async function payPayout(
         sql`claimed.id::text`,
       )} from claimed)`
     : sql``;
-  const [claimed] = await queryParsed(
-    deps.db,
-    claimedRow,
-    sql`with claimed as (
-          update payouts po set status = 'processing', attempts = po.attempts + 1, updated_at = now(),
-            claimed_at = clock_timestamp(), transfer_key = coalesce(po.transfer_key, 'payout-' || po.id::text)
-          where po.id = ${payoutId} and (po.status = 'pending' or (po.status = 'failed' and ${due}))
-            and ${reviewOver} and ${notHeld}
-          returning po.id, po.amount_cents, po.attempts, po.transfer_key
-        )${audit}
-        select * from claimed`,
-  );
+  const claim = await deps.db.transaction(async (tx) => {
+    // Claims of one promoter's payouts take turns, so that two of them cannot both pass under the threshold.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`payout-claims:${payout.promoter_id}`}))`);
+    const needsTaxInfo =
+      !account.taxInfoOnFile &&
+      (await paidThisYearCents(tx, payout.promoter_id)) + payout.amount_cents >= deps.prizeReportingThresholdCents;
+    if (needsTaxInfo) {
+      const [newlyHeld] = await queryParsed(
+        tx,
+        idRow,
+        sql`update payouts po set hold_reasons = array_append(po.hold_reasons, 'tax_info'), updated_at = now()
+            where po.id = ${payoutId} and po.status in ('pending', 'failed') and not ('tax_info' = any (po.hold_reasons))
+            returning po.id`,
+      );
+      if (newlyHeld) {
+        await deps.mailer.send(
+          await taxInfoNeededMail({
+            to: payout.email,
+            title: payout.title,
+            amountCents: payout.amount_cents,
+            thresholdCents: deps.prizeReportingThresholdCents,
+            publicUrl: deps.publicUrl,
+          }),
+          tx,
+        );
+      }
+      return "tax_info_needed" as const;
+    }
+    if (payout.tax_held) {
+      await tx.execute(
+        sql`update payouts set hold_reasons = array_remove(hold_reasons, 'tax_info'), updated_at = now()
+            where id = ${payoutId}`,
+      );
+    }
+    const [row] = await queryParsed(
+      tx,
+      claimedRow,
+      sql`with claimed as (
+            update payouts po set status = 'processing', attempts = po.attempts + 1, updated_at = now(),
+              claimed_at = clock_timestamp(), transfer_key = coalesce(po.transfer_key, 'payout-' || po.id::text)
+            where po.id = ${payoutId} and (po.status = 'pending' or (po.status = 'failed' and ${due}))
+              and ${reviewOver} and ${notHeld}
+            returning po.id, po.amount_cents, po.attempts, po.transfer_key
+          )${audit}
+          select * from claimed`,
+    );
+    return row ?? null;
+  });
+  if (claim === "tax_info_needed") return { kind: "tax_info_needed", payoutId };
+  const claimed = claim;
   if (!claimed) return { kind: "skipped", payoutId };
 
   try {
@@ -184,7 +246,7 @@ async function payEach(deps: ServerContext, where: SQL, mode: PayMode): Promise<
   const rows = await queryParsed(
     deps.db,
     idRow,
-    sql`select po.id from payouts po where ${where} and ${reviewOver} and ${notHeld}
+    sql`select po.id from payouts po where ${where} and ${reviewOver} and ${notHeldByPeople}
         order by po.created_at, po.id limit 500`,
   );
   const outcomes: PayoutOutcome[] = [];
@@ -203,6 +265,9 @@ export async function payPayoutNow(deps: ServerContext, payoutId: string | undef
   if (outcome.kind === "account_required") throw new DomainError("conflict", payoutMessages.winnerAccountRequired);
   if (outcome.kind === "under_review") throw new DomainError("conflict", payoutMessages.underReview(outcome.until));
   if (outcome.kind === "held") throw new DomainError("conflict", payoutMessages.held);
+  if (outcome.kind === "tax_info_needed") {
+    throw new DomainError("conflict", payoutMessages.winnerTaxInfoNeeded(deps.prizeReportingThresholdCents));
+  }
   const [row] = await queryParsed(
     deps.db,
     z.object({ status: column.text }),
@@ -223,7 +288,7 @@ export async function requestPayout(deps: ServerContext, userId: string) {
                coalesce(sum(amount_cents) filter (where not ${reviewOver}), 0) as held_cents,
                (select max(c.review_until) from payouts held join campaigns c on c.id = held.campaign_id
                 where held.promoter_id = ${promoter.id} and held.status = 'pending' and c.review_until > now()) as held_until
-        from payouts po where po.promoter_id = ${promoter.id} and ${unpaid} and ${notHeld}`,
+        from payouts po where po.promoter_id = ${promoter.id} and ${unpaid} and ${notHeldByPeople}`,
   );
   const owedCents = owed?.cents ?? 0;
   if (owedCents < MIN_PAYOUT_CENTS) {
@@ -238,10 +303,15 @@ export async function requestPayout(deps: ServerContext, userId: string) {
   const paidCents = outcomes.reduce((sum, outcome) => sum + (outcome.kind === "paid" ? outcome.amountCents : 0), 0);
   const failed = outcomes.find((outcome) => outcome.kind === "failed");
   if (failed && paidCents === 0) throw new DomainError("provider_error", `Payout failed: ${failed.reason}`);
+  const taxHeld = outcomes.some((outcome) => outcome.kind === "tax_info_needed");
+  const taxMessage = payoutMessages.taxInfoNeeded(deps.prizeReportingThresholdCents);
+  if (taxHeld && paidCents === 0) throw new DomainError("conflict", taxMessage);
   return {
     paid_cents: paidCents,
     message:
-      paidCents > 0 ? `${formatCents(paidCents)} is on its way to your payout account.` : payoutMessages.inProgress,
+      paidCents > 0
+        ? `${formatCents(paidCents)} is on its way to your payout account.${taxHeld ? ` ${taxMessage}` : ""}`
+        : payoutMessages.inProgress,
   };
 }
 

@@ -1,8 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accountsApi } from "../../core/api/accounts";
 import { payoutsApi } from "../../core/api/payouts";
-import { sandboxAccountLinks } from "../db/schema";
-import { signUp, type TestUser } from "../testing/accounts";
+import { eligibilityMessages } from "../../core/eligibility";
+import { sandboxAccountLinks, sandboxAccounts } from "../db/schema";
+import { sandboxTaxMessages } from "../payments/sandbox-onboarding";
+import { signUp, stateEligibility, type TestUser } from "../testing/accounts";
 import { callRoute, okRoute, refusedRoute } from "../testing/contract-call";
 import { createTestApp, type TestApp } from "../testing/test-app";
 
@@ -38,14 +41,23 @@ const validForm = {
 describe("payout accounts in sandbox mode", () => {
   it("goes from no account to onboarding incomplete to enabled through the hosted form", async () => {
     const promoter = await signUp(t, "promoter");
-    expect(await status(promoter)).toEqual({ hasAccount: false, details_submitted: false, payouts_enabled: false });
+    expect(await status(promoter)).toEqual({
+      hasAccount: false,
+      details_submitted: false,
+      payouts_enabled: false,
+      tax_info_on_file: false,
+    });
     const linkBeforeAccount = await refusedRoute(t, payoutsApi.accountLink, { cookie: promoter.cookie });
     expect(linkBeforeAccount.status).toBe(404);
     expect(linkBeforeAccount.error.message).toBe("Could not create account link");
 
     const path = await newLink(promoter);
     expect(path).toMatch(/^\/sandbox\/connect\/[\w-]+$/);
-    expect(await status(promoter)).toEqual({ hasAccount: true, details_submitted: false, payouts_enabled: false });
+    expect(await status(promoter)).toMatchObject({
+      hasAccount: true,
+      details_submitted: false,
+      payouts_enabled: false,
+    });
     const page = await t.request(path);
     expect(page.status).toBe(200);
     const html = await page.text();
@@ -67,7 +79,12 @@ describe("payout accounts in sandbox mode", () => {
     const done = await submit(path, validForm);
     expect(done.status).toBe(303);
     expect(done.headers.get("location")).toBe("http://localhost:3000/earnings?payout_setup=return");
-    expect(await status(promoter)).toEqual({ hasAccount: true, details_submitted: true, payouts_enabled: true });
+    expect(await status(promoter)).toEqual({
+      hasAccount: true,
+      details_submitted: true,
+      payouts_enabled: true,
+      tax_info_on_file: false,
+    });
 
     const reused = await t.request(path);
     expect(reused.status).toBe(303);
@@ -78,7 +95,11 @@ describe("payout accounts in sandbox mode", () => {
     const promoter = await signUp(t, "promoter");
     const later = await submit(await newLink(promoter), { action: "later" });
     expect(later.status).toBe(303);
-    expect(await status(promoter)).toEqual({ hasAccount: true, details_submitted: false, payouts_enabled: false });
+    expect(await status(promoter)).toMatchObject({
+      hasAccount: true,
+      details_submitted: false,
+      payouts_enabled: false,
+    });
 
     const path = await newLink(promoter);
     const token = path.split("/").at(-1) as string;
@@ -91,6 +112,60 @@ describe("payout accounts in sandbox mode", () => {
     expect(expired.headers.get("location")).toBe("http://localhost:3000/stripe/connect-error");
     expect((await status(promoter)).payouts_enabled).toBe(false);
     expect((await t.request("/sandbox/connect/no-such-token")).status).toBe(404);
+  });
+
+  it("opens the account in the stated country, which then stays, and asks for the tax form that country files", async () => {
+    const stranger = await signUp(t, "promoter", {}, { eligible: false });
+    const refused = await refusedRoute(t, payoutsApi.createAccount, { cookie: stranger.cookie });
+    expect(refused.status).toBe(409);
+    expect(refused.error.message).toMatch(/^Tell us the country you live in before setting up payouts/);
+
+    const american = await signUp(t, "promoter");
+    const w9 = await newLink(american);
+    const [account] = await t.database.db
+      .select()
+      .from(sandboxAccounts)
+      .where(eq(sandboxAccounts.email, american.email));
+    expect(account?.country).toBe("US");
+    expect(await (await t.request(w9)).text()).toContain("Tax information: Form W-9");
+    // The tax form is optional at the first setup, but a half-filled one is refused, and its number never echoed.
+    const half = await submit(w9, { ...validForm, tax_id: "12-34" });
+    expect(half.status).toBe(400);
+    const halfPage = await half.text();
+    expect(halfPage).toContain(sandboxTaxMessages.w9Id);
+    expect(halfPage).toContain(sandboxTaxMessages.certify);
+    expect(halfPage).not.toContain("12-34");
+    expect((await submit(w9, validForm)).status).toBe(303);
+    expect(await status(american)).toMatchObject({ payouts_enabled: true, tax_info_on_file: false });
+
+    // The next link asks for the tax form alone, and now requires it.
+    const taxOnly = await newLink(american);
+    const taxPage = await (await t.request(taxOnly)).text();
+    expect(taxPage).toContain("Give your tax information");
+    expect(taxPage).not.toContain("Routing number");
+    expect((await submit(taxOnly, { action: "submit" })).status).toBe(400);
+    expect((await submit(taxOnly, { tax_id: "123-45-6789", tax_certified: "yes", action: "submit" })).status).toBe(303);
+    expect(await status(american)).toMatchObject({ payouts_enabled: true, tax_info_on_file: true });
+    const [stored] = await t.database.db
+      .select()
+      .from(sandboxAccounts)
+      .where(eq(sandboxAccounts.email, american.email));
+    expect(stored?.taxForm).toBe("w9");
+    expect(JSON.stringify(stored)).not.toMatch(/987|4321/);
+
+    const moved = await refusedRoute(t, accountsApi.setEligibility, {
+      cookie: american.cookie,
+      body: { country: "CA", age_confirmed: true },
+    });
+    expect(moved.status).toBe(409);
+    expect(moved.error.message).toBe(eligibilityMessages.countryLocked("US"));
+
+    const canadian = await signUp(t, "promoter", {}, { eligible: false });
+    await stateEligibility(t, canadian, { country: "CA", age_confirmed: true });
+    const w8 = await newLink(canadian);
+    expect(await (await t.request(w8)).text()).toContain("Tax information: Form W-8BEN");
+    expect((await submit(w8, { ...validForm, tax_id: "AB123456", tax_certified: "yes" })).status).toBe(303);
+    expect(await status(canadian)).toMatchObject({ payouts_enabled: true, tax_info_on_file: true });
   });
 
   it("keeps one account per user and needs a session", async () => {

@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import { eligibilityOf } from "../accounts/eligibility.js";
 import type { ServerContext } from "../context/server-context.js";
 import { payoutAccounts } from "../db/schema.js";
 import { DomainError } from "../errors.js";
@@ -8,9 +9,17 @@ export const payoutAccountMessages = {
   createFailed: "Could not create account",
   linkFailed: "Could not create account link",
   statusFailed: "Failed to check payout status",
+  residenceNeeded:
+    "Tell us the country you live in before setting up payouts: your payout account is opened there. Go to Settings, Where you live.",
 } as const;
 
-type PayoutAccount = { accountId: string; detailsSubmitted: boolean; payoutsEnabled: boolean };
+type PayoutAccount = {
+  accountId: string;
+  detailsSubmitted: boolean;
+  payoutsEnabled: boolean;
+  taxInfoOnFile: boolean;
+  country: string | null;
+};
 
 /** Where the provider's onboarding sends the promoter back: the earnings page, which closes its popup. */
 const onboardingReturnPath = "/earnings?payout_setup=return";
@@ -30,15 +39,29 @@ async function storedAccount(deps: ServerContext, userId: string) {
 export async function refreshPayoutAccount(deps: ServerContext, userId: string): Promise<PayoutAccount | null> {
   const row = await storedAccount(deps, userId);
   if (!row) return null;
-  if (row.detailsSubmitted && row.payoutsEnabled) return row;
+  if (row.detailsSubmitted && row.payoutsEnabled && row.taxInfoOnFile) return row;
   const status = await deps.payments.retrieveConnectedAccount(row.accountId);
-  if (status.detailsSubmitted !== row.detailsSubmitted || status.payoutsEnabled !== row.payoutsEnabled) {
-    await deps.db
-      .update(payoutAccounts)
-      .set({ ...status, updatedAt: sql`now()` })
-      .where(eq(payoutAccounts.userId, userId));
+  if (
+    status.detailsSubmitted !== row.detailsSubmitted ||
+    status.payoutsEnabled !== row.payoutsEnabled ||
+    status.taxInfoOnFile !== row.taxInfoOnFile
+  ) {
+    await deps.db.transaction(async (tx) => {
+      await tx
+        .update(payoutAccounts)
+        .set({ ...status, updatedAt: sql`now()` })
+        .where(eq(payoutAccounts.userId, userId));
+      // With the tax form on file, the payouts that waited for it can be paid.
+      if (status.taxInfoOnFile) {
+        await tx.execute(
+          sql`update payouts po set hold_reasons = array_remove(po.hold_reasons, 'tax_info'), updated_at = now()
+              from promoters p
+              where p.id = po.promoter_id and p.auth_user_id = ${userId} and 'tax_info' = any (po.hold_reasons)`,
+        );
+      }
+    });
   }
-  return { accountId: row.accountId, ...status };
+  return { accountId: row.accountId, country: row.country, ...status };
 }
 
 /** SPEC.md payout account status: hasAccount, details_submitted, payouts_enabled. */
@@ -54,6 +77,7 @@ export async function payoutAccountStatus(deps: ServerContext, userId: string) {
     hasAccount: Boolean(account),
     details_submitted: account?.detailsSubmitted ?? false,
     payouts_enabled: account?.payoutsEnabled ?? false,
+    tax_info_on_file: account?.taxInfoOnFile ?? false,
   };
 }
 
@@ -62,7 +86,10 @@ function assertEmailVerified(user: { emailVerified: boolean }) {
   if (!user.emailVerified) throw new DomainError("forbidden", payoutAccountMessages.emailUnverified);
 }
 
-/** Creates the user's connected account at the provider, once: a second call returns the same account. */
+/**
+ * Creates the user's connected account at the provider, once: a second call returns the same account. It is opened in
+ * the country the user stated they live in, which cannot change afterwards (eligibility.ts).
+ */
 export async function createPayoutAccount(
   deps: ServerContext,
   user: { id: string; email: string; emailVerified: boolean },
@@ -70,11 +97,14 @@ export async function createPayoutAccount(
   assertEmailVerified(user);
   const existing = await storedAccount(deps, user.id);
   if (existing) return { accountId: existing.accountId };
+  const residence = await eligibilityOf(deps.db, user.id);
+  if (!residence) throw new DomainError("conflict", payoutAccountMessages.residenceNeeded);
   let accountId: string;
   try {
     ({ id: accountId } = await deps.payments.createConnectedAccount({
       userId: user.id,
       email: user.email,
+      country: residence.country,
       idempotencyKey: `connect-account-${deps.payments.kind}-${user.id}`,
     }));
   } catch (error) {
@@ -83,10 +113,17 @@ export async function createPayoutAccount(
   }
   await deps.db
     .insert(payoutAccounts)
-    .values({ userId: user.id, provider: deps.payments.kind, accountId })
+    .values({ userId: user.id, provider: deps.payments.kind, accountId, country: residence.country })
     .onConflictDoUpdate({
       target: payoutAccounts.userId,
-      set: { provider: deps.payments.kind, accountId, detailsSubmitted: false, payoutsEnabled: false },
+      set: {
+        provider: deps.payments.kind,
+        accountId,
+        country: residence.country,
+        detailsSubmitted: false,
+        payoutsEnabled: false,
+        taxInfoOnFile: false,
+      },
       setWhere: sql`${payoutAccounts.provider} <> ${deps.payments.kind}`,
     });
   const stored = await storedAccount(deps, user.id);

@@ -20,9 +20,14 @@ import { processRefund, recordRefund } from "./refunds.js";
  * the flags. Either way an admin may instead pass the prize on to the next eligible promoter.
  */
 export const notHeld = sql`cardinality(po.hold_reasons) = 0`;
+/**
+ * No hold that waits for a person (a ban, a flag): a payout held only for its winner's tax information is tried again
+ * by every path that pays, which releases it once the information is on file (pay-payouts.ts).
+ */
+export const notHeldByPeople = sql`cardinality(array_remove(po.hold_reasons, 'tax_info')) = 0`;
 
 export const holdMessages = {
-  notHeld: "Only a payout on hold (its winner banned or flagged) can be passed on",
+  notHeld: "Only a payout on hold because its winner was banned or flagged can be passed on",
   nobodyElse: "Nobody else can win this campaign, and its prize has already been refunded once",
 } as const;
 
@@ -93,7 +98,7 @@ export async function passOnHeldPrize(deps: ServerContext, payoutId: string, act
       heldPayout,
       sql`select po.id, po.campaign_id, po.amount_cents, p.handle, c.title, c.artist_name
           from payouts po join promoters p on p.id = po.promoter_id join campaigns c on c.id = po.campaign_id
-          where po.id = ${payoutId} and po.status in ('pending', 'failed') and cardinality(po.hold_reasons) > 0
+          where po.id = ${payoutId} and po.status in ('pending', 'failed') and not ${notHeldByPeople}
           for update of po`,
     );
     if (!held) throw new DomainError("conflict", holdMessages.notHeld);

@@ -1,7 +1,13 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { PayoutAction, PayoutList, PayoutListRow } from "../../core/api/payouts.js";
-import { campaignStatus, campaignStatuses, payoutHoldReasons, payoutStatuses } from "../../core/vocabulary.js";
+import {
+  campaignStatus,
+  campaignStatuses,
+  payoutHoldReason,
+  payoutHoldReasons,
+  payoutStatuses,
+} from "../../core/vocabulary.js";
 import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
 import { reviewOver } from "./pay-payouts.js";
@@ -67,7 +73,8 @@ function actionOf(
   if (payout.status === "paid") return campaignStatus.completed;
   if (payout.status === "processing") return "not_applicable";
   // A hold says more than the review: a flagged winner's prize waits for a person even after the review ends.
-  if (payout.hold_reasons.length > 0) return "held";
+  if (payout.hold_reasons.some((reason) => reason !== payoutHoldReason.tax_info)) return "held";
+  if (payout.hold_reasons.includes(payoutHoldReason.tax_info)) return "tax_info";
   return campaign.review_until ? "under_review" : "pay";
 }
 

@@ -240,3 +240,27 @@ export function payoutAccountReminderMail(input: {
     footer: "You received this email because you won a FanBoost campaign.",
   });
 }
+
+/** A payout waits for the winner's tax information (the year's prizes reach the reporting threshold): once per hold. */
+export function taxInfoNeededMail(input: {
+  to: string;
+  title: string;
+  amountCents: number;
+  thresholdCents: number;
+  publicUrl: string;
+}): Promise<MailMessage> {
+  const amount = formatCents(input.amountCents);
+  return composeEmail({
+    to: input.to,
+    inApp: true,
+    subject: `Tax information needed for your ${amount} prize`,
+    preview: "Your payout waits until the payment provider has your tax form.",
+    heading: "Tax information needed",
+    paragraphs: [
+      `Your ${amount} prize for "${input.title}" brings the prizes paid to you this calendar year to ${formatCents(input.thresholdCents)} or more, so the law asks us to report them. Before we pay it, the payment provider needs your tax information: a W-9 form if you live in the United States, a W-8BEN form elsewhere.`,
+      "On your Earnings page choose Give Tax Information, fill in the form (a few minutes, once), then request your payout. FanBoost keeps only whether the form was given, never its contents.",
+    ],
+    action: { label: "Open your earnings", url: `${input.publicUrl}/earnings` },
+    footer: "You received this email because you won a FanBoost campaign.",
+  });
+}

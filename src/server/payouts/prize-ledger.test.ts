@@ -4,8 +4,7 @@ import { prizeLedgerPath } from "../../core/api/admin";
 import { queryRows } from "../db/client";
 import { adminAudit, campaigns, payouts } from "../db/schema";
 import { signUp, type TestUser } from "../testing/accounts";
-import { createLiveCampaign, joinAs } from "../testing/campaigns";
-import { adminPost, clicks, makeAdmin, onboardPayouts } from "../testing/payouts";
+import { adminPost, makeAdmin, onboardPayouts, winAlone } from "../testing/payouts";
 import { createTestApp, type TestApp } from "../testing/test-app";
 
 let t: TestApp;
@@ -18,14 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A campaign `winner` wins alone with a prize of `prizeCents`, ended now; its payout's id. */
-async function win(winner: TestUser, prizeCents: number, network: string) {
-  const campaignId = await createLiveCampaign(t, await signUp(t, "artist"), { prize_cents: prizeCents });
-  await clicks(t, await joinAs(t, winner, campaignId), 1, network);
-  expect((await adminPost(t, admin, `/api/admin/campaigns/${campaignId}/end`)).status).toBe(200);
-  const [payout] = await t.database.db.select().from(payouts).where(eq(payouts.campaignId, campaignId));
-  return { campaignId, payoutId: payout?.id ?? "" };
-}
+const win = (winner: TestUser, prizeCents: number, network: string) => winAlone(t, admin, winner, prizeCents, network);
 
 const pay = async (payoutId: string) =>
   expect((await adminPost(t, admin, `/api/admin/payouts/${payoutId}/pay`)).status).toBe(200);

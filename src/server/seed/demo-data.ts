@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { clickVerdict } from "../../core/vocabulary.js";
 import { createAuth } from "../accounts/auth.js";
+import { stateEligibility } from "../accounts/eligibility.js";
 import { createDraftCampaign } from "../campaigns/create-campaign.js";
 import { confirmSandboxFunding, startFunding } from "../campaigns/funding.js";
 import { joinCampaign } from "../campaigns/join-campaign.js";
@@ -115,8 +116,12 @@ export async function seedDemoData(deps: { config: Config; db: Database; log: Lo
     publicUrl: config.publicUrl,
     reviewHours: config.reviewHours,
     networkClickLimit: config.networks.clickLimit,
+    payoutCountries: config.payoutCountries,
+    prizeReportingThresholdCents: config.prizeReportingThresholdCents,
     authSecret: config.authSecret,
   };
+  // The demo promoters live where every campaign is open to them (the sandbox pays out to the United States).
+  for (const promoterId of promoterIds) await stateEligibility(db, promoterId, demoResidence);
   const shortCodes: string[] = [];
   for (const [index, spec] of demoCampaigns.entries()) {
     const artistId = artistIds[spec.artist] as string;
@@ -136,7 +141,8 @@ export async function seedDemoData(deps: { config: Config; db: Database; log: Lo
       cvc: "123",
     });
     for (const promoterId of promoterIds.slice(0, (index % demoPromoterCount) + 1)) {
-      shortCodes.push((await joinCampaign(db, promoterId, draft.id)).link.shortCode);
+      const joined = await joinCampaign(db, promoterId, draft.id, { payoutCountries: config.payoutCountries });
+      shortCodes.push(joined.link.shortCode);
     }
   }
   return {
@@ -156,6 +162,8 @@ type ClickPath = {
   ): Response | Promise<Response>;
   clicksWritten(): Promise<void>;
 };
+
+const demoResidence = { country: "US", state: "NY" };
 
 const demoReferrers = ["https://www.instagram.com/", "https://www.tiktok.com/", "https://x.com/", "https://t.co/", ""];
 const demoCountries = ["US", "GB", "DE", "BR", "FR", "CA", "JP", "MX", "NG", "AU"];

@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { expect } from "vitest";
 import { accountsApi } from "../../core/api/accounts.js";
+import type { EligibilityInput } from "../../core/eligibility-rules.js";
 import { listOutbox } from "../mail/outbox.js";
-import { bodyOf, callRoute } from "./contract-call.js";
+import { bodyOf, callRoute, okRoute } from "./contract-call.js";
 import type { TestClient } from "./test-app.js";
 
 export type TestUser = { id: string; email: string; password: string; cookie: string };
@@ -43,15 +44,24 @@ export async function verifyEmail(t: TestClient, email: string) {
   expect(response.headers.get("location")).not.toMatch(/error/);
 }
 
+/** Where test users live unless a test says otherwise: a state whose age of majority is 18. */
+export const testResidence = { country: "US", state: "NY", age_confirmed: true } as const;
+
+/** The user states where they live and confirms their age, as the join dialog or settings would. */
+export async function stateEligibility(t: TestClient, user: Pick<TestUser, "cookie">, residence: EligibilityInput) {
+  return okRoute(t, accountsApi.setEligibility, { cookie: user.cookie, body: residence });
+}
+
 /**
  * Signs up through the real endpoint and returns the user with a session cookie; the email is verified through the
- * emailed link, as a real user's would be, unless `verified: false`.
+ * emailed link, as a real user's would be, unless `verified: false`. The user has stated `testResidence` and so may
+ * join campaigns (the one helper every test that joins relies on), unless `eligible: false`.
  */
 export async function signUp(
   t: TestClient,
   userType: "artist" | "promoter",
   overrides: Record<string, unknown> = {},
-  options: { verified?: boolean } = {},
+  options: { verified?: boolean; eligible?: boolean } = {},
 ): Promise<TestUser> {
   const email = (overrides.email as string | undefined) ?? uniqueEmail(userType);
   const password = (overrides.password as string | undefined) ?? "correct horse battery";
@@ -69,5 +79,7 @@ export async function signUp(
   const { user } = bodyOf(answer, 200);
   const normalized = email.trim().toLowerCase();
   if (options.verified !== false) await verifyEmail(t, normalized);
-  return { id: user.id, email: normalized, password, cookie: cookiesFrom(answer) };
+  const signedUp = { id: user.id, email: normalized, password, cookie: cookiesFrom(answer) };
+  if (options.eligible !== false) await stateEligibility(t, signedUp, testResidence);
+  return signedUp;
 }

@@ -1,15 +1,16 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { expect } from "vitest";
 import { payoutsApi } from "../../core/api/payouts.js";
 import { campaignStatus, clickVerdict } from "../../core/vocabulary.js";
 import type { ServerContext } from "../context/server-context.js";
 import { queryRows } from "../db/client.js";
-import { admins } from "../db/schema.js";
+import { admins, payouts } from "../db/schema.js";
 import { createLogger } from "../logger.js";
 import { createMailQueue } from "../mail/outbox.js";
 import type { PaymentProvider } from "../payments/provider.js";
 import { createSandboxProvider } from "../payments/sandbox.js";
-import type { TestUser } from "./accounts.js";
+import { signUp, type TestUser } from "./accounts.js";
+import { createLiveCampaign, joinAs } from "./campaigns.js";
 import { clickAs } from "./clicks.js";
 import { okRoute } from "./contract-call.js";
 import { TEST_ORIGIN, type TestApp, type TestClient } from "./test-app.js";
@@ -32,7 +33,11 @@ export async function makeAdmin(t: TestClient, user: TestUser) {
 }
 
 /** Creates the user's payout account and completes the sandbox onboarding form, as the popup would. */
-export async function onboardPayouts(t: TestClient, user: TestUser) {
+/**
+ * The user's payout account, through the sandbox's hosted form: bank details and, unless `taxForm: false`, the tax
+ * form (the test residence is in the US: a W-9).
+ */
+export async function onboardPayouts(t: TestClient, user: TestUser, options: { taxForm?: boolean } = {}) {
   expect((await t.request("/api/payouts/account", { method: "POST", cookie: user.cookie, json: {} })).status).toBe(200);
   const { url } = await okRoute(t, payoutsApi.accountLink, { cookie: user.cookie });
   const submitted = await t.request(new URL(url).pathname, {
@@ -43,10 +48,23 @@ export async function onboardPayouts(t: TestClient, user: TestUser) {
       birth_date: "1990-04-01",
       routing_number: "110000000",
       account_number: "000123456789",
+      ...(options.taxForm === false ? {} : { tax_id: "123-45-6789", tax_certified: "yes" }),
       action: "submit",
     }).toString(),
   });
   expect(submitted.status).toBe(303);
+}
+
+/**
+ * `winner` wins a new campaign alone (one counted click from `network`.x) with a prize of `prizeCents`, ended now by
+ * `admin`: the campaign and its payout.
+ */
+export async function winAlone(t: TestApp, admin: TestUser, winner: TestUser, prizeCents: number, network: string) {
+  const campaignId = await createLiveCampaign(t, await signUp(t, "artist"), { prize_cents: prizeCents });
+  await clicks(t, await joinAs(t, winner, campaignId), 1, network);
+  expect((await adminPost(t, admin, `/api/admin/campaigns/${campaignId}/end`)).status).toBe(200);
+  const [payout] = await t.database.db.select().from(payouts).where(eq(payouts.campaignId, campaignId));
+  return { campaignId, payoutId: payout?.id ?? "" };
 }
 
 export async function adminPost(t: TestClient, admin: TestUser, path: string) {
@@ -95,6 +113,8 @@ export function testContext(t: Pick<TestApp, "database" | "config">, payments?: 
     publicUrl: TEST_ORIGIN,
     reviewHours: 0,
     networkClickLimit: t.config.networks.clickLimit,
+    payoutCountries: t.config.payoutCountries,
+    prizeReportingThresholdCents: t.config.prizeReportingThresholdCents,
     authSecret: t.config.authSecret,
   };
 }

@@ -77,9 +77,11 @@ export async function startStripeStandIn() {
         create("acct", {
           object: "account",
           type: form.get("type"),
+          country: form.get("country"),
           email: form.get("email"),
           details_submitted: false,
           payouts_enabled: false,
+          requirements: { currently_due: ["individual.id_number"], past_due: [], eventually_due: [] },
           metadata: { user_id: form.get("metadata[user_id]") },
         }),
       ],
@@ -165,7 +167,13 @@ export async function startStripeStandIn() {
     /** Marks a connected account as onboarded, as Stripe does when its owner finishes the hosted form. */
     completeOnboarding(accountId: string) {
       const account = objects.get(accountId);
-      if (account) Object.assign(account, { details_submitted: true, payouts_enabled: true });
+      if (account) {
+        Object.assign(account, {
+          details_submitted: true,
+          payouts_enabled: true,
+          requirements: { currently_due: [], past_due: [], eventually_due: [] },
+        });
+      }
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -16,6 +16,10 @@ export const privacySections: readonly LegalSection[] = [
         text: "your email address, name, account type, artist name or social handle if you give one, and your password in securely hashed form (we never see it).",
       },
       {
+        lead: "Eligibility",
+        text: "the country you live in (and, in the United States, the state), the age you confirmed reaching there, and when you said so: campaigns are open to people of age in the countries their rules name.",
+      },
+      {
         lead: "Campaign records",
         text: "the songs, prizes, durations, tracking links, click counts, ranks and winners of the campaigns you start or join.",
       },
@@ -52,7 +56,7 @@ export const privacySections: readonly LegalSection[] = [
     id: "payments",
     heading: "Payments",
     paragraphs: [
-      "Card payments, refunds and payouts are handled by Stripe. You enter your card and bank details in Stripe's own forms and Stripe holds them under its privacy policy; FanBoost never receives or stores card numbers or bank account numbers. To pay you, Stripe also runs the identity checks the law requires.",
+      "Card payments, refunds and payouts are handled by Stripe. You enter your card and bank details in Stripe's own forms and Stripe holds them under its privacy policy; FanBoost never receives or stores card numbers or bank account numbers. To pay you, Stripe also runs the identity checks the law requires. When your prizes in a calendar year reach the amount the law asks us to report, Stripe collects your tax information (a W-9 or W-8BEN form) before we pay you; FanBoost keeps only whether it was given, never your tax identification number.",
     ],
   },
   {

@@ -14,7 +14,7 @@ export const termsSections: readonly LegalSection[] = [
     id: "eligibility",
     heading: "Who can use FanBoost",
     paragraphs: [
-      "You must be 18 or older to use FanBoost. If you are 13 to 17, you may use it only with the consent of a parent or legal guardian, who accepts these terms on your behalf and is responsible for your use, including receiving any payout. FanBoost is not for children under 13.",
+      "You must be 18 or older to use FanBoost. If you are 13 to 17, you may use it only with the consent of a parent or legal guardian, who accepts these terms on your behalf and is responsible for your use. To join a campaign you must have reached the age of majority where you live (18, or 19 in Alabama and Nebraska and 21 in Mississippi). FanBoost is not for children under 13.",
       "You may not use FanBoost where the law of your country forbids taking part in prize competitions, or if we have closed an account of yours before.",
     ],
   },
@@ -70,6 +70,10 @@ export const termsSections: readonly LegalSection[] = [
         text: "A promoter who won a campaign that ended in the 30 days before another campaign ends is not eligible to win that campaign. A share of a tied prize counts as a win.",
       },
       {
+        lead: "Who can enter",
+        text: "Before your first join you tell us the country you live in (and, in the United States, the state) and confirm that you have reached the age of majority there. A campaign is open to the countries its official rules name, by default every country where our payment provider can pay prizes; we refuse a join from anywhere else. Stating where you live falsely makes you ineligible for any prize, and your payout account is opened in the country you stated.",
+      },
+      {
         lead: "Who can never win",
         text: "A suspended account, and the campaign's own artist, are never eligible to win.",
       },
@@ -96,6 +100,7 @@ export const termsSections: readonly LegalSection[] = [
     paragraphs: [
       "Prizes are paid through Stripe Connect to a payout account you connect on your Earnings page; you must complete Stripe's identity and bank checks to receive money. A prize stays pending until your payout account is ready.",
       `Once a result is final, pending prizes are paid in a weekly payout run on Fridays and usually arrive within 1 to 3 business days. You may also request a payout yourself at any time once ${minimumPayout} or more is pending; ${minimumPayout} is the minimum payout you can request. You are responsible for any taxes on your winnings.`,
+      "When a payout would bring the prizes paid to you in a calendar year to the reporting amount its official rules state ($2,000 for 2026 in the United States), it waits until you have given Stripe your tax information (a W-9 form in the United States, a W-8BEN form elsewhere). We keep only whether you gave it.",
     ],
   },
   {

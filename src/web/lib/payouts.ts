@@ -24,14 +24,13 @@ const POLL_MS = 2_000;
 const ABANDON_MS = 600_000;
 const popupBlocked = "Popup blocked. Please allow popups and try again.";
 
-const ready = (status: PayoutAccountStatus) => status.details_submitted && status.payouts_enabled;
-
 /**
  * The payout onboarding popup of SPEC.md: opens an 800x600 window at the provider's onboarding link (creating the
  * account first when needed), polls the status every 2 s while it is open, gives up after 10 minutes, and checks
- * once more when it closes; `onEnabled` runs only when details are submitted and payouts enabled.
+ * once more when it closes; `onEnabled` runs only when details are submitted and payouts enabled, and with
+ * `needsTaxInfo` (a payout waits for it) when the provider also has the tax form.
  */
-export function usePayoutSetup(onEnabled: () => void) {
+export function usePayoutSetup(onEnabled: () => void, needsTaxInfo = false) {
   const queryClient = useQueryClient();
   const write = useApiWrite();
   const [error, setError] = useState<string | null>(null);
@@ -50,6 +49,8 @@ export function usePayoutSetup(onEnabled: () => void) {
   }, [queryClient]);
 
   const start = useCallback(async () => {
+    const ready = (status: PayoutAccountStatus) =>
+      status.details_submitted && status.payouts_enabled && (!needsTaxInfo || status.tax_info_on_file);
     setError(null);
     // Opened inside the click so the browser allows it; pointed at the onboarding link once it exists.
     const popup = window.open("", "fanboost-payout-setup", POPUP_FEATURES);
@@ -86,6 +87,8 @@ export function usePayoutSetup(onEnabled: () => void) {
       setBusy(false);
       try {
         const status = await checkStatus();
+        // The earnings show payouts waiting for the account or its tax form: they may have moved on.
+        await queryClient.invalidateQueries({ queryKey: apiKey(payoutsApi.earnings) });
         if (ready(status)) onEnabled();
       } catch (cause) {
         setError(payoutStatusMessage(cause));
@@ -109,7 +112,7 @@ export function usePayoutSetup(onEnabled: () => void) {
       }
     }, POLL_MS);
     stopPolling.current = () => window.clearInterval(timer);
-  }, [checkStatus, onEnabled, write]);
+  }, [checkStatus, onEnabled, write, needsTaxInfo, queryClient]);
 
   return { start, busy, error, clearError: () => setError(null) };
 }

@@ -70,6 +70,7 @@ export const exclusionLabels: Record<ExclusionReason, string> = {
 export const holdLabels: Record<PayoutHoldReason, string> = {
   banned: "the winner was banned",
   flagged: "a fraud flag about the winner is open",
+  tax_info: "waiting for the winner's tax information",
 };
 
 /** Each reason a promoter's clicks look bought (the fraud engine's risk), as the admin's risk panel names it. */

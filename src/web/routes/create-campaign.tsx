@@ -3,6 +3,7 @@ import { useNavigate, useSearchParams } from "react-router";
 import { campaignsApi } from "../../core/api/campaigns";
 import { campaignDurations, DEFAULT_DURATION_DAYS, prizePresets } from "../../core/money";
 import { useAuthDialog } from "../components/auth/auth-dialog-context";
+import { AllowedCountriesField, allowedCountriesProblem } from "../components/campaigns/wizard/allowed-countries-field";
 import { ArtistAccountNeeded } from "../components/campaigns/wizard/artist-account-needed";
 import { ArtworkStep } from "../components/campaigns/wizard/artwork-step";
 import { CampaignSetupStep } from "../components/campaigns/wizard/campaign-setup-step";
@@ -38,6 +39,8 @@ export default function CreateCampaignPage() {
   });
   const [banner, setBanner] = useState<string>();
   const [artworkKey, setArtworkKey] = useState<string | null>(null);
+  const [allowedCountries, setAllowedCountries] = useState<string[] | null>(null);
+  const [countriesError, setCountriesError] = useState<string>();
   const create = useApiMutation(campaignsApi.create, { idempotent: true });
 
   const prize = prizeCentsOf(form.values);
@@ -48,6 +51,10 @@ export default function CreateCampaignPage() {
     if (index === 1 && "error" in prize) {
       form.refuse({ [form.values.prizeAmount === "custom" ? "customAmount" : "prizeAmount"]: prize.error });
       return false;
+    }
+    if (index === 1) {
+      setCountriesError(allowedCountriesProblem(allowedCountries));
+      return allowedCountriesProblem(allowedCountries) === undefined;
     }
     return true;
   };
@@ -76,6 +83,7 @@ export default function CreateCampaignPage() {
           prize_cents: prizeCents,
           duration_days: Number(values.duration),
           artwork_key: artworkKey,
+          allowed_countries: allowedCountries,
         },
       });
       toast.success("Campaign created successfully!");
@@ -127,7 +135,22 @@ export default function CreateCampaignPage() {
                 />
               </>
             ) : null}
-            {step === 1 ? <CampaignSetupStep form={form} /> : null}
+            {step === 1 ? (
+              <>
+                <CampaignSetupStep form={form} />
+                {settings.data ? (
+                  <AllowedCountriesField
+                    payoutCountries={settings.data.payoutCountries}
+                    value={allowedCountries}
+                    error={countriesError}
+                    onChange={(next) => {
+                      setAllowedCountries(next);
+                      setCountriesError(undefined);
+                    }}
+                  />
+                ) : null}
+              </>
+            ) : null}
             {step === 2 ? <LaunchStep values={form.values} prizeCents={prizeCents} /> : null}
 
             <WizardButtons step={step} submitting={submitting} onPrevious={() => setStep(step - 1)} />

@@ -1,5 +1,6 @@
 import { useNavigate } from "react-router";
 import { DeleteAccountSection } from "../components/settings/delete-account-section";
+import { EligibilitySection } from "../components/settings/eligibility-section";
 import { EmailPreferencesSection } from "../components/settings/email-preferences-section";
 import { EmailSection } from "../components/settings/email-section";
 import { HandleSection } from "../components/settings/handle-section";
@@ -25,6 +26,7 @@ export default function SettingsPage() {
       </div>
       <ProfileSection account={account} />
       {account.user.user_type === "promoter" || account.promoter ? <HandleSection account={account} /> : null}
+      {account.user.user_type === "promoter" || account.promoter ? <EligibilitySection account={account} /> : null}
       <EmailSection account={account} />
       <EmailPreferencesSection />
       <PasswordSection />

@@ -92,6 +92,16 @@ const actionViews: Record<PayoutAction, (props: ActionCellProps) => ReactNode> =
   ),
   under_review: (props) => (props.row.review_until ? <UnderReview {...props} /> : notApplicable()),
   held: (props) => <Held {...props} />,
+  tax_info: ({ paying, onPay }) => (
+    <div className="flex max-w-56 flex-col items-start gap-2">
+      <span className="inline-flex items-center gap-1 text-xs font-semibold text-amber-800">
+        <ShieldAlert className="h-3.5 w-3.5" aria-hidden /> Tax information needed: the winner has been asked for it
+      </span>
+      <Button size="sm" variant="secondary" loading={paying} onClick={onPay}>
+        Pay Winner
+      </Button>
+    </div>
+  ),
   completed: () => <Badge tone="success">Completed</Badge>,
   no_winner: () => <span className="text-slate-600">No Winner</span>,
   active: () => <span className="text-slate-600">Campaign Active</span>,

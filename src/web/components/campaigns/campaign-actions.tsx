@@ -37,7 +37,7 @@ function QrToggle({ url }: { url: string }) {
 export function CampaignActions({ campaign }: { campaign: CampaignView }) {
   const { account, loading } = useAccount();
   const { openAuth } = useAuthDialog();
-  const { join, joining } = useJoinCampaign(campaign);
+  const { join, joining, dialog: eligibilityDialog } = useJoinCampaign(campaign);
   const live = campaign.status === campaignStatus.active;
 
   if (loading) {
@@ -109,9 +109,12 @@ export function CampaignActions({ campaign }: { campaign: CampaignView }) {
   return (
     <div className="flex flex-col gap-2">
       {account ? (
-        <Button variant="accent" size="lg" loading={joining} onClick={join}>
-          Join Campaign
-        </Button>
+        <>
+          <Button variant="accent" size="lg" loading={joining} onClick={join}>
+            Join Campaign
+          </Button>
+          {eligibilityDialog}
+        </>
       ) : (
         <Button
           variant="accent"

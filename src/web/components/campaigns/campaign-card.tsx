@@ -49,7 +49,7 @@ export function CampaignCard({ campaign }: { campaign: CampaignListItem }) {
   const { account, loading } = useAccount();
   const { openAuth } = useAuthDialog();
   const [showQr, setShowQr] = useState(false);
-  const { join, joining } = useJoinCampaign(campaign);
+  const { join, joining, dialog: eligibilityDialog } = useJoinCampaign(campaign);
   const page = `/campaigns/${campaign.id}`;
 
   return (
@@ -148,9 +148,12 @@ export function CampaignCard({ campaign }: { campaign: CampaignListItem }) {
               Your campaign: view and share
             </Link>
           ) : (
-            <Button variant="accent" loading={joining} onClick={join}>
-              Join Campaign
-            </Button>
+            <>
+              <Button variant="accent" loading={joining} onClick={join}>
+                Join Campaign
+              </Button>
+              {eligibilityDialog}
+            </>
           )}
         </div>
       </div>

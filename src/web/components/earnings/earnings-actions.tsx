@@ -1,9 +1,10 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { Download, Wallet } from "lucide-react";
 import { type EarningsRow, type EarningsTotals, payoutsApi } from "../../../core/api/payouts";
 import { MIN_PAYOUT_CENTS } from "../../../core/money";
 import { toastRequestError } from "../../lib/request-errors";
 import { toast } from "../../lib/toast";
-import { useApiMutation } from "../../lib/use-api";
+import { apiKey, useApiMutation } from "../../lib/use-api";
 import { Button, buttonStyles } from "../ui/button";
 import { downloadCsv } from "./earnings-history";
 
@@ -17,11 +18,16 @@ type Props = {
 
 /** Export Report, and Request Payout with what stands in its way when it cannot be asked for yet. */
 export function EarningsActions({ totals, rows, accountReady, accountMissing }: Props) {
+  const queryClient = useQueryClient();
   const requestPayout = useApiMutation(payoutsApi.request, {
     idempotent: true,
     invalidates: [payoutsApi.earnings],
     onSuccess: (result) => toast.success(result.message),
-    onError: toastRequestError,
+    onError: (error) => {
+      toastRequestError(error);
+      // A refusal may have put a payout on hold (tax information needed): the page shows it.
+      void queryClient.invalidateQueries({ queryKey: apiKey(payoutsApi.earnings) });
+    },
   });
   const canRequest = Boolean(totals?.can_request_payout) && accountReady;
   const requestBlocked = canRequest

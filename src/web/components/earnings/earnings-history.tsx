@@ -42,6 +42,8 @@ function RowStatus({ row }: { row: EarningsRow }) {
       <Badge tone={statusTone[row.status]}>{statusLabel[row.status]}</Badge>
       {accountMissing && (row.payout_status === "pending" || row.payout_status === "failed") ? (
         <p className="mt-1 text-xs text-amber-800">Waiting for your payout account: set it up to get paid</p>
+      ) : row.tax_info_needed ? (
+        <p className="mt-1 text-xs text-amber-800">Tax information needed before it is paid</p>
       ) : row.payout_status === null && row.status === "pending" ? (
         <p className="mt-1 text-xs text-slate-500">Campaign live</p>
       ) : row.review_until ? (

@@ -63,7 +63,7 @@ export function PromoterEarnings({ totals, rows, period, onPeriod, status, onSta
           </p>
         </Card>
         <div id="payout-account" className="flex flex-col gap-6">
-          <PayoutStatusCard />
+          <PayoutStatusCard taxInfoNeededCents={totals.tax_info_needed_cents} />
           <PayoutInfo />
         </div>
       </div>

@@ -1,4 +1,5 @@
-import { CheckCircle2, CircleDashed, Landmark, RefreshCw } from "lucide-react";
+import { CheckCircle2, CircleDashed, FileText, Landmark, RefreshCw } from "lucide-react";
+import { formatCents } from "../../../core/money";
 import { payoutStatusMessage, usePayoutAccount, usePayoutSetup } from "../../lib/payouts";
 import { useAccount } from "../../lib/session";
 import { toast } from "../../lib/toast";
@@ -10,14 +11,24 @@ import { Card, CardBody } from "../ui/card";
 
 /**
  * SPEC.md payout setup: not started (Set Up Payouts), onboarding incomplete (Enable Payouts) or enabled, through the
- * payment provider's onboarding in an 800x600 popup. A verified email comes first (PRODUCT.md Accounts).
+ * payment provider's onboarding in an 800x600 popup. A verified email comes first (PRODUCT.md Accounts). When a payout
+ * waits for the promoter's tax information (`taxInfoNeededCents`), the same onboarding asks for the tax form.
  */
-export function PayoutStatusCard() {
+export function PayoutStatusCard({ taxInfoNeededCents = 0 }: { taxInfoNeededCents?: number }) {
   const { account: signedIn } = useAccount();
   const unverified = signedIn ? !signedIn.user.email_verified : false;
   const account = usePayoutAccount(true);
-  const setup = usePayoutSetup(() => toast.success("Payouts enabled! Prize money will reach your account."));
   const status = account.data;
+  const needsTaxInfo = taxInfoNeededCents > 0 && status?.tax_info_on_file === false;
+  const setup = usePayoutSetup(
+    () =>
+      toast.success(
+        needsTaxInfo
+          ? "Tax information received. Request your payout to get paid."
+          : "Payouts enabled! Prize money will reach your account.",
+      ),
+    needsTaxInfo,
+  );
   const enabled = Boolean(status?.details_submitted && status.payouts_enabled);
   const state = !status?.hasAccount ? "not-started" : enabled ? "enabled" : "incomplete";
 
@@ -74,6 +85,20 @@ export function PayoutStatusCard() {
                 )}
               </>
             )}
+          </div>
+        ) : null}
+        {needsTaxInfo && state === "enabled" ? (
+          <div className="flex flex-col gap-3 rounded-xl bg-amber-50 p-4 text-sm text-amber-900 ring-1 ring-amber-200">
+            <p>
+              <strong>Tax information needed.</strong> {formatCents(taxInfoNeededCents)} of your prizes waits for it:
+              this year's prizes reach the reporting threshold, so the payment provider needs your tax form (a W-9 in
+              the United States, a W-8BEN elsewhere) before we pay. FanBoost keeps only whether you gave it.
+            </p>
+            <div>
+              <Button variant="accent" loading={setup.busy} onClick={setup.start}>
+                <FileText className="h-4 w-4" aria-hidden /> Give Tax Information
+              </Button>
+            </div>
           </div>
         ) : null}
         {unverified && state !== "enabled" ? (
