@@ -14,6 +14,7 @@ const areas = [
   ["live", "src/server/live/"],
   ["mail", "src/server/mail/"],
   ["audit", "src/server/audit/"],
+  ["webhooks", "src/server/webhooks/"],
   ["context", "src/server/context/"],
   ["accounts", "src/server/accounts/"],
   ["notifications", "src/server/notifications/"],
@@ -31,6 +32,7 @@ const areas = [
   ["jobs", "src/server/jobs/"],
   ["diagnostics", "src/server/diagnostics/"],
   ["admin", "src/server/admin/"],
+  ["public-api", "src/server/public-api/"],
   ["seed", "src/server/seed/"],
 ];
 

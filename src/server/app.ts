@@ -46,6 +46,9 @@ import type { PaymentProvider } from "./payments/provider.js";
 import { sandboxOnboardingRoutes } from "./payments/sandbox-onboarding.js";
 import { payoutRoutes } from "./payouts/routes.js";
 import { promoterRoutes } from "./promoters/routes.js";
+import { apiKeyRoutes } from "./public-api/key-routes.js";
+import { PUBLIC_API_BASE, publicApiRoutes } from "./public-api/v1-routes.js";
+import { webhookRoutes } from "./public-api/webhook-routes.js";
 import { createClickChallenges } from "./tracking/click-challenges.js";
 import { createClickConfirmations } from "./tracking/click-confirmations.js";
 import { type ClickHandler, createClickHandler } from "./tracking/click-handler.js";
@@ -58,6 +61,7 @@ import { createLinkLookup } from "./tracking/link-lookup.js";
 import { createNetworkLookup } from "./tracking/networks.js";
 import { clickPageRoutes, trackingRoutes } from "./tracking/routes.js";
 import { webRoutes } from "./web/routes.js";
+import { createWebhookSender } from "./webhooks/webhook-sender.js";
 
 export type AppServices = {
   config: Config;
@@ -162,7 +166,8 @@ export function createApp(services: AppServices) {
     return response;
   };
   const artwork = databaseArtworkStore(db);
-  const jobs = backgroundJobs({ context, artwork, payoutWeekday: config.payoutWeekday });
+  const webhookSender = createWebhookSender({ db, mailer, log, publicUrl: config.publicUrl });
+  const jobs = backgroundJobs({ context, artwork, payoutWeekday: config.payoutWeekday, webhooks: webhookSender });
   const jobLedger = createJobLedger(jobs, metrics.jobRun);
   if (config.metrics.port !== undefined || config.metrics.token !== undefined) {
     metrics.expose({
@@ -238,6 +243,17 @@ export function createApp(services: AppServices) {
   app.route("/", artworkRoutes({ db, guards, store: artwork }));
   app.route("/", campaignArtworkRoutes({ db, guards, store: artwork }));
   app.route("/api", payoutRoutes({ ...context, guards }));
+  app.route("/api", apiKeyRoutes({ db, guards }));
+  app.route("/api", webhookRoutes({ db, guards, production: config.nodeEnv === "production" }));
+  app.route(
+    PUBLIC_API_BASE,
+    publicApiRoutes({
+      db,
+      publicUrl: config.publicUrl,
+      songLinkHosts: config.songLinkHosts,
+      payoutCountries: config.payoutCountries,
+    }),
+  );
   app.route("/api", leaderboardRoutes({ db, live, guards }));
   app.route(
     "/api",
@@ -280,6 +296,8 @@ export function createApp(services: AppServices) {
     jobLedger,
     /** Sends what the mail outbox holds (tests call it to send at once). */
     mailSender,
+    /** Sends what the webhook outbox holds (a job every 5 s; tests call it to send at once). */
+    webhookSender,
     /** Live updates: the leaderboards' and the bell's signals, and the open streams. */
     live,
     /** This instance's Prometheus metrics (served at METRICS_PORT, or at /metrics with METRICS_TOKEN). */

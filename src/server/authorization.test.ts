@@ -139,6 +139,56 @@ const appRows: Record<string, Row> = {
     call: () => ({ path: "/api/account/handle", json: { handle: "x" } }),
     expect: signedIn(400),
   },
+  "GET /api/account/api-keys": { call: at("/api/account/api-keys"), expect: signedIn(200) },
+  "POST /api/account/api-keys": {
+    call: () => ({ path: "/api/account/api-keys", json: { name: "x", scopes: [] } }),
+    expect: signedIn(400),
+  },
+  "POST /api/account/api-keys/:id/revoke": {
+    call: (fx) => ({ path: `/api/account/api-keys/${fx.unknownId}/revoke`, json: {} }),
+    expect: signedIn(404),
+  },
+  "GET /api/account/webhooks": { call: at("/api/account/webhooks"), expect: signedIn(200) },
+  "POST /api/account/webhooks": {
+    call: () => ({ path: "/api/account/webhooks", json: { url: "https://example.com/hooks", events: [] } }),
+    expect: signedIn(400),
+  },
+  "DELETE /api/account/webhooks/:id": {
+    call: (fx) => ({ path: `/api/account/webhooks/${fx.unknownId}` }),
+    expect: signedIn(404),
+  },
+  "POST /api/account/webhooks/:id/rotate-secret": {
+    call: (fx) => ({ path: `/api/account/webhooks/${fx.unknownId}/rotate-secret`, json: {} }),
+    expect: signedIn(404),
+  },
+  "POST /api/account/webhooks/:id/enable": {
+    call: (fx) => ({ path: `/api/account/webhooks/${fx.unknownId}/enable`, json: {} }),
+    expect: signedIn(404),
+  },
+  "POST /api/account/webhooks/:id/test": {
+    call: (fx) => ({ path: `/api/account/webhooks/${fx.unknownId}/test`, json: {} }),
+    expect: signedIn(404),
+  },
+  "GET /api/account/webhooks/:id/deliveries": {
+    call: (fx) => ({ path: `/api/account/webhooks/${fx.unknownId}/deliveries` }),
+    expect: signedIn(404),
+  },
+  "POST /api/account/webhooks/:id/deliveries/:deliveryId/replay": {
+    call: (fx) => ({ path: `/api/account/webhooks/${fx.unknownId}/deliveries/msg_x/replay`, json: {} }),
+    expect: signedIn(404),
+  },
+  // The public API takes API keys only: a session cookie opens none of it; its description is public.
+  "GET /api/v1/campaigns": { call: at("/api/v1/campaigns"), expect: all(401) },
+  "POST /api/v1/campaigns": { call: () => ({ path: "/api/v1/campaigns", json: {} }), expect: all(401) },
+  "GET /api/v1/campaigns/:id/analytics": {
+    call: (fx) => ({ path: `/api/v1/campaigns/${fx.liveId}/analytics` }),
+    expect: all(401),
+  },
+  "GET /api/v1/links": { call: at("/api/v1/links"), expect: all(401) },
+  "GET /api/v1/earnings": { call: at("/api/v1/earnings"), expect: all(401) },
+  "GET /api/v1/payouts": { call: at("/api/v1/payouts"), expect: all(401) },
+  "GET /api/v1/openapi.json": { call: at("/api/v1/openapi.json"), expect: all(200) },
+  "GET /api/v1/docs": { call: at("/api/v1/docs"), expect: all(200) },
   "POST /api/account/eligibility": {
     call: () => ({ path: "/api/account/eligibility", json: { country: "US", state: "NY" } }),
     expect: signedIn(400),

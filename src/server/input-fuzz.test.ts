@@ -99,6 +99,8 @@ const writeEndpoints: Record<string, Target> = {
     as: "promoter",
     fields: ["eligibility"],
   },
+  "POST /api/account/webhooks": { path: () => "/api/account/webhooks", as: "artist", fields: ["url", "events"] },
+  "POST /api/account/api-keys": { path: () => "/api/account/api-keys", as: "artist", fields: ["name", "scopes"] },
   "POST /api/account/eligibility": {
     path: () => "/api/account/eligibility",
     as: "promoter",

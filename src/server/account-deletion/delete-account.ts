@@ -108,6 +108,8 @@ export async function deleteAccount(deps: ServerContext, auth: Auth, userId: str
         await tx.execute(sql`delete from notifications where user_id = ${userId}`);
         await tx.execute(sql`delete from email_changes where user_id = ${userId}`);
         await tx.execute(sql`delete from eligibility_statements where user_id = ${userId}`);
+        await tx.execute(sql`delete from api_keys where user_id = ${userId}`);
+        await tx.execute(sql`delete from webhook_endpoints where user_id = ${userId}`);
         await tx.execute(sql`delete from session where user_id = ${userId}`);
         await tx.execute(sql`delete from account where user_id = ${userId}`);
         await tx.execute(sql`update promoters set handle = ${`deleted-${randomAlphanumeric(HANDLE_SUFFIX_LENGTH + 3)}`}

@@ -12,6 +12,7 @@ import type { Logger } from "../logger.js";
 import type { PaymentProvider, PaymentSucceeded, SandboxCard, SandboxPayments } from "../payments/provider.js";
 import { PaymentCanceledError, PaymentDeclinedError } from "../payments/provider.js";
 import { processRefund, recordRefund } from "../payouts/refunds.js";
+import { enqueueWebhookEvent } from "../webhooks/webhook-outbox.js";
 import { type CampaignRow, findOwnCampaign } from "./campaign-access.js";
 import { campaignLiveMail, type LaunchedCampaign, type PaidCard, receiptMail } from "./campaign-mail.js";
 import { freezeOfficialRules } from "./official-rules.js";
@@ -164,6 +165,16 @@ export async function activateFundedCampaign(
     }
     // The official rules are fixed as the campaign goes live, from its settings and this server's.
     await freezeOfficialRules(tx, activated.id, deps);
+    await enqueueWebhookEvent(tx, activated.createdBy, "campaign.launched", {
+      campaign: {
+        id: activated.id,
+        title: activated.title,
+        prize_cents: activated.prizeCents,
+        published_at: activated.publishedAt.toISOString(),
+        ends_at: activated.endsAt.toISOString(),
+        url: `${deps.publicUrl}/campaigns/${activated.id}`,
+      },
+    });
     const [artist] = await tx.select({ email: user.email }).from(user).where(eq(user.id, activated.createdBy));
     const campaign: LaunchedCampaign = {
       id: activated.id,

@@ -9,6 +9,7 @@ import { campaignRules, campaigns, trackingLinks } from "../db/schema.js";
 import { DomainError } from "../errors.js";
 import { assertCampaignId } from "../ids.js";
 import { recordUserNotification } from "../mail/bell.js";
+import { enqueueWebhookEvent } from "../webhooks/webhook-outbox.js";
 
 export const SHORT_CODE_LENGTH = 9;
 export const SHORT_CODE_ATTEMPTS = 5;
@@ -87,6 +88,11 @@ export async function joinCampaign(
           title: `@${promoter.handle} joined "${campaign.title}"`,
           body: `Your campaign now has ${countOf(counted?.promoterCount ?? 1, "promoter")} competing for the ${formatCents(campaign.prizeCents)} prize.`,
           link: `/campaigns/${id}`,
+        });
+        await enqueueWebhookEvent(tx, campaign.createdBy, "campaign.joined", {
+          campaign: { id, title: campaign.title },
+          promoter: { handle: promoter.handle },
+          promoter_count: counted?.promoterCount ?? 1,
         });
       }
       return link;

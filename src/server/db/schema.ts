@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { apiKeyScopes } from "../../core/api-keys.js";
 import type { RulesSection, RulesSettings } from "../../core/official-rules.js";
 import {
   campaignStatus,
@@ -789,4 +790,118 @@ export const artworkFiles = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.key, t.variant] }), index("artwork_files_created_idx").on(t.createdAt)],
+);
+
+/**
+ * API keys (src/core/api-keys.ts): the SHA-256 of the key, never the key; its first characters to recognise it; the
+ * scopes it was given; when it was last used; revoked keys stay listed.
+ */
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    prefix: text("prefix").notNull(),
+    hash: text("hash").notNull(),
+    scopes: text("scopes", { enum: apiKeyScopes }).array().notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("api_keys_hash_key").on(t.hash),
+    index("api_keys_user_idx").on(t.userId),
+    check("api_keys_scopes_check", sql`${t.scopes} <@ array[${literals(apiKeyScopes)}]::text[]`),
+  ],
+);
+
+/** Every request made with an API key: the audit of the public API (`/api/v1`). */
+export const apiKeyRequests = pgTable(
+  "api_key_requests",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    keyId: uuid("key_id")
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: "cascade" }),
+    method: text("method").notNull(),
+    path: text("path").notNull(),
+    status: integer("status").notNull(),
+    ipAddress: text("ip_address"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("api_key_requests_key_idx").on(t.keyId, t.createdAt)],
+);
+
+/**
+ * An artist's webhook endpoints (src/core/webhooks.ts): where events are sent, which ones, and the signing secret
+ * (Standard Webhooks `whsec_…`; a rotated-out secret keeps signing beside the new one for a day). Disabled after a
+ * run of failures, with why.
+ */
+export const webhookEndpoints = pgTable(
+  "webhook_endpoints",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    events: text("events").array().notNull(),
+    secret: text("secret").notNull(),
+    previousSecret: text("previous_secret"),
+    previousSecretUntil: timestamp("previous_secret_until", { withTimezone: true }),
+    consecutiveFailures: integer("consecutive_failures").notNull().default(0),
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    disabledReason: text("disabled_reason"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("webhook_endpoints_user_idx").on(t.userId)],
+);
+
+/**
+ * The webhook outbox and its log: one row per event per endpoint, written in the transaction of the change (so a
+ * change that rolls back sends nothing), delivered by the sender with retries; each attempt is in
+ * `webhook_attempts`. `id` is the Standard Webhooks `webhook-id`, the same on every attempt and replay.
+ */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: text("id").primaryKey(),
+    endpointId: uuid("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    eventType: text("event_type").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    status: text("status", { enum: ["queued", "sending", "delivered", "failed"] })
+      .notNull()
+      .default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).defaultNow(),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.createdAt),
+    index("webhook_deliveries_due_idx").on(t.nextAttemptAt).where(sql`${t.status} in ('queued', 'failed')`),
+  ],
+);
+
+/** One attempt to deliver a webhook: what was answered, how fast, or why it failed. */
+export const webhookAttempts = pgTable(
+  "webhook_attempts",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    deliveryId: text("delivery_id")
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: "cascade" }),
+    attemptedAt: timestamp("attempted_at", { withTimezone: true }).notNull().defaultNow(),
+    responseStatus: integer("response_status"),
+    responseBody: text("response_body"),
+    durationMs: integer("duration_ms").notNull(),
+    error: text("error"),
+  },
+  (t) => [index("webhook_attempts_delivery_idx").on(t.deliveryId, t.attemptedAt)],
 );

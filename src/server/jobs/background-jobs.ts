@@ -11,6 +11,7 @@ import { processDueRefunds } from "../payouts/refunds.js";
 import { rollUpClicks } from "../tracking/click-rollups.js";
 import { pruneSharedCounts } from "../tracking/fraud-monitor.js";
 import { clearExpiredClickIps } from "../tracking/ip-retention.js";
+import type { WebhookSender } from "../webhooks/webhook-sender.js";
 import type { Job } from "./scheduler.js";
 
 const MINUTE = 60_000;
@@ -22,9 +23,16 @@ const UNUSED_ARTWORK_MS = 24 * 60 * MINUTE;
  * clicks rolled up under `skip locked` row locks; a result's announcement, payouts and refunds are claimed by conditional
  * updates, and transfers and refunds carry idempotency keys.
  */
-export function backgroundJobs(deps: { context: ServerContext; artwork: ArtworkStore; payoutWeekday: number }): Job[] {
+export function backgroundJobs(deps: {
+  context: ServerContext;
+  artwork: ArtworkStore;
+  payoutWeekday: number;
+  webhooks: WebhookSender;
+}): Job[] {
   const { context } = deps;
   return [
+    // Claimed under skip-locked row locks, so every instance may send.
+    { name: "deliver-webhooks", everyMs: 5_000, run: () => deps.webhooks.deliverDue() },
     { name: "freeze-official-rules", everyMs: 10 * MINUTE, run: () => freezeMissingOfficialRules(context.db, context) },
     { name: "finalize-ended-campaigns", everyMs: MINUTE, run: () => finalizeEndedCampaigns(context) },
     { name: "remind-ending-campaigns", everyMs: 5 * MINUTE, run: () => remindEndingCampaigns(context) },

@@ -9,6 +9,7 @@ import { column, queryParsed } from "../db/rows.js";
 import { payouts, resultExclusions } from "../db/schema.js";
 import { DomainError } from "../errors.js";
 import { optedOut, sendUnlessOptedOut, unsubscribeUrl } from "../mail/email-preferences.js";
+import { enqueueWebhookEvent } from "../webhooks/webhook-outbox.js";
 import { holdFlaggedWinners } from "./flag-holds.js";
 import { campaignEndedMail, placedMail, type WinnerShare, winnerMail } from "./payout-mail.js";
 import { processRefund, recordRefund } from "./refunds.js";
@@ -165,6 +166,7 @@ const announcedCampaign = z.object({
   artist_name: column.text,
   prize_cents: column.number,
   artist_email: column.text,
+  created_by: column.text,
 });
 const winnerRow = z.object({
   handle: column.text,
@@ -188,7 +190,7 @@ export async function announceResult(deps: ServerContext, campaignId: string): P
           from "user" u
           where c.id = ${campaignId} and u.id = c.created_by and c.status in ('ended', 'completed')
             and c.results_announced_at is null and c.review_until <= now()
-          returning c.title, c.artist_name, c.prize_cents, u.email as artist_email`,
+          returning c.title, c.artist_name, c.prize_cents, u.email as artist_email, c.created_by`,
     );
     if (!campaign) return false;
     const winners = await queryParsed(
@@ -203,6 +205,10 @@ export async function announceResult(deps: ServerContext, campaignId: string): P
           order by tl.created_at asc, tl.id asc`,
     );
     const shares = winners.map((row) => ({ handle: row.handle, clicks: row.clicks, amountCents: row.amount_cents }));
+    await enqueueWebhookEvent(tx, campaign.created_by, "campaign.results_final", {
+      campaign: { id: campaignId, title: campaign.title, prize_cents: campaign.prize_cents },
+      winners: shares.map((share) => ({ handle: share.handle, clicks: share.clicks, amount_cents: share.amountCents })),
+    });
     for (const [index, winner] of winners.entries()) {
       await deps.mailer.send(
         await winnerMail({

@@ -7,6 +7,7 @@ import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
 import { DomainError } from "../errors.js";
 import { assertCampaignId } from "../ids.js";
+import { enqueueWebhookEvent } from "../webhooks/webhook-outbox.js";
 import { announceResult, type CampaignResult, decideResult } from "./campaign-results.js";
 
 const lockedCampaign = z.object({
@@ -46,6 +47,22 @@ async function finalizeLocked(tx: Database, campaign: LockedCampaign, reviewHour
         where id = ${campaign.id}`,
   );
   const result = await decideResult(tx, campaign);
+  const [owner] = await queryParsed(
+    tx,
+    z.object({ created_by: column.text, review_until: column.timestampOrNull }),
+    sql`select created_by, review_until from campaigns where id = ${campaign.id}`,
+  );
+  if (owner) {
+    await enqueueWebhookEvent(tx, owner.created_by, "campaign.ended", {
+      campaign: { id: campaign.id, title: campaign.title },
+      review_until: owner.review_until?.toISOString() ?? null,
+      provisional_winners: result.winners.map((winner) => ({
+        handle: winner.handle,
+        clicks: winner.clicks,
+        amount_cents: winner.amountCents,
+      })),
+    });
+  }
   return {
     ...result,
     campaignId: campaign.id,

@@ -9,6 +9,7 @@ import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
 import { DomainError } from "../errors.js";
 import { TransferDeclinedError } from "../payments/provider.js";
+import { enqueueWebhookEvent } from "../webhooks/webhook-outbox.js";
 import { refreshPayoutAccount } from "./payout-accounts.js";
 import { notHeld, notHeldByPeople } from "./payout-holds.js";
 import { payoutAccountReminderMail, payoutFailedMail, payoutSentMail, taxInfoNeededMail } from "./payout-mail.js";
@@ -57,6 +58,7 @@ const payoutRow = z.object({
   under_review: column.boolean,
   held: column.boolean,
   tax_held: column.boolean,
+  artist_id: column.text,
 });
 
 const claimedRow = z.object({
@@ -104,7 +106,8 @@ export async function payPayout(
     payoutRow,
     sql`select po.id, po.campaign_id, po.promoter_id, po.amount_cents, po.status, pr.auth_user_id as user_id, u.email,
                c.title, pr.handle, c.review_until, coalesce(c.review_until > now(), false) as under_review,
-               not ${notHeldByPeople} as held, 'tax_info' = any (po.hold_reasons) as tax_held
+               not ${notHeldByPeople} as held, 'tax_info' = any (po.hold_reasons) as tax_held,
+               c.created_by as artist_id
         from payouts po
         join promoters pr on pr.id = po.promoter_id
         join "user" u on u.id = pr.auth_user_id
@@ -196,6 +199,11 @@ export async function payPayout(
               next_attempt_at = null, updated_at = now()
             where id = ${claimed.id} and status = 'processing'`,
       );
+      await enqueueWebhookEvent(tx, payout.artist_id, "payout.paid", {
+        payout: { id: claimed.id, amount_cents: claimed.amount_cents, transfer_id: transfer.id },
+        campaign: { id: payout.campaign_id, title: payout.title },
+        winner: { handle: payout.handle },
+      });
       await tx.execute(
         sql`update campaigns set status = 'completed', updated_at = now()
             where id = ${payout.campaign_id} and status = 'ended'

@@ -1,4 +1,5 @@
 import { useNavigate } from "react-router";
+import { ApiKeysSection } from "../components/settings/api-keys-section";
 import { DeleteAccountSection } from "../components/settings/delete-account-section";
 import { EligibilitySection } from "../components/settings/eligibility-section";
 import { EmailPreferencesSection } from "../components/settings/email-preferences-section";
@@ -7,6 +8,7 @@ import { HandleSection } from "../components/settings/handle-section";
 import { PasswordSection } from "../components/settings/password-section";
 import { ProfileSection } from "../components/settings/profile-section";
 import { SessionsSection } from "../components/settings/sessions-section";
+import { WebhooksSection } from "../components/settings/webhooks-section";
 import { usePageMeta } from "../lib/page-meta";
 import { useAccount, useRefreshAccount } from "../lib/session";
 import { toast } from "../lib/toast";
@@ -31,6 +33,8 @@ export default function SettingsPage() {
       <EmailPreferencesSection />
       <PasswordSection />
       <SessionsSection />
+      <ApiKeysSection />
+      {account.user.user_type === "artist" ? <WebhooksSection /> : null}
       <DeleteAccountSection
         onDeleted={async () => {
           await refresh();

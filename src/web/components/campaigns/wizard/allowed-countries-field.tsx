@@ -1,5 +1,6 @@
 import { countryName, eligibilityMessages } from "../../../../core/eligibility";
 import { cn } from "../../../lib/cn";
+import { CheckboxList } from "../../ui/checkbox-list";
 
 /**
  * Who can join (PRODUCT.md Official rules and eligibility): everyone who lives where prizes can be paid, or the
@@ -45,21 +46,12 @@ export function AllowedCountriesField({
         {radio(true, "Only the countries I choose")}
       </div>
       {value !== null ? (
-        <div className="mt-3 grid max-h-56 grid-cols-2 gap-x-4 gap-y-1.5 overflow-y-auto rounded-xl p-3 ring-1 ring-slate-200 sm:grid-cols-3">
-          {sorted.map((code) => (
-            <label key={code} className="flex items-center gap-2 text-sm text-slate-700">
-              <input
-                type="checkbox"
-                className="h-4 w-4 accent-brand-600"
-                checked={value.includes(code)}
-                onChange={(event) =>
-                  onChange(event.target.checked ? [...value, code] : value.filter((other) => other !== code))
-                }
-              />
-              {countryName(code)}
-            </label>
-          ))}
-        </div>
+        <CheckboxList
+          className="mt-3 grid! max-h-56 grid-cols-2 gap-x-4 gap-y-1.5 overflow-y-auto rounded-xl p-3 ring-1 ring-slate-200 sm:grid-cols-3"
+          options={sorted.map((code) => ({ value: code, label: countryName(code) }))}
+          selected={value}
+          onChange={onChange}
+        />
       ) : null}
       {error ? (
         <p id="allowed-countries-error" className="mt-2 text-sm text-red-700" role="alert">

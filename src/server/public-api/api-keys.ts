@@ -1,0 +1,127 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import type { ApiKeyView } from "../../core/api/api-keys.js";
+import {
+  API_KEY_PREFIX,
+  API_KEYS_PER_ACCOUNT,
+  type ApiKeyScope,
+  apiKeyMessages,
+  scopesFor,
+} from "../../core/api-keys.js";
+import { isAdmin } from "../accounts/admins.js";
+import type { Database } from "../db/client.js";
+import { apiKeys, user } from "../db/schema.js";
+import { DomainError } from "../errors.js";
+
+/**
+ * API keys (PRODUCT.md Integrations): created in settings with a name and scopes, shown once, stored as their SHA-256
+ * (a key is 190 random bits: a slow hash would add nothing), recognised by their first characters, revocable.
+ */
+
+const VISIBLE_CHARACTERS = 7;
+const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+
+const hashKey = (secret: string) => createHash("sha256").update(secret).digest("hex");
+
+function newSecret(): string {
+  const bytes = randomBytes(32);
+  return API_KEY_PREFIX + Array.from(bytes, (byte) => ALPHABET[byte % ALPHABET.length]).join("");
+}
+
+type KeyRow = typeof apiKeys.$inferSelect;
+
+const view = (row: KeyRow): ApiKeyView => ({
+  id: row.id,
+  name: row.name,
+  prefix: `${row.prefix}…`,
+  scopes: row.scopes,
+  created_at: row.createdAt.toISOString(),
+  last_used_at: row.lastUsedAt?.toISOString() ?? null,
+  revoked_at: row.revokedAt?.toISOString() ?? null,
+});
+
+/** The scopes the user's account may give a key. */
+export async function allowedScopes(db: Database, userId: string): Promise<ApiKeyScope[]> {
+  const [row] = await db.select({ userType: user.user_type }).from(user).where(eq(user.id, userId));
+  if (!row) return [];
+  return scopesFor({ userType: row.userType, isAdmin: await isAdmin(db, userId) });
+}
+
+export async function listApiKeys(db: Database, userId: string) {
+  const rows = await db.select().from(apiKeys).where(eq(apiKeys.userId, userId)).orderBy(desc(apiKeys.createdAt));
+  return { keys: rows.map(view), scopes: await allowedScopes(db, userId) };
+}
+
+/** A new key with `scopes` (each one the account may give); its secret is in the answer and nowhere else. */
+export async function createApiKey(db: Database, userId: string, input: { name: string; scopes: ApiKeyScope[] }) {
+  const allowed = await allowedScopes(db, userId);
+  const refused = input.scopes.find((scope) => !allowed.includes(scope));
+  if (refused) throw new DomainError("forbidden", apiKeyMessages.scopeNotYours(refused));
+  const [held] = await db
+    .select({ n: count() })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
+  if ((held?.n ?? 0) >= API_KEYS_PER_ACCOUNT) throw new DomainError("conflict", apiKeyMessages.tooMany);
+  const secret = newSecret();
+  const [row] = await db
+    .insert(apiKeys)
+    .values({
+      userId,
+      name: input.name,
+      prefix: secret.slice(0, API_KEY_PREFIX.length + VISIBLE_CHARACTERS),
+      hash: hashKey(secret),
+      scopes: [...new Set(input.scopes)],
+    })
+    .returning();
+  if (!row) throw new Error("api key insert returned nothing");
+  return { key: view(row), secret };
+}
+
+/** Revokes one of the user's keys (again: no change); another user's key is "not found". */
+export async function revokeApiKey(db: Database, userId: string, keyId: string | undefined) {
+  const id = keyId && /^[0-9a-f-]{36}$/i.test(keyId) ? keyId : null;
+  if (!id) throw new DomainError("not_found", apiKeyMessages.notFound);
+  await db
+    .update(apiKeys)
+    .set({ revokedAt: sql`coalesce(${apiKeys.revokedAt}, now())` })
+    .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId)));
+  const [row] = await db
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId)));
+  if (!row) throw new DomainError("not_found", apiKeyMessages.notFound);
+  return { key: view(row) };
+}
+
+/** Who an API key acts for: its user (not deleted) and scopes; null for an unknown or revoked key. */
+export type KeyHolder = {
+  keyId: string;
+  scopes: ApiKeyScope[];
+  user: { id: string; email: string; userType: "artist" | "promoter" };
+};
+
+export async function authenticateApiKey(db: Database, secret: string): Promise<KeyHolder | null> {
+  if (!secret.startsWith(API_KEY_PREFIX) || secret.length > 100) return null;
+  const [row] = await db
+    .select({
+      keyId: apiKeys.id,
+      scopes: apiKeys.scopes,
+      userId: user.id,
+      email: user.email,
+      userType: user.user_type,
+      lastUsedAt: apiKeys.lastUsedAt,
+    })
+    .from(apiKeys)
+    .innerJoin(user, eq(user.id, apiKeys.userId))
+    .where(and(eq(apiKeys.hash, hashKey(secret)), isNull(apiKeys.revokedAt), isNull(user.deletedAt)));
+  if (!row) return null;
+  // Last use to the minute: one write a minute per key at most, not one per request.
+  if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > 60_000) {
+    await db.update(apiKeys).set({ lastUsedAt: sql`now()` }).where(eq(apiKeys.id, row.keyId));
+  }
+  return {
+    keyId: row.keyId,
+    scopes: row.scopes,
+    user: { id: row.userId, email: row.email, userType: row.userType },
+  };
+}
