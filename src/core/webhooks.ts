@@ -6,6 +6,7 @@
 export const webhookEventTypes = [
   "campaign.launched",
   "campaign.joined",
+  "campaign.leader_changed",
   "campaign.ended",
   "campaign.results_final",
   "payout.paid",
@@ -17,6 +18,7 @@ export const WEBHOOK_TEST_EVENT = "webhook.test";
 export const webhookEventLabels: Record<WebhookEventType, string> = {
   "campaign.launched": "A campaign of yours goes live",
   "campaign.joined": "A promoter joins one of your campaigns",
+  "campaign.leader_changed": "Another promoter takes the lead of a live campaign",
   "campaign.ended": "A campaign of yours ends (its result under review)",
   "campaign.results_final": "A campaign's result is final",
   "payout.paid": "A winner of your campaign is paid",

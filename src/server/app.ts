@@ -61,6 +61,7 @@ import { createLinkLookup } from "./tracking/link-lookup.js";
 import { createNetworkLookup } from "./tracking/networks.js";
 import { clickPageRoutes, trackingRoutes } from "./tracking/routes.js";
 import { webRoutes } from "./web/routes.js";
+import { createLeaderWatch } from "./webhooks/leader-watch.js";
 import { createWebhookSender } from "./webhooks/webhook-sender.js";
 
 export type AppServices = {
@@ -126,8 +127,14 @@ export function createApp(services: AppServices) {
   };
   const resolveClientIp = createClientIpResolver(config.trustProxy);
   const live = createLiveUpdates(database, log);
+  const leaderWatch = createLeaderWatch(db, log);
+  /** Counted clicks moved these campaigns: their boards, and whether their lead changed hands (webhooks). */
+  const countedMoved = (campaignIds: string[]) => {
+    live.publish(campaignIds);
+    leaderWatch.moved(campaignIds);
+  };
   const recorder = createClickRecorder(database, log, {
-    onCounted: (campaignIds) => live.publish(campaignIds),
+    onCounted: countedMoved,
     onCommitted: metrics.clickBatch,
   });
   // With PostgreSQL several instances may share the clicks of one address: their counts are shared once it is busy.
@@ -255,10 +262,7 @@ export function createApp(services: AppServices) {
     }),
   );
   app.route("/api", leaderboardRoutes({ db, live, guards }));
-  app.route(
-    "/api",
-    clickPageRoutes({ challenges, confirmations, hashIp, onCounted: (campaignIds) => live.publish(campaignIds) }),
-  );
+  app.route("/api", clickPageRoutes({ challenges, confirmations, hashIp, onCounted: countedMoved }));
   app.route("/api", notificationRoutes({ db, guards, live }));
   app.route("/api", clientErrorRoutes({ db }));
   app.route("/api", contactRoutes({ db, mailer, log, supportEmail: config.supportEmail, guards }));
@@ -329,6 +333,7 @@ export function createApp(services: AppServices) {
       await live.close();
       await recorder.drain();
       await fraud.written();
+      await leaderWatch.stop();
       await mailSender.stop();
     },
   });

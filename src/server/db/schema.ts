@@ -73,6 +73,8 @@ export const campaigns = pgTable(
      * countries, written here when the campaign launches, as its official rules state them.
      */
     allowedCountries: text("allowed_countries").array(),
+    /** The promoter leading when `campaign.leader_changed` was last sent (webhooks/leader-watch.ts). */
+    webhookLeaderId: uuid("webhook_leader_id"),
     /**
      * Set when the campaign ends: until then its result is under review (fraud review, REVIEW_HOURS) and no payout of
      * it can be paid; voiding clicks recomputes the winners. An admin's release sets it to the release time.

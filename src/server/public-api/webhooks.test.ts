@@ -10,6 +10,7 @@ import { listOutbox } from "../mail/outbox";
 import { signUp, type TestUser } from "../testing/accounts";
 import { createLiveCampaign, joinAs } from "../testing/campaigns";
 import { okRoute, refusedRoute } from "../testing/contract-call";
+import { clicks } from "../testing/payouts";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { enqueueWebhookEvent } from "../webhooks/webhook-outbox";
 
@@ -96,6 +97,40 @@ describe("webhooks", () => {
       ["campaign.joined", "delivered"],
       ["campaign.launched", "delivered"],
     ]);
+  });
+
+  it("tells the artist each time another promoter takes the lead, once per change", async () => {
+    const artist = await signUp(t, "artist");
+    const { endpoint } = await addEndpoint(artist, ["campaign.leader_changed"]);
+    const campaignId = await createLiveCampaign(t, artist);
+    const first = await joinAs(t, await signUp(t, "promoter"), campaignId);
+    const second = await joinAs(t, await signUp(t, "promoter"), campaignId);
+    const leads = async (expected: number) => {
+      await expect
+        .poll(
+          async () =>
+            (await logOf(artist, endpoint.id)).deliveries.filter(
+              (delivery) => delivery.event_type === "campaign.leader_changed",
+            ).length,
+          { timeout: 5_000, interval: 100 },
+        )
+        .toBe(expected);
+    };
+    await clicks(t, first, 2, "10.97.1");
+    await t.app.clicksWritten();
+    await leads(1);
+    // More clicks for the leader: no change of hands, no event.
+    await clicks(t, first, 1, "10.97.2");
+    await t.app.clicksWritten();
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await leads(1);
+    await clicks(t, second, 4, "10.97.3");
+    await t.app.clicksWritten();
+    await leads(2);
+    const before = hook.received.length;
+    expect(await deliver()).toBe(2);
+    const announced = hook.received.slice(before).map((message) => verified(endpoint.secret, message).data);
+    expect(announced.map((data) => (data.leader as { clicks: number }).clicks)).toEqual([2, 4]);
   });
 
   it("never sends an event for a change that rolled back", async () => {
