@@ -75,14 +75,20 @@ async function signUpVerified(server: AppServer, body: BodyOf<typeof accountsApi
   const signedUp = await callRoute(api(server), accountsApi.signUp, { body, headers: ownAddress() });
   expect(signedUp.status).toBe(200);
   await verifyEmailViaOutbox(server, body.email);
-  const cookies = cookiesFrom(signedUp);
-  // Every account a journey signs up this way has stated where it lives, so it may join campaigns in one click.
-  await okRoute(api(server), accountsApi.setEligibility, { cookie: cookies, body: e2eResidence });
-  return cookies;
+  return stateResidence(server, cookiesFrom(signedUp));
 }
 
 /** Where journeys' users live unless a journey says otherwise. */
 export const e2eResidence = { country: "US", state: "NY", age_confirmed: true } as const;
+
+/**
+ * The one helper that makes a journey's account eligible to join campaigns in one click: it states `e2eResidence`.
+ * Every sign-up through the API goes through it. Answers the cookies.
+ */
+export async function stateResidence(server: AppServer, cookies: string): Promise<string> {
+  await okRoute(api(server), accountsApi.setEligibility, { cookie: cookies, body: e2eResidence });
+  return cookies;
+}
 
 /** Signs up through the API with a verified email (the link from the dev outbox); returns the session cookies. */
 export const signUpViaApi = (

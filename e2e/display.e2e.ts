@@ -6,7 +6,7 @@ import { campaignsApi } from "../src/core/api/campaigns";
 import { cookiesFrom } from "../src/server/testing/accounts";
 import { callRoute, okRoute } from "../src/server/testing/contract-call";
 import { clickFrom, onboardPayouts, openTab } from "./admin-kit";
-import { api, fundedCampaign, ownAddress, signUpViaApi, verifyEmailViaOutbox } from "./api";
+import { api, fundedCampaign, ownAddress, signUpViaApi, stateResidence, verifyEmailViaOutbox } from "./api";
 import { journeys, shownWhole, visible } from "./fixtures";
 import type { AppServer } from "./harness";
 
@@ -16,14 +16,17 @@ const it = journeys({ env: { ADMIN_EMAILS: adminEmails.join(","), TRUST_PROXY: "
 
 const tag = () => randomBytes(2).toString("hex");
 
-/** Signs a promoter up through the API (unverified) from an address of their own; answers the session cookies. */
+/**
+ * Signs a promoter up through the API (unverified) from an address of their own, eligible to join; answers the session
+ * cookies.
+ */
 async function signUpPromoter(server: AppServer, fields: { email: string; social_handle?: string }) {
   const signedUp = await callRoute(api(server), accountsApi.signUp, {
     body: { password: "a long password", first_name: "P", last_name: "Q", user_type: "promoter", ...fields },
     headers: ownAddress(),
   });
   expect(signedUp.status).toBe(200);
-  return cookiesFrom(signedUp);
+  return stateResidence(server, cookiesFrom(signedUp));
 }
 
 /** The promoter (signed in with `cookies`) joins the campaign: their tracking code. */

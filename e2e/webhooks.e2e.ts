@@ -7,8 +7,9 @@ import { journeys, screenshot, seriousViolations, visible } from "./fixtures";
 
 const it = journeys();
 
-/** The artist's own server, on loopback: it records each request and answers 200. */
+/** The artist's own server, on loopback: it records each request and answers `answer` (204, or 500 when broken). */
 const received: Array<{ headers: IncomingHttpHeaders; body: string }> = [];
+let answer = 204;
 const receiver = createServer((request, response) => {
   let body = "";
   request.on("data", (chunk) => {
@@ -16,17 +17,17 @@ const receiver = createServer((request, response) => {
   });
   request.on("end", () => {
     received.push({ headers: request.headers, body });
-    response.writeHead(204).end();
+    response.writeHead(answer).end();
   });
 });
 beforeAll(() => new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve)));
 afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
 
 describe("webhooks journey", () => {
-  it("an artist adds an endpoint, sends a test event its server verifies, reads the log, replays, rotates and deletes", async ({
-    server,
-    openPage,
-  }) => {
+  // A long journey (fifteen failed deliveries among it): the default minute is too short on a loaded machine.
+  it("an artist adds an endpoint, sends a test event its server verifies, reads the log, replays, rotates, disables and deletes", {
+    timeout: 120_000,
+  }, async ({ server, openPage }) => {
     const { page, context } = await openPage("webhooks", {
       cookies: await signUpViaApi(server, "artist"),
       bypassCSP: true,
@@ -73,6 +74,30 @@ describe("webhooks journey", () => {
     await section.getByRole("button", { name: "Rotate Secret" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Rotate Secret" }).click();
     await visible(page, "New secret made: the old one still signs for 24 hours");
+
+    // The artist's server breaks: after 15 failed deliveries in a row the endpoint is disabled, until enabled again.
+    answer = 500;
+    for (let event = 0; event < 15; event++) {
+      await section.getByRole("button", { name: "Send Test Event" }).click();
+      await expect.poll(() => section.getByRole("button", { name: "Send Test Event" }).isEnabled()).toBe(true);
+    }
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await section.getByText(url).waitFor();
+          return section.getByText("Disabled", { exact: true }).isVisible();
+        },
+        { timeout: 30_000, interval: 2_000 },
+      )
+      .toBe(true);
+    await visible(page, "15 failed deliveries in a row; the last: answered 500");
+    await screenshot(page, "settings-webhook-disabled");
+    answer = 204;
+    await section.getByRole("button", { name: "Enable" }).click();
+    await visible(page, "Endpoint enabled");
+    await expect.poll(() => section.getByText("Active", { exact: true }).isVisible()).toBe(true);
+
     await section.getByRole("button", { name: "Delete" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Delete Endpoint" }).click();
     await visible(page, "Endpoint deleted");
