@@ -102,9 +102,16 @@ describe("what each screen shows", () => {
       .poll(
         async () => {
           await page.reload();
-          return page.getByText("Avg. promoter earnings $120").isVisible();
+          // The hero's figures arrive after the page: each look waits for them a moment.
+          return page
+            .getByText("Avg. promoter earnings $120")
+            .waitFor({ timeout: 4_000 })
+            .then(
+              () => true,
+              () => false,
+            );
         },
-        { timeout: 20_000, interval: 2_000 },
+        { timeout: 30_000, interval: 1_000 },
       )
       .toBe(true);
   });
