@@ -26,6 +26,7 @@ const areas = [
   ["campaigns", "src/server/campaigns/"],
   ["account-deletion", "src/server/account-deletion/"],
   ["leaderboards", "src/server/leaderboards/"],
+  ["embeds", "src/server/embeds/"],
   ["artists", "src/server/artists/"],
   ["promoters", "src/server/promoters/"],
   ["web", "src/server/web/"],

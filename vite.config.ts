@@ -37,6 +37,8 @@ export default defineConfig({
       "/api": `http://127.0.0.1:${apiPort}`,
       "/t/": `http://127.0.0.1:${apiPort}`,
       "/track/": `http://127.0.0.1:${apiPort}`,
+      // The embed's pages and scripts (built by scripts/build-embeds.ts) come from the API server.
+      "/embed": `http://127.0.0.1:${apiPort}`,
     },
   },
 });

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import type { BrowserContext, Locator, Page } from "playwright-core";
+import type { BrowserContext, Frame, Locator, Page } from "playwright-core";
 import { expect, test } from "vitest";
 import { launchBrowser, newPage, startAppServer } from "./harness";
 
@@ -59,8 +59,8 @@ export const visible = (page: Page, text: string | RegExp, timeout = 15_000) =>
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
-/** axe-core's serious and critical violations on the page (the page must be opened with `bypassCSP`). */
-export async function seriousViolations(page: Page) {
+/** axe-core's serious and critical violations on the page or in a frame (opened with `bypassCSP`). */
+export async function seriousViolations(page: Page | Frame) {
   await page.addScriptTag({ content: axeSource });
   const violations = await page.evaluate(async () => {
     const result = await (

@@ -1,11 +1,19 @@
-/** Builds the web app when dist/web is missing or older than its sources, so `npm start` always serves a current app. */
+/** Builds the web app (and the embed's scripts) when dist/web is missing or older than its sources, so `npm start` always serves a current app. */
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { build } from "vite";
+import { buildEmbeds } from "./build-embeds.js";
 
 const root = new URL("..", import.meta.url).pathname;
 const outputMarker = join(root, "dist/web/index.html");
-const sources = ["src/web", "src/core", "vite.config.ts", "package.json", "package-lock.json"];
+const sources = [
+  "src/web",
+  "src/core",
+  "vite.config.ts",
+  "scripts/build-embeds.ts",
+  "package.json",
+  "package-lock.json",
+];
 
 function newestChange(path: string): number {
   if (!existsSync(path)) return 0;
@@ -20,5 +28,6 @@ const changedAt = Math.max(...sources.map((source) => newestChange(join(root, so
 if (builtAt < changedAt) {
   console.log(builtAt === 0 ? "Building the web app..." : "Web sources changed; rebuilding the web app...");
   await build({ configFile: join(root, "vite.config.ts"), logLevel: "warn" });
+  await buildEmbeds();
   console.log("Web app built.");
 }

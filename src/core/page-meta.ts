@@ -8,7 +8,13 @@ import { formatCents } from "./money.js";
 const SITE_NAME = "FanBoost";
 
 /** A page's title and description; `image` (a path) makes a link to it unfurl with a large picture. */
-export type PageMeta = { title: string; description: string; image?: { path: string; alt: string } };
+export type PageMeta = {
+  title: string;
+  description: string;
+  image?: { path: string; alt: string };
+  /** The page has an oEmbed answer (a campaign's live board): its head says where, for tools that unfurl links. */
+  oembed?: boolean;
+};
 
 export const publicPageMeta = {
   "/": {
@@ -84,5 +90,6 @@ export function campaignPageMeta(campaign: {
       path: campaign.artwork_key ? artworkPath(campaign.artwork_key, "og.jpg") : generatedCoverPath(campaign.id),
       alt: `Cover art for ${campaign.title} by ${campaign.artist_name}`,
     },
+    oembed: true,
   };
 }

@@ -21,6 +21,8 @@ import { contactRoutes } from "./contact/routes.js";
 import type { ServerContext } from "./context/server-context.js";
 import type { DatabaseHandle } from "./db/client.js";
 import { diagnosticsRoutes } from "./diagnostics/routes.js";
+import { embedContentSecurityPolicy } from "./embeds/embed-page.js";
+import { embedRoutes, isEmbedPath } from "./embeds/routes.js";
 import type { AppEnv } from "./http/app-env.js";
 import { createClientIpResolver } from "./http/client-ip.js";
 import { errorBody } from "./http/error-body.js";
@@ -201,18 +203,28 @@ export function createApp(services: AppServices) {
     metrics.request(c.req.method, routePath(c), c.res.status, ms / 1000);
     requestLog.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(ms) }, "request");
   });
-  app.use(
-    secureHeaders({
-      contentSecurityPolicy: contentSecurityPolicy(Boolean(config.stripe)),
-      xFrameOptions: "DENY",
-      referrerPolicy: "strict-origin-when-cross-origin",
-      xContentTypeOptions: "nosniff",
-      crossOriginEmbedderPolicy: false,
-      strictTransportSecurity: services.config.publicUrl.startsWith("https:")
-        ? "max-age=15552000; includeSubDomains"
-        : false,
-    }),
-  );
+  const headers = {
+    referrerPolicy: "strict-origin-when-cross-origin",
+    xContentTypeOptions: "nosniff",
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: services.config.publicUrl.startsWith("https:")
+      ? "max-age=15552000; includeSubDomains"
+      : false,
+  } as const;
+  const appHeaders = secureHeaders({
+    ...headers,
+    contentSecurityPolicy: contentSecurityPolicy(Boolean(config.stripe)),
+    xFrameOptions: "DENY",
+  });
+  // Any site may frame the embed's pages and load its scripts; no site may frame the rest.
+  const embedHeaders = secureHeaders({
+    ...headers,
+    contentSecurityPolicy: embedContentSecurityPolicy,
+    xFrameOptions: false,
+    crossOriginResourcePolicy: "cross-origin",
+  });
+  app.use((c, next) => (isEmbedPath(c.req.path) ? embedHeaders(c, next) : appHeaders(c, next)));
+  const embeds = embedRoutes({ db, live, publicUrl: config.publicUrl });
 
   app.use("/api/*", refuseForeignOrigins(config.trustedOrigins), apiRequestBody(), async (c, next) => {
     await next();
@@ -262,6 +274,7 @@ export function createApp(services: AppServices) {
     }),
   );
   app.route("/api", leaderboardRoutes({ db, live, guards }));
+  app.route("/api", embeds.api);
   app.route("/api", clickPageRoutes({ challenges, confirmations, hashIp, onCounted: countedMoved }));
   app.route("/api", notificationRoutes({ db, guards, live }));
   app.route("/api", clientErrorRoutes({ db }));
@@ -271,6 +284,7 @@ export function createApp(services: AppServices) {
     app.use("/sandbox/*", refuseForeignOrigins(config.trustedOrigins), formRequestBody);
     app.route("/", sandboxOnboardingRoutes(db));
   }
+  app.route("/", embeds.pages);
   app.route("/", unsubscribeRoutes({ db, authSecret: config.authSecret, publicUrl: config.publicUrl }));
   app.route(
     "/",

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
+import { escapeHtml } from "../../core/escape-html.js";
 import type { Database } from "../db/client.js";
 import type { OptionalEmailKind } from "../db/schema.js";
 import type { AppEnv } from "../http/app-env.js";
-import { escapeHtml } from "../http/escape-html.js";
 import { formRequestBody } from "../http/request-body.js";
 import { refuseForeignOrigins } from "../http/same-origin.js";
 import { emailKindLabels, setEmailPreference, verifyUnsubscribeToken } from "./email-preferences.js";

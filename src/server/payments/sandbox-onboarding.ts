@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
+import { escapeHtml } from "../../core/escape-html.js";
 import type { Database } from "../db/client.js";
 import { sandboxAccountLinks, sandboxAccounts } from "../db/schema.js";
 import type { AppEnv } from "../http/app-env.js";
-import { escapeHtml } from "../http/escape-html.js";
 
 /**
  * The sandbox provider's hosted onboarding, standing in for Stripe Connect Express: a single-use, expiring link

@@ -1,5 +1,5 @@
 import { API_KEY_REQUESTS_PER_MINUTE } from "../../core/api-keys.js";
-import { escapeHtml } from "../http/escape-html.js";
+import { escapeHtml } from "../../core/escape-html.js";
 
 /** What the reference page reads of the OpenAPI document. */
 type Operation = {

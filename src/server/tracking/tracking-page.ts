@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
+import { escapeHtml } from "../../core/escape-html.js";
 import type { ClickVerdict } from "../../core/vocabulary.js";
 import { clickVerdict } from "../../core/vocabulary.js";
-import { escapeHtml } from "../http/escape-html.js";
 import type { ClickChallenge } from "./click-challenges.js";
 
 /**

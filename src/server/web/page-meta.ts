@@ -1,5 +1,6 @@
+import { embedsApi } from "../../core/api/embeds.js";
+import { escapeHtml } from "../../core/escape-html.js";
 import { documentTitle, type PageMeta, publicPageMeta } from "../../core/page-meta.js";
-import { escapeHtml } from "../http/escape-html.js";
 import { type StaticAsset, staticAsset } from "./static-assets.js";
 
 /**
@@ -32,6 +33,11 @@ export function withPageMeta(indexHtml: string, meta: PageMeta, publicUrl: strin
     `<meta name="twitter:title" content="${title}" />`,
     `<meta name="twitter:description" content="${description}" />`,
     ...image,
+    ...(meta.oembed
+      ? [
+          `<link rel="alternate" type="application/json+oembed" href="${escapeHtml(`${publicUrl}${embedsApi.oembed.path}?url=${encodeURIComponent(`${publicUrl}${path}`)}&format=json`)}" title="${title}" />`,
+        ]
+      : []),
   ].join("\n    ");
   const withoutOwn = indexHtml
     .replace(/<title>[\s\S]*?<\/title>\s*/i, "")

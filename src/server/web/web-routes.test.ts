@@ -148,6 +148,10 @@ describe("a campaign's page", () => {
     );
     expect(tag(html, /<meta name="twitter:card" content="([^"]*)"/)).toBe("summary_large_image");
     expect(count(html, /property="og:image"/g)).toBe(1);
+    // Tools that unfurl links find the live board's oEmbed answer.
+    expect(tag(html, /<link rel="alternate" type="application\/json\+oembed" href="([^"]*)"/)).toBe(
+      `${TEST_ORIGIN}/api/oembed?url=${encodeURIComponent(`${TEST_ORIGIN}/campaigns/${id}`)}&amp;format=json`,
+    );
 
     const png = await sharp({ create: { width: 600, height: 600, channels: 3, background: "#123456" } })
       .png()

@@ -4,7 +4,7 @@ const PRECACHE = __PRECACHE__;
 const CACHE = `fanboost-${VERSION}`;
 const SHELL = "/index.html";
 // Never answered from a cache: the API, the tracking links and the pages the server decides each time.
-const NETWORK_ONLY = [/^\/api\//, /^\/t\//, /^\/track\//, /^\/sandbox\//, /^\/email\//];
+const NETWORK_ONLY = [/^\/api\//, /^\/t\//, /^\/track\//, /^\/sandbox\//, /^\/email\//, /^\/embed/];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll([SHELL, ...PRECACHE])));

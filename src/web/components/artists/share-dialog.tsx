@@ -1,7 +1,7 @@
 import { Copy } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { campaignPageUrl } from "../../lib/campaigns";
-import { toast } from "../../lib/toast";
+import { copyWithToast } from "../../lib/clipboard";
 import { Button } from "../ui/button";
 import { Dialog } from "../ui/dialog";
 
@@ -16,14 +16,8 @@ export function ShareDialog({
   onClose: () => void;
 }) {
   const url = campaign ? campaignPageUrl(campaign.id) : "";
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      toast.success("Campaign link copied to clipboard!", { duration: 3000 });
-    } catch {
-      toast.error("Failed to copy link");
-    }
-  };
+  const copy = () =>
+    copyWithToast(url, { copied: "Campaign link copied to clipboard!", failed: "Failed to copy link" });
   return (
     <Dialog
       open={campaign !== null}

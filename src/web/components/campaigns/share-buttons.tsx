@@ -1,5 +1,5 @@
 import { Copy, Mail, MessageCircle, Share2 } from "lucide-react";
-import { toast } from "../../lib/toast";
+import { copyWithToast } from "../../lib/clipboard";
 import { Button, buttonStyles } from "../ui/button";
 
 /** Where a link can be posted: each network's own share address, opened in a new tab. */
@@ -31,14 +31,7 @@ export function ShareButtons({
   /** False where the page already has its own copy button. */
   copy?: boolean;
 }) {
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      toast.success(copied, { duration: 3000 });
-    } catch {
-      toast.error("Failed to copy link");
-    }
-  };
+  const copy = () => copyWithToast(url, { copied, failed: "Failed to copy link" });
   const canShare = typeof navigator !== "undefined" && typeof navigator.share === "function";
   return (
     <div className="flex flex-wrap gap-2">

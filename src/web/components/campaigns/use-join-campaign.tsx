@@ -6,6 +6,7 @@ import { leaderboardsApi } from "../../../core/api/leaderboards";
 import type { EligibilityInput } from "../../../core/eligibility-rules";
 import { ApiError } from "../../lib/api";
 import { trackingUrl } from "../../lib/campaigns";
+import { copyWithToast } from "../../lib/clipboard";
 import { isOffline, offlineQueue } from "../../lib/offline-queue";
 import { toastRequestError } from "../../lib/request-errors";
 import { useAccount } from "../../lib/session";
@@ -17,14 +18,11 @@ const JoinEligibilityDialog = lazy(async () => ({
   default: (await import("./join-eligibility-dialog")).JoinEligibilityDialog,
 }));
 
-export async function copyLink(shortCode: string) {
-  try {
-    await navigator.clipboard.writeText(trackingUrl(shortCode));
-    toast.success("Tracking link copied to clipboard!", { duration: 3000 });
-  } catch {
-    toast.error("Failed to copy link");
-  }
-}
+export const copyLink = (shortCode: string) =>
+  copyWithToast(trackingUrl(shortCode), {
+    copied: "Tracking link copied to clipboard!",
+    failed: "Failed to copy link",
+  });
 
 /** The server's refusal of a join by an account that has not stated its eligibility yet. */
 const asksForEligibility = (error: unknown) => error instanceof ApiError && Boolean(error.fields?.eligibility);

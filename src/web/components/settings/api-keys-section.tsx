@@ -2,6 +2,7 @@ import { Copy, KeyRound } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { type ApiKeyView, apiKeysApi } from "../../../core/api/api-keys";
 import { type ApiKeyScope, apiKeyMessages, apiKeyScopeLabels } from "../../../core/api-keys";
+import { copyWithToast } from "../../lib/clipboard";
 import { toast } from "../../lib/toast";
 import { useApi, useApiMutation } from "../../lib/use-api";
 import { Badge } from "../ui/badge";
@@ -28,14 +29,12 @@ function NewSecret({ name, secret, onDone }: { name: string; secret: string; onD
       <div className="flex flex-wrap gap-2">
         <Button
           size="sm"
-          onClick={async () => {
-            try {
-              await navigator.clipboard.writeText(secret);
-              toast.success("API key copied to clipboard");
-            } catch {
-              toast.error("Could not copy: select the key and copy it");
-            }
-          }}
+          onClick={() =>
+            copyWithToast(secret, {
+              copied: "API key copied to clipboard",
+              failed: "Could not copy: select the key and copy it",
+            })
+          }
         >
           <Copy className="h-4 w-4" aria-hidden /> Copy Key
         </Button>

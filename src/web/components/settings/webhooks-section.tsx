@@ -2,6 +2,7 @@ import { Copy, Send } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { type WebhookEndpointView, webhooksApi } from "../../../core/api/webhooks";
 import { type WebhookEventType, webhookEventLabels, webhookEventTypes, webhookMessages } from "../../../core/webhooks";
+import { copyWithToast } from "../../lib/clipboard";
 import { toast } from "../../lib/toast";
 import { useApi, useApiMutation } from "../../lib/use-api";
 import { Badge } from "../ui/badge";
@@ -113,14 +114,12 @@ function EndpointCard({ endpoint }: { endpoint: WebhookEndpointView }) {
         <Button
           size="sm"
           variant="secondary"
-          onClick={async () => {
-            try {
-              await navigator.clipboard.writeText(endpoint.secret);
-              toast.success("Signing secret copied to clipboard");
-            } catch {
-              toast.error("Could not copy: show the secret and copy it");
-            }
-          }}
+          onClick={() =>
+            copyWithToast(endpoint.secret, {
+              copied: "Signing secret copied to clipboard",
+              failed: "Could not copy: show the secret and copy it",
+            })
+          }
         >
           <Copy className="h-3.5 w-3.5" aria-hidden /> Copy Secret
         </Button>

@@ -1,0 +1,17 @@
+/** A campaign's time left in days, hours, minutes and seconds ("2d 4h 0m 9s", "5m 3s"), or 'Ended'. */
+export function remainingLabel(endsAt: string, now: number): string {
+  const ms = Date.parse(endsAt) - now;
+  if (ms <= 0) return "Ended";
+  const seconds = Math.floor(ms / 1000);
+  const parts = [
+    [Math.floor(seconds / 86_400), "d"],
+    [Math.floor(seconds / 3600) % 24, "h"],
+    [Math.floor(seconds / 60) % 60, "m"],
+    [seconds % 60, "s"],
+  ] as const;
+  const first = parts.findIndex(([value]) => value > 0);
+  return parts
+    .slice(Math.max(0, Math.min(first, 2)))
+    .map(([value, unit]) => `${value}${unit}`)
+    .join(" ");
+}
