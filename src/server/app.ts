@@ -176,7 +176,13 @@ export function createApp(services: AppServices) {
   };
   const artwork = databaseArtworkStore(db);
   const webhookSender = createWebhookSender({ db, mailer, log, publicUrl: config.publicUrl });
-  const jobs = backgroundJobs({ context, artwork, payoutWeekday: config.payoutWeekday, webhooks: webhookSender });
+  const jobs = backgroundJobs({
+    context,
+    artwork,
+    payoutWeekday: config.payoutWeekday,
+    webhooks: webhookSender,
+    resultsChanged: live.publish,
+  });
   const jobLedger = createJobLedger(jobs, metrics.jobRun);
   if (config.metrics.port !== undefined || config.metrics.token !== undefined) {
     metrics.expose({

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type EmbedBoard, embedsApi } from "../../core/api/embeds";
 import { signUp } from "../testing/accounts";
@@ -110,6 +111,21 @@ describe("embedded board", () => {
     const board = await okRoute(t, embedsApi.board, { params: { id: campaignId } });
     expect(board.entries.map((entry) => entry.rank)).toEqual([1, 2, 3]);
   });
+
+  it("streams the result as soon as the scheduler decides it", async () => {
+    const { campaignId } = await rankedCampaign();
+    const events = await openStream(t, embedsApi.boardStream, { params: { id: campaignId } });
+    expect((await events.next(2000))?.result).toBeNull();
+    await t.database.db.execute(
+      sql`update campaigns set ends_at = now() - interval '1 second' where id = ${campaignId}`,
+    );
+    const finalize = t.app.jobs.find((job) => job.name === "finalize-ended-campaigns");
+    await finalize?.run();
+    const ended = await events.next(3000);
+    await events.cancel();
+    expect(ended?.result?.state).toBe("provisional");
+    expect(ended?.result?.winners.map((winner) => winner.amount_cents)).toEqual([ended?.campaign.prize_cents]);
+  });
 });
 
 describe("oEmbed", () => {
@@ -135,7 +151,12 @@ describe("oEmbed", () => {
     const cases: Array<[string, number, string]> = [
       ["/api/oembed", 400, "Give the address of a FanBoost campaign page in url"],
       [`/api/oembed?url=${url}&format=xml`, 501, "Only format=json is offered"],
-      [`/api/oembed?url=${url}&maxwidth=wide`, 400, "maxwidth and maxheight must be whole numbers of pixels"],
+      [
+        `/api/oembed?url=${url}&maxwidth=wide`,
+        400,
+        "maxwidth and maxheight must be whole numbers of pixels, at least 1",
+      ],
+      [`/api/oembed?url=${url}&maxheight=0`, 400, "maxwidth and maxheight must be whole numbers of pixels, at least 1"],
       [
         `/api/oembed?url=${encodeURIComponent(`https://elsewhere.example/campaigns/${campaignId}`)}`,
         404,

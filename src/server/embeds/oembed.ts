@@ -7,14 +7,13 @@ import { embedBoard } from "./embed-board.js";
 
 export const oembedMessages = {
   url: "Give the address of a FanBoost campaign page in url",
-  size: "maxwidth and maxheight must be whole numbers of pixels",
+  size: "maxwidth and maxheight must be whole numbers of pixels, at least 1",
   notFound: "No public campaign has that address",
   format: "Only format=json is offered",
 };
 
 /** How long a consumer may keep the answer: the frame it describes keeps itself current. */
 const CACHE_AGE_SECONDS = 3600;
-const MIN_SIDE = 200;
 
 /** The campaign a link names: this site's campaign page or embed page, with or without a trailing slash or query. */
 export function campaignIdOfUrl(url: string, publicUrl: string): string | null {
@@ -31,8 +30,8 @@ export function campaignIdOfUrl(url: string, publicUrl: string): string | null {
 
 function side(value: string | undefined, preferred: number): number {
   if (value === undefined || value === "") return preferred;
-  if (!/^\d{1,5}$/.test(value)) throw new DomainError("validation", oembedMessages.size);
-  return Math.max(MIN_SIDE, Math.min(preferred, Number(value)));
+  if (!/^[1-9]\d{0,4}$/.test(value)) throw new DomainError("validation", oembedMessages.size);
+  return Math.min(preferred, Number(value));
 }
 
 /**

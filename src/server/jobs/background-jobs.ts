@@ -28,13 +28,23 @@ export function backgroundJobs(deps: {
   artwork: ArtworkStore;
   payoutWeekday: number;
   webhooks: WebhookSender;
+  /** Campaigns whose result changed (finalized, or final after review): their live boards are sent again. */
+  resultsChanged: (campaignIds: string[]) => void;
 }): Job[] {
   const { context } = deps;
   return [
     // Claimed under skip-locked row locks, so every instance may send.
     { name: "deliver-webhooks", everyMs: 5_000, run: () => deps.webhooks.deliverDue() },
     { name: "freeze-official-rules", everyMs: 10 * MINUTE, run: () => freezeMissingOfficialRules(context.db, context) },
-    { name: "finalize-ended-campaigns", everyMs: MINUTE, run: () => finalizeEndedCampaigns(context) },
+    {
+      name: "finalize-ended-campaigns",
+      everyMs: MINUTE,
+      run: async () => {
+        const finalized = await finalizeEndedCampaigns(context);
+        if (finalized.length > 0) deps.resultsChanged(finalized.map((campaign) => campaign.campaignId));
+        return finalized;
+      },
+    },
     { name: "remind-ending-campaigns", everyMs: 5 * MINUTE, run: () => remindEndingCampaigns(context) },
     { name: "announce-final-results", everyMs: MINUTE, run: () => announceFinalResults(context) },
     { name: "retry-payouts", everyMs: MINUTE, run: () => retryDuePayouts(context) },

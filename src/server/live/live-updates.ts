@@ -74,7 +74,7 @@ export function createLiveUpdates(database: DatabaseHandle, log: Logger) {
   return {
     /** Starts listening for notifications, and for other instances' leaderboard updates (PostgreSQL). */
     start: () => connectListener(),
-    /** A counted click or a join moved these campaigns. */
+    /** A counted click, a join or a decided result moved these campaigns. */
     publish(campaignIds: readonly string[]) {
       for (const campaignId of campaignIds) {
         const since = Date.now() - (lastSent.get(campaignId) ?? 0);

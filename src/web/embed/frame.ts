@@ -26,44 +26,65 @@ function show(next: EmbedBoard | null) {
   postHeight();
 }
 
-function tick() {
-  const countdown = document.getElementById("countdown");
-  if (board && countdown) countdown.textContent = embedTimeLeft(board, Date.now());
-}
-
+/**
+ * Follows the campaign's board: its stream, polled while the stream is down (and without EventSource); after the
+ * timer ends, polled until the result arrives (the server decides it moments later). A campaign that can no longer be
+ * shown (hidden or cancelled) ends it.
+ */
 function follow(id: string) {
   let failures = 0;
+  let stopped = false;
+  let source: EventSource | undefined;
   let poll: ReturnType<typeof setInterval> | undefined;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let refreshedAt = Date.now();
+  const update = (next: EmbedBoard | null) => {
+    show(next);
+    if (next) return;
+    stopped = true;
+    source?.close();
+    clearInterval(poll);
+    clearTimeout(retry);
+  };
   const refresh = async () => {
+    refreshedAt = Date.now();
     const answer = await fetch(fillPath(embedsApi.board.path, { id })).catch(() => undefined);
-    if (answer?.ok) show((await answer.json()) as EmbedBoard);
-    else if (answer?.status === 404) show(null);
+    if (answer?.ok) update((await answer.json()) as EmbedBoard);
+    else if (answer?.status === 404) update(null);
   };
   const open = () => {
-    const source = new EventSource(fillPath(embedsApi.boardStream.path, { id }));
+    if (stopped) return;
+    source = new EventSource(fillPath(embedsApi.boardStream.path, { id }));
     source.addEventListener(embedsApi.boardStream.event, (message) => {
       failures = 0;
       clearInterval(poll);
       poll = undefined;
-      show(JSON.parse((message as MessageEvent<string>).data) as EmbedBoard | null);
+      refreshedAt = Date.now();
+      update(JSON.parse((message as MessageEvent<string>).data) as EmbedBoard | null);
     });
     // Its server is shutting down: another instance takes the stream at once.
     source.addEventListener(STREAM_RECONNECT_EVENT, () => {
-      source.close();
-      setTimeout(open, STREAM_RECONNECT_MS * Math.random());
+      source?.close();
+      retry = setTimeout(open, STREAM_RECONNECT_MS * Math.random());
     });
     source.onerror = () => {
-      source.close();
+      source?.close();
       poll ??= setInterval(refresh, POLL_MS);
-      setTimeout(open, Math.min(MAX_BACKOFF_MS, 1000 * 2 ** failures++) + Math.random() * 1000);
+      retry = setTimeout(open, Math.min(MAX_BACKOFF_MS, 1000 * 2 ** failures++) + Math.random() * 1000);
     };
   };
-  open();
+  if (typeof EventSource === "undefined") poll = setInterval(refresh, POLL_MS);
+  else open();
+  setInterval(() => {
+    const countdown = document.getElementById("countdown");
+    if (!board || !countdown) return;
+    countdown.textContent = embedTimeLeft(board, Date.now());
+    const { ends_at } = board.campaign;
+    const awaitingResult = !board.result && ends_at !== null && Date.parse(ends_at) <= Date.now();
+    if (awaitingResult && !stopped && Date.now() - refreshedAt >= POLL_MS) void refresh();
+  }, 1000);
 }
 
 new ResizeObserver(postHeight).observe(root);
 postHeight();
-if (board) {
-  setInterval(tick, 1000);
-  if (typeof EventSource !== "undefined") follow(board.campaign.id);
-}
+if (board) follow(board.campaign.id);
