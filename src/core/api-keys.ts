@@ -25,6 +25,8 @@ export const API_KEY_PREFIX = "fb_";
 /** Requests a minute one key may make. */
 export const API_KEY_REQUESTS_PER_MINUTE = 120;
 export const API_KEY_NAME_MAX_LENGTH = 60;
+/** Days each request made with a key (its route, answer and address) is kept for audit. */
+export const API_KEY_REQUEST_RETENTION_DAYS = 90;
 /** Keys one account may hold at once (revoked ones not counted). */
 export const API_KEYS_PER_ACCOUNT = 20;
 

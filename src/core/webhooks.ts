@@ -30,6 +30,8 @@ export const WEBHOOK_MAX_ATTEMPTS = WEBHOOK_RETRY_DELAYS_S.length + 1;
 /** Failed attempts in a row (over every delivery) after which an endpoint is disabled and its owner emailed. */
 export const WEBHOOK_DISABLE_AFTER_FAILURES = 15;
 export const WEBHOOK_ENDPOINTS_PER_ACCOUNT = 10;
+/** Days a finished delivery (delivered, or given up) stays in the log, with its attempts. */
+export const WEBHOOK_LOG_RETENTION_DAYS = 30;
 /** How long a delivery may take before it counts as failed. */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 

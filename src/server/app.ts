@@ -48,6 +48,7 @@ import type { PaymentProvider } from "./payments/provider.js";
 import { sandboxOnboardingRoutes } from "./payments/sandbox-onboarding.js";
 import { payoutRoutes } from "./payouts/routes.js";
 import { promoterRoutes } from "./promoters/routes.js";
+import { pruneApiKeyRequests } from "./public-api/api-keys.js";
 import { apiKeyRoutes } from "./public-api/key-routes.js";
 import { PUBLIC_API_BASE, publicApiRoutes } from "./public-api/v1-routes.js";
 import { webhookRoutes } from "./public-api/webhook-routes.js";
@@ -182,6 +183,7 @@ export function createApp(services: AppServices) {
     payoutWeekday: config.payoutWeekday,
     webhooks: webhookSender,
     resultsChanged: live.publish,
+    pruneApiKeyRequests: () => pruneApiKeyRequests(db),
   });
   const jobLedger = createJobLedger(jobs, metrics.jobRun);
   if (config.metrics.port !== undefined || config.metrics.token !== undefined) {

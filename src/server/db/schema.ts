@@ -834,7 +834,11 @@ export const apiKeyRequests = pgTable(
     ipAddress: text("ip_address"),
     createdAt: createdAt(),
   },
-  (t) => [index("api_key_requests_key_idx").on(t.keyId, t.createdAt)],
+  (t) => [
+    index("api_key_requests_key_idx").on(t.keyId, t.createdAt),
+    // The hourly pruning of requests past their retention.
+    index("api_key_requests_created_idx").on(t.createdAt),
+  ],
 );
 
 /**
@@ -888,6 +892,8 @@ export const webhookDeliveries = pgTable(
   (t) => [
     index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.createdAt),
     index("webhook_deliveries_due_idx").on(t.nextAttemptAt).where(sql`${t.status} in ('queued', 'failed')`),
+    // The hourly pruning of finished deliveries past their retention.
+    index("webhook_deliveries_created_idx").on(t.createdAt),
   ],
 );
 

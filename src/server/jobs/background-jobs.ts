@@ -11,6 +11,7 @@ import { processDueRefunds } from "../payouts/refunds.js";
 import { rollUpClicks } from "../tracking/click-rollups.js";
 import { pruneSharedCounts } from "../tracking/fraud-monitor.js";
 import { clearExpiredClickIps } from "../tracking/ip-retention.js";
+import { pruneWebhookLog } from "../webhooks/webhook-retention.js";
 import type { WebhookSender } from "../webhooks/webhook-sender.js";
 import type { Job } from "./scheduler.js";
 
@@ -28,6 +29,8 @@ export function backgroundJobs(deps: {
   artwork: ArtworkStore;
   payoutWeekday: number;
   webhooks: WebhookSender;
+  /** Removes the expired record of API key requests (the public API's area, above this one). */
+  pruneApiKeyRequests: () => Promise<number>;
   /** Campaigns whose result changed (finalized, or final after review): their live boards are sent again. */
   resultsChanged: (campaignIds: string[]) => void;
 }): Job[] {
@@ -56,6 +59,8 @@ export function backgroundJobs(deps: {
     { name: "prune-shared-fraud-counts", everyMs: 10 * MINUTE, run: () => pruneSharedCounts(context.db) },
     { name: "prune-client-error-reports", everyMs: 60 * MINUTE, run: () => pruneClientErrors(context.db) },
     { name: "prune-idempotency-keys", everyMs: 60 * MINUTE, run: () => pruneIdempotencyKeys(context.db) },
+    { name: "prune-webhook-log", everyMs: 60 * MINUTE, run: () => pruneWebhookLog(context.db) },
+    { name: "prune-api-key-requests", everyMs: 60 * MINUTE, run: deps.pruneApiKeyRequests },
     {
       name: "remove-unused-artwork",
       everyMs: 60 * MINUTE,

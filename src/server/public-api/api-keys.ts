@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import type { ApiKeyView } from "../../core/api/api-keys.js";
 import {
   API_KEY_PREFIX,
+  API_KEY_REQUEST_RETENTION_DAYS,
   API_KEYS_PER_ACCOUNT,
   type ApiKeyScope,
   apiKeyMessages,
@@ -10,7 +11,7 @@ import {
 } from "../../core/api-keys.js";
 import { isAdmin } from "../accounts/admins.js";
 import type { Database } from "../db/client.js";
-import { apiKeys, user } from "../db/schema.js";
+import { apiKeyRequests, apiKeys, user } from "../db/schema.js";
 import { DomainError } from "../errors.js";
 
 /**
@@ -124,4 +125,13 @@ export async function authenticateApiKey(db: Database, secret: string): Promise<
     scopes: row.scopes,
     user: { id: row.userId, email: row.email, userType: row.userType },
   };
+}
+
+/** Removes the record of requests made with keys older than API_KEY_REQUEST_RETENTION_DAYS; returns how many. */
+export async function pruneApiKeyRequests(db: Database): Promise<number> {
+  const removed = await db
+    .delete(apiKeyRequests)
+    .where(lt(apiKeyRequests.createdAt, sql`now() - make_interval(days => ${API_KEY_REQUEST_RETENTION_DAYS})`))
+    .returning({ id: apiKeyRequests.id });
+  return removed.length;
 }

@@ -1,8 +1,13 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { apiKeysApi } from "../../core/api/api-keys";
-import { API_KEY_REQUESTS_PER_MINUTE, type ApiKeyScope, apiKeyMessages } from "../../core/api-keys";
+import {
+  API_KEY_REQUEST_RETENTION_DAYS,
+  API_KEY_REQUESTS_PER_MINUTE,
+  type ApiKeyScope,
+  apiKeyMessages,
+} from "../../core/api-keys";
 import { apiKeyRequests, campaigns } from "../db/schema";
 import { signUp, type TestUser } from "../testing/accounts";
 import { createLiveCampaign, joinAs, validCampaignBody } from "../testing/campaigns";
@@ -163,6 +168,23 @@ describe("the public API", () => {
     expect(recorded[0]).toMatchObject({ method: "GET", path: "/api/v1/links" });
     const listed = await okRoute(t, apiKeysApi.list, { cookie: artist.cookie });
     expect(listed.keys.find((listedKey) => listedKey.id === key.id)?.last_used_at).not.toBeNull();
+  });
+
+  it("keeps the record of a key's requests for its retention, then forgets it", async () => {
+    const artist = await signUp(t, "artist");
+    const { key, secret } = await newKey(artist, ["links:read"]);
+    expect((await call("/links", secret)).status).toBe(200);
+    expect((await call("/links", secret)).status).toBe(200);
+    const [oldest] = await t.database.db.select().from(apiKeyRequests).where(eq(apiKeyRequests.keyId, key.id));
+    await t.database.db
+      .update(apiKeyRequests)
+      .set({ createdAt: sql`now() - make_interval(days => ${API_KEY_REQUEST_RETENTION_DAYS + 1})` })
+      .where(eq(apiKeyRequests.id, oldest?.id ?? 0));
+    const prune = t.app.jobs.find((job) => job.name === "prune-api-key-requests");
+    expect(await prune?.run()).toBeGreaterThanOrEqual(1);
+    const left = await t.database.db.select().from(apiKeyRequests).where(eq(apiKeyRequests.keyId, key.id));
+    expect(left.map((row) => row.id)).not.toContain(oldest?.id);
+    expect(left).toHaveLength(1);
   });
 
   it("describes exactly the routes it serves in its OpenAPI document, and on its reference page", async () => {

@@ -4,7 +4,8 @@ import { count, eq, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { webhooksApi } from "../../core/api/webhooks";
-import { WEBHOOK_DISABLE_AFTER_FAILURES, webhookMessages } from "../../core/webhooks";
+import { WEBHOOK_DISABLE_AFTER_FAILURES, WEBHOOK_LOG_RETENTION_DAYS, webhookMessages } from "../../core/webhooks";
+import { queryRows } from "../db/client";
 import { webhookDeliveries, webhookEndpoints } from "../db/schema";
 import { listOutbox } from "../mail/outbox";
 import { signUp, type TestUser } from "../testing/accounts";
@@ -147,6 +148,36 @@ describe("webhooks", () => {
       .from(webhookDeliveries)
       .where(eq(webhookDeliveries.endpointId, endpoint.id));
     expect(queued?.n).toBe(0);
+  });
+
+  it("forgets finished deliveries after the log's retention, and never one still waiting for a retry", async () => {
+    const artist = await signUp(t, "artist");
+    const { endpoint } = await addEndpoint(artist, ["campaign.joined"]);
+    const ids: Record<string, string> = {};
+    for (const [name, status, retry] of [
+      ["delivered", "delivered", null],
+      ["givenUp", "failed", null],
+      ["retrying", "failed", sql`now() + interval '1 hour'`],
+      ["recent", "delivered", null],
+    ] as const) {
+      await t.database.db.transaction((tx) =>
+        enqueueWebhookEvent(tx, artist.id, "campaign.joined", { campaign: { id: name } }),
+      );
+      const [row] = await queryRows<{ id: string }>(
+        t.database.db,
+        sql`update webhook_deliveries set status = ${status}, next_attempt_at = ${retry},
+              created_at = now() - make_interval(days => ${name === "recent" ? 1 : WEBHOOK_LOG_RETENTION_DAYS + 1})
+            where endpoint_id = ${endpoint.id} and payload->'data'->'campaign'->>'id' = ${name} returning id`,
+      );
+      ids[name] = row?.id as string;
+    }
+    const prune = t.app.jobs.find((job) => job.name === "prune-webhook-log");
+    expect(await prune?.run()).toBe(2);
+    const left = await t.database.db
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.endpointId, endpoint.id));
+    expect(left.map((row) => row.id).sort()).toEqual([ids.retrying, ids.recent].sort());
   });
 
   it("retries with backoff while the receiver fails or is down, logs each attempt, and replays a delivery once more", async () => {

@@ -1,3 +1,5 @@
+import { API_KEY_REQUEST_RETENTION_DAYS } from "../../core/api-keys";
+import { WEBHOOK_LOG_RETENTION_DAYS } from "../../core/webhooks";
 import type { LegalSection } from "../components/marketing/legal-document";
 
 export const privacyUpdated = "2026-11-26";
@@ -50,6 +52,7 @@ export const privacySections: readonly LegalSection[] = [
     paragraphs: [
       "Raw IP addresses in click events are cleared after 30 days. After that we keep only a keyed hash of the address: it lets us go on counting each visitor once per campaign, but cannot be turned back into the address.",
       "Account data is kept while your account is open. When you ask us to delete your account, we delete your account data within 30 days, except the payment and payout records that tax and accounting law requires us to keep.",
+      `If you use API keys, each request made with them (its route, our answer and the address it came from) is kept for ${API_KEY_REQUEST_RETENTION_DAYS} days, to show you a key's use and to look into misuse. Webhook deliveries and your server's answers stay in your delivery log for ${WEBHOOK_LOG_RETENTION_DAYS} days after they are delivered or given up.`,
     ],
   },
   {

@@ -1,7 +1,13 @@
 import { Copy, Send } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { type WebhookEndpointView, webhooksApi } from "../../../core/api/webhooks";
-import { type WebhookEventType, webhookEventLabels, webhookEventTypes, webhookMessages } from "../../../core/webhooks";
+import {
+  WEBHOOK_LOG_RETENTION_DAYS,
+  type WebhookEventType,
+  webhookEventLabels,
+  webhookEventTypes,
+  webhookMessages,
+} from "../../../core/webhooks";
 import { copyWithToast } from "../../lib/clipboard";
 import { toast } from "../../lib/toast";
 import { useApi, useApiMutation } from "../../lib/use-api";
@@ -30,38 +36,44 @@ function DeliveryLog({ endpoint }: { endpoint: WebhookEndpointView }) {
         deliveries.length === 0 ? (
           <p className="text-sm text-slate-600">Nothing sent yet.</p>
         ) : (
-          <ul className="flex flex-col divide-y divide-slate-100 rounded-xl ring-1 ring-slate-200">
-            {deliveries.map((delivery) => (
-              <li key={delivery.id} className="flex flex-col gap-1 px-3 py-2 text-sm">
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <span className="flex flex-wrap items-center gap-2">
-                    <code className="text-xs">{delivery.event_type}</code>
-                    <Badge tone={statusTone[delivery.status]}>{delivery.status}</Badge>
-                    <span className="text-xs text-slate-500">{when(delivery.created_at)}</span>
-                  </span>
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    loading={replay.isPending && replay.variables?.params.deliveryId === delivery.id}
-                    onClick={() => replay.mutate({ params: { id: endpoint.id, deliveryId: delivery.id } })}
-                  >
-                    Replay
-                  </Button>
-                </div>
-                <ol className="flex flex-col gap-0.5 text-xs text-slate-600">
-                  {delivery.log.map((attempt) => (
-                    <li key={attempt.attempted_at}>
-                      {when(attempt.attempted_at)}: {attempt.response_status ?? "no answer"} in {attempt.duration_ms} ms
-                      {attempt.error ? ` · ${attempt.error}` : ""}
-                    </li>
-                  ))}
-                </ol>
-                {delivery.status === "failed" && delivery.next_attempt_at ? (
-                  <p className="text-xs text-amber-800">Next attempt {when(delivery.next_attempt_at)}</p>
-                ) : null}
-              </li>
-            ))}
-          </ul>
+          <>
+            <p className="text-xs text-slate-500">
+              Deliveries stay here for {WEBHOOK_LOG_RETENTION_DAYS} days after they are delivered or given up.
+            </p>
+            <ul className="flex flex-col divide-y divide-slate-100 rounded-xl ring-1 ring-slate-200">
+              {deliveries.map((delivery) => (
+                <li key={delivery.id} className="flex flex-col gap-1 px-3 py-2 text-sm">
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <span className="flex flex-wrap items-center gap-2">
+                      <code className="text-xs">{delivery.event_type}</code>
+                      <Badge tone={statusTone[delivery.status]}>{delivery.status}</Badge>
+                      <span className="text-xs text-slate-500">{when(delivery.created_at)}</span>
+                    </span>
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      loading={replay.isPending && replay.variables?.params.deliveryId === delivery.id}
+                      onClick={() => replay.mutate({ params: { id: endpoint.id, deliveryId: delivery.id } })}
+                    >
+                      Replay
+                    </Button>
+                  </div>
+                  <ol className="flex flex-col gap-0.5 text-xs text-slate-600">
+                    {delivery.log.map((attempt) => (
+                      <li key={attempt.attempted_at}>
+                        {when(attempt.attempted_at)}: {attempt.response_status ?? "no answer"} in {attempt.duration_ms}{" "}
+                        ms
+                        {attempt.error ? ` · ${attempt.error}` : ""}
+                      </li>
+                    ))}
+                  </ol>
+                  {delivery.status === "failed" && delivery.next_attempt_at ? (
+                    <p className="text-xs text-amber-800">Next attempt {when(delivery.next_attempt_at)}</p>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          </>
         )
       }
     </QueryState>

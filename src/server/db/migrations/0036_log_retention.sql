@@ -1,0 +1,2 @@
+CREATE INDEX "api_key_requests_created_idx" ON "api_key_requests" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "webhook_deliveries_created_idx" ON "webhook_deliveries" USING btree ("created_at");
