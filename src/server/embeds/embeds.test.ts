@@ -112,7 +112,7 @@ describe("embedded board", () => {
     expect(board.entries.map((entry) => entry.rank)).toEqual([1, 2, 3]);
   });
 
-  it("streams the result as soon as the scheduler decides it", async () => {
+  it("streams the result as soon as the scheduler decides it, and again when it is final", async () => {
     const { campaignId } = await rankedCampaign();
     const events = await openStream(t, embedsApi.boardStream, { params: { id: campaignId } });
     expect((await events.next(2000))?.result).toBeNull();
@@ -122,9 +122,16 @@ describe("embedded board", () => {
     const finalize = t.app.jobs.find((job) => job.name === "finalize-ended-campaigns");
     await finalize?.run();
     const ended = await events.next(3000);
-    await events.cancel();
     expect(ended?.result?.state).toBe("provisional");
     expect(ended?.result?.winners.map((winner) => winner.amount_cents)).toEqual([ended?.campaign.prize_cents]);
+    // And again when the review ends and the result is final.
+    await t.database.db.execute(
+      sql`update campaigns set review_until = now() - interval '1 second' where id = ${campaignId}`,
+    );
+    await t.app.jobs.find((job) => job.name === "announce-final-results")?.run();
+    const final = await events.next(3000);
+    await events.cancel();
+    expect(final?.result?.state).toBe("final");
   });
 });
 

@@ -49,7 +49,15 @@ export function backgroundJobs(deps: {
       },
     },
     { name: "remind-ending-campaigns", everyMs: 5 * MINUTE, run: () => remindEndingCampaigns(context) },
-    { name: "announce-final-results", everyMs: MINUTE, run: () => announceFinalResults(context) },
+    {
+      name: "announce-final-results",
+      everyMs: MINUTE,
+      run: async () => {
+        const announced = await announceFinalResults(context);
+        if (announced.length > 0) deps.resultsChanged(announced);
+        return announced.length;
+      },
+    },
     { name: "retry-payouts", everyMs: MINUTE, run: () => retryDuePayouts(context) },
     { name: "remind-payout-accounts", everyMs: 60 * MINUTE, run: () => remindPayoutAccounts(context) },
     { name: "refunds", everyMs: MINUTE, run: () => processDueRefunds(context) },

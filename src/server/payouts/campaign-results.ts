@@ -289,8 +289,8 @@ export async function announceResult(deps: ServerContext, campaignId: string): P
   return true;
 }
 
-/** The scheduler's job: announces every result whose review has just ended. */
-export async function announceFinalResults(deps: ServerContext): Promise<number> {
+/** The scheduler's job: announces every result whose review has just ended; returns their campaigns. */
+export async function announceFinalResults(deps: ServerContext): Promise<string[]> {
   const due = await queryParsed(
     deps.db,
     z.object({ id: column.text }),
@@ -298,7 +298,7 @@ export async function announceFinalResults(deps: ServerContext): Promise<number>
         where status in ('ended', 'completed') and results_announced_at is null and review_until <= now()
         order by review_until limit 100`,
   );
-  let announced = 0;
-  for (const { id } of due) if (await announceResult(deps, id)) announced++;
+  const announced: string[] = [];
+  for (const { id } of due) if (await announceResult(deps, id)) announced.push(id);
   return announced;
 }
