@@ -122,6 +122,15 @@ const appRows: Record<string, Row> = {
   },
   "GET /api/public/leaderboards": { call: at("/api/public/leaderboards"), expect: all(200) },
   "GET /api/public/leaderboards/stream": { call: at("/api/public/leaderboards/stream"), expect: all(200) },
+  // An embed is public or nothing: a draft's is not shown even to its artist or an admin.
+  "GET /embed/campaigns/:id": { call: (fx) => ({ path: `/embed/campaigns/${fx.liveId}` }), expect: all(200) },
+  "HEAD /embed/campaigns/:id": { call: (fx) => ({ path: `/embed/campaigns/${fx.draftId}` }), expect: closed },
+  "GET /api/embed/campaigns/:id": { call: (fx) => ({ path: `/api/embed/campaigns/${fx.draftId}` }), expect: closed },
+  "GET /api/embed/campaigns/:id/stream": {
+    call: (fx) => ({ path: `/api/embed/campaigns/${fx.liveId}/stream` }),
+    expect: all(200),
+  },
+  "GET /api/oembed": { call: at("/api/oembed"), expect: all(400) },
 
   "GET /api/artist/overview": { call: at("/api/artist/overview"), expect: artistOnly(200, 200) },
   "GET /api/artist/campaigns": { call: at("/api/artist/campaigns"), expect: artistOnly(200, 200) },
