@@ -486,6 +486,7 @@ export function createFraudMonitor(
    */
   const sharing = createSignalSharing<ClickObservation>(
     db,
+    { fingerprint: fraudRules.fingerprint.max, network: networkClickLimit, geo: fraudRules.geo.clicksPerCountry },
     async (totals) => {
       const now = Date.now();
       const crossedLinks = new Map<string, ClickObservation>();

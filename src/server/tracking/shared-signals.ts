@@ -16,24 +16,34 @@ const totalRow = z.object({
   count: column.number,
 });
 
+/** Per kind of key, the total above which a key matters (a flag may follow); totals at or below it are not read. */
+export type SignalThresholds = Readonly<Record<SignalKey["kind"], number>>;
+
 /**
- * Adds counts to the shared totals and reads them back, in one statement for any number of keys; a window restarts
- * from its own first click once its hour has passed.
+ * Adds counts to the shared totals, in one statement for any number of keys, and reads back the totals over their
+ * kind's threshold: almost every key of a busy link is under it, and reading (and parsing) thousands of rows that
+ * decide nothing stalled the click path's event loop for tens of milliseconds. A window restarts from its own first
+ * click once its hour has passed.
  */
-export const addSignalCounts = (db: Database, keys: SignalKey[], counts: number[]) =>
+export const addSignalCounts = (db: Database, keys: SignalKey[], counts: number[], over: SignalThresholds) =>
   queryParsed(
     db,
     totalRow,
-    sql`insert into signal_counts (kind, subject, detail, window_start, count)
-        select k, s, d, now(), c
-        from unnest(${sql.param(keys.map((key) => key.kind))}::text[], ${sql.param(keys.map((key) => key.subject))}::text[],
-          ${sql.param(keys.map((key) => key.detail))}::text[], ${sql.param(counts)}::int[]) as t(k, s, d, c)
-        on conflict (kind, subject, detail) do update set
-          window_start = case when signal_counts.window_start <= now() - interval '1 hour'
-            then now() else signal_counts.window_start end,
-          count = case when signal_counts.window_start <= now() - interval '1 hour'
-            then excluded.count else signal_counts.count + excluded.count end
-        returning kind, subject, detail, count`,
+    sql`with added as (
+          insert into signal_counts (kind, subject, detail, window_start, count)
+          select k, s, d, now(), c
+          from unnest(${sql.param(keys.map((key) => key.kind))}::text[], ${sql.param(keys.map((key) => key.subject))}::text[],
+            ${sql.param(keys.map((key) => key.detail))}::text[], ${sql.param(counts)}::int[]) as t(k, s, d, c)
+          on conflict (kind, subject, detail) do update set
+            window_start = case when signal_counts.window_start <= now() - interval '1 hour'
+              then now() else signal_counts.window_start end,
+            count = case when signal_counts.window_start <= now() - interval '1 hour'
+              then excluded.count else signal_counts.count + excluded.count end
+          returning kind, subject, detail, count
+        )
+        select kind, subject, detail, count from added
+        where count > case kind when 'fingerprint' then ${over.fingerprint}::int when 'geo' then ${over.geo}::int
+                                else ${over.network}::int end`,
   );
 
 /** Per link, the countries with more than `clicksPerCountry` clicks in their current hour, across every instance. */
@@ -60,18 +70,26 @@ export const pruneSignalCounts = (db: Database) =>
  */
 export const toShare = (localCount: number, from: number) => (localCount < from ? 0 : localCount === from ? from : 1);
 
+const signalId = (key: SignalKey) => `${key.kind}\n${key.subject}\n${key.detail}`;
+
 /** How long an instance gathers its counts before adding them to the shared totals. */
 const SHARE_EVERY_MS = 2_000;
 /** An instance with this many keys waiting adds them at once (a viral link draws many fingerprints). */
 const SHARE_AT_KEYS = 10_000;
+/**
+ * Keys added by one statement: its parameters are serialized in one go on the event loop (about 3 ms per thousand
+ * keys), so a share of thousands is several statements, between which clicks are answered.
+ */
+const KEYS_PER_STATEMENT = 1_000;
 
 /**
  * Gathers this instance's counts per key and adds them to the shared totals every couple of seconds, off the click
- * path: `onTotals` hears each key's new total with what it added and the payload of its latest click. No timer runs
- * while nothing waits.
+ * path: `onTotals` hears each key whose new total is over its kind's threshold (`over`), with that total, what it
+ * added and the payload of its latest click. No timer runs while nothing waits.
  */
 export function createSignalSharing<Payload>(
   db: Database,
+  over: SignalThresholds,
   onTotals: (totals: Array<{ key: SignalKey; total: number; added: number; payload: Payload }>) => Promise<void>,
   onError: (error: unknown) => void,
 ) {
@@ -86,23 +104,26 @@ export function createSignalSharing<Payload>(
     waiting = new Map();
     if (batch.length === 0) return sharing;
     sharing = sharing.then(async () => {
-      try {
-        const rows = await addSignalCounts(
-          db,
-          batch.map((entry) => entry.key),
-          batch.map((entry) => entry.count),
-        );
-        const totals = new Map(rows.map((row) => [`${row.kind}\n${row.subject}\n${row.detail}`, row.count]));
-        await onTotals(
-          batch.map((entry) => ({
-            key: entry.key,
-            total: totals.get(`${entry.key.kind}\n${entry.key.subject}\n${entry.key.detail}`) ?? entry.count,
-            added: entry.count,
-            payload: entry.payload,
-          })),
-        );
-      } catch (error) {
-        onError(error);
+      for (let start = 0; start < batch.length; start += KEYS_PER_STATEMENT) {
+        const part = batch.slice(start, start + KEYS_PER_STATEMENT);
+        try {
+          const rows = await addSignalCounts(
+            db,
+            part.map((entry) => entry.key),
+            part.map((entry) => entry.count),
+            over,
+          );
+          if (rows.length === 0) continue;
+          const entries = new Map(part.map((entry) => [signalId(entry.key), entry]));
+          await onTotals(
+            rows.flatMap((row) => {
+              const entry = entries.get(signalId(row));
+              return entry ? [{ key: entry.key, total: row.count, added: entry.count, payload: entry.payload }] : [];
+            }),
+          );
+        } catch (error) {
+          onError(error);
+        }
       }
     });
     return sharing;
@@ -113,7 +134,7 @@ export function createSignalSharing<Payload>(
      * Counts `clicks` (one by default) for `key`; `toShare` says how many when small counts are held back.
      */
     add(key: SignalKey, payload: Payload, clicks = 1) {
-      const id = `${key.kind}\n${key.subject}\n${key.detail}`;
+      const id = signalId(key);
       const entry = waiting.get(id);
       if (entry) {
         entry.count += clicks;
