@@ -1,8 +1,8 @@
-import { createHash } from "node:crypto";
 import type { EmbedBoard } from "../../core/api/embeds.js";
 import { embedBoardMarkup } from "../../core/embed-board.js";
 import type { EmbedTheme } from "../../core/embeds.js";
 import { escapeHtml } from "../../core/escape-html.js";
+import { cspHash } from "../http/csp-hash.js";
 
 /** The frame's script, built from src/web/embed/frame.ts into dist/web/embed/frame.js. */
 export const EMBED_FRAME_SCRIPT = "/embed/frame.js";
@@ -41,8 +41,6 @@ footer{display:flex;align-items:center;justify-content:space-between;gap:8px;fle
 .join:focus-visible{outline:3px solid var(--fg);outline-offset:2px}.brand{font-size:12px;color:var(--muted)}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}`;
 
-const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
-
 /**
  * The embed's pages run only their own script and style, and any site may frame them (app.ts sends this policy, with
  * no X-Frame-Options, for the embed's paths only; every other page may be framed by none).
@@ -50,7 +48,7 @@ const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).di
 export const embedContentSecurityPolicy = {
   defaultSrc: ["'none'"],
   scriptSrc: ["'self'"],
-  styleSrc: [sha256(styles)],
+  styleSrc: [cspHash(styles)],
   imgSrc: ["'self'"],
   connectSrc: ["'self'"],
   frameAncestors: ["*"],

@@ -1,7 +1,7 @@
-import { createHash } from "node:crypto";
 import { escapeHtml } from "../../core/escape-html.js";
 import type { ClickVerdict } from "../../core/vocabulary.js";
 import { clickVerdict } from "../../core/vocabulary.js";
+import { cspHash } from "../http/csp-hash.js";
 import type { ClickChallenge } from "./click-challenges.js";
 
 /**
@@ -23,7 +23,6 @@ const confirmBeacon = `function confirmVisit(token){if(token&&window.fetch)fetch
  * JavaScript the meta refresh redirects, and the visit stays unconfirmed.
  */
 const countdownScript = `(function(){${confirmBeacon}confirmVisit(document.querySelector("main").getAttribute("data-confirm"));var n=${REDIRECT_SECONDS},e=document.getElementById("n"),t=setInterval(function(){n--;if(n<=0){clearInterval(t);location.replace(document.getElementById("go").href);return}e.textContent=n+(n===1?" second":" seconds")},1000)})()`;
-const scriptHash = (script: string) => `'sha256-${createHash("sha256").update(script).digest("base64")}'`;
 
 /**
  * A challenged visit's page solves ALTCHA's puzzle (the first number whose SHA-256 with the salt is the challenge),
@@ -35,7 +34,7 @@ const scriptHash = (script: string) => `'sha256-${createHash("sha256").update(sc
 const solverScript = `(function(){${confirmBeacon}var d=JSON.parse(document.getElementById("pow").textContent),h=document.getElementById("h"),s=document.getElementById("s"),m=document.getElementById("m"),go=document.getElementById("go").href,done=false;function finish(title,note){if(done)return;done=true;h.textContent=title;m.textContent=note;var n=${REDIRECT_SECONDS},t=setInterval(function(){n--;if(n<=0){clearInterval(t);location.replace(go);return}s.textContent="Redirecting in "+n+(n===1?" second":" seconds")+"..."},1000);s.textContent="Redirecting in "+n+" seconds..."}function fail(note){finish(d.otherTitle,note||d.failed)}setTimeout(function(){fail()},20000);if(!window.crypto||!crypto.subtle||!window.fetch){fail();return}var enc=new TextEncoder();function hex(b){var a=new Uint8Array(b),o="";for(var i=0;i<a.length;i++)o+=(a[i]<16?"0":"")+a[i].toString(16);return o}(async function(){for(var n=0;n<=d.maxnumber&&!done;n++){if(hex(await crypto.subtle.digest("SHA-256",enc.encode(d.salt+n)))!==d.challenge)continue;var r=await fetch("/api/clicks/verify",{method:"POST",headers:{"Content-Type":"application/json"},body:JSON.stringify({code:d.code,payload:btoa(JSON.stringify({algorithm:d.algorithm,challenge:d.challenge,number:n,salt:d.salt,signature:d.signature}))})});var j=await r.json().catch(function(){return{}});if(r.ok&&j.verdict==="counted"){confirmVisit(j.confirm);finish(d.countedTitle,d.counted)}else if(r.ok)finish(d.alreadyTitle,d.already);else fail(j.error&&j.error.message);return}fail()})().catch(function(){fail()})})()`;
 
 /** Every script a tracking page may run, for its CSP. */
-export const trackingScriptHashes = `${scriptHash(countdownScript)} ${scriptHash(solverScript)}`;
+export const trackingScriptHashes = `${cspHash(countdownScript)} ${cspHash(solverScript)}`;
 
 export type TrackingPage =
   | {
