@@ -273,6 +273,36 @@ describe("hostile query parameters and path ids", () => {
     );
   });
 
+  it("the embed's page, board and oEmbed: any id, theme, url, format and size", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(hostileString, fc.constant(liveId)),
+        fc.record(
+          {
+            theme: hostileString,
+            url: hostileString,
+            format: hostileString,
+            maxwidth: hostileString,
+            maxheight: hostileString,
+          },
+          { requiredKeys: [] },
+        ),
+        async (id, query) => {
+          const params = new URLSearchParams(query as Record<string, string>);
+          const segment = encodeURIComponent(id).slice(0, 4000);
+          for (const path of [
+            `/embed/campaigns/${segment}?${params}`,
+            `/api/embed/campaigns/${segment}`,
+            `/api/oembed?${params}`,
+          ]) {
+            await expectWellRefused(await t.request(path.slice(0, 8000)), path.slice(0, 200));
+          }
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  });
+
   it("tokens of the emailed links, in the query and in the path", async () => {
     await fc.assert(
       fc.asyncProperty(hostileString, hostileString, async (token, callbackURL) => {

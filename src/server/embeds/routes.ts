@@ -6,7 +6,6 @@ import type { Database } from "../db/client.js";
 import { DomainError } from "../errors.js";
 import type { AppEnv } from "../http/app-env.js";
 import { reply, routePath } from "../http/contracts.js";
-import { errorBody } from "../http/error-body.js";
 import { liveStream, sharedLoader } from "../live/live-stream.js";
 import type { LiveUpdates } from "../live/live-updates.js";
 import { embedBoard } from "./embed-board.js";
@@ -46,8 +45,8 @@ export function embedRoutes({ db, live, publicUrl }: EmbedDeps) {
   api.get(routePath(embedsApi.oembed), async (c) => {
     c.header("Access-Control-Allow-Origin", "*");
     const format = c.req.query("format");
-    if (format !== undefined && format !== "json")
-      return c.json(errorBody("not_implemented", oembedMessages.format), 501);
+    // oEmbed suggests 501 here; a request's own input is refused with a 4xx, as everywhere in the API.
+    if (format !== undefined && format !== "json") throw new DomainError("validation", oembedMessages.format);
     const answer = await oembedAnswer(db, publicUrl, {
       url: c.req.query("url") ?? "",
       maxwidth: c.req.query("maxwidth"),
