@@ -112,6 +112,23 @@ describe("challenged visits", () => {
     expect(await linkClicks(shortCode)).toBe(1);
   });
 
+  it("stores a challenged visit before its page is answered, so a solution sent back at once counts", async () => {
+    const { shortCode } = await liveCampaignWithLink(t);
+    await burst("198.51.100.210");
+    await t.app.clicksWritten();
+    const challenge = await challengeOf(await click(shortCode, "198.51.100.210"));
+    // No wait for the next batch: the visit is there already, for this instance or another to count.
+    const [stored] = await t.database.db
+      .select({ verdict: clickEvents.verdict })
+      .from(clickEvents)
+      .where(sql`${clickEvents.trackingLinkId} in (select id from tracking_links where short_code = ${shortCode})`);
+    expect(stored).toEqual({ verdict: "challenged" });
+    expect(await verify(shortCode, await solve(challenge), "198.51.100.210")).toMatchObject({
+      status: 200,
+      body: { verdict: "counted" },
+    });
+  });
+
   it("counts one of two challenged visits from one address solved at the same time", async () => {
     const { shortCode } = await liveCampaignWithLink(t);
     await burst("198.51.100.210");

@@ -50,8 +50,9 @@ const networkLimit: readonly ClickReason[] = [clickReason.network_limit];
 
 /**
  * Decides a click's verdict (PRODUCT.md Clicks), stores it and says which page to show. A counted candidate is
- * committed before this resolves and the database decides whether it counts; every other verdict (including a repeat
- * from an address the database already counted) is answered at once and written with the next batch. Only `counted`
+ * committed before this resolves and the database decides whether it counts, and so is a challenged visit (its
+ * solution can come back at once, to another instance); every other verdict (including a repeat from an address the
+ * database already counted) is answered at once and written with the next batch. Only `counted`
  * moves counters; only a top-level navigation can count. A visit that would count from a suspicious address (a busy or
  * flagged one, a data centre's network, or a network that already gave the campaign its limit of counted clicks on one
  * link) is stored `challenged`, and its page carries a proof-of-work whose solution can still make it count
@@ -154,6 +155,13 @@ export async function trackClick(
       return { status: 503, page: { kind: "error", message: trackingMessages.failed } };
     }
     deps.fraud.networkVisitRecorded(observation, verdict === clickVerdict.counted);
+  } else if (verdict === clickVerdict.challenged) {
+    // Its solution may come back at once, to any instance: the visit it turns into a count is committed first.
+    try {
+      await deps.recorder.record(click);
+    } catch {
+      return { status: 503, page: { kind: "error", message: trackingMessages.failed } };
+    }
   } else {
     deps.recorder.recordLater(click);
   }
