@@ -20,4 +20,10 @@ describe("counted addresses", () => {
     known.add("c", "c", 2);
     expect(["a", "b", "c"].map((hash) => known.has("c", hash, 3))).toEqual([true, false, true]);
   });
+
+  it("makes room a hundredth at a time, so a full map does not walk its deleted entries at every insert", () => {
+    const known = createCountedAddresses({ ttlMs: 1_000, maxEntries: 200 });
+    for (let address = 0; address <= 200; address++) known.add("c", `h${address}`, 0);
+    expect([0, 1, 2, 200].map((address) => known.has("c", `h${address}`, 1))).toEqual([false, false, true, true]);
+  });
 });

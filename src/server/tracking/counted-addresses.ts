@@ -1,9 +1,11 @@
+import { evictOldest } from "./evict-oldest.js";
+
 /**
  * The addresses the database has counted for a campaign, as this process last heard from a committed batch: a repeat
  * click from one of them is a duplicate without waiting on the database (ADR 010). Only the database's answer ever
  * enters it, so it never says "duplicate" for an address the database has not counted. An entry lives `ttlMs`, which
  * bounds how long a click from an address an admin voided meanwhile is still taken for a duplicate; at most
- * `maxEntries` are kept, the oldest going first.
+ * `maxEntries` are kept, the oldest going first (a hundredth at a time).
  */
 export function createCountedAddresses(options: { ttlMs?: number; maxEntries?: number } = {}) {
   const ttlMs = options.ttlMs ?? 60_000;
@@ -18,10 +20,7 @@ export function createCountedAddresses(options: { ttlMs?: number; maxEntries?: n
     add(campaignId: string, ipHash: string, now = Date.now()): void {
       const entry = key(campaignId, ipHash);
       expiries.delete(entry);
-      if (expiries.size >= maxEntries) {
-        const oldest = expiries.keys().next().value;
-        if (oldest !== undefined) expiries.delete(oldest);
-      }
+      if (expiries.size >= maxEntries) evictOldest(expiries, maxEntries);
       expiries.set(entry, now + ttlMs);
     },
   };

@@ -6,6 +6,7 @@ import { column, queryParsed } from "../db/rows.js";
 import { suspiciousActivity } from "../db/schema.js";
 import type { Logger } from "../logger.js";
 import { isBotUserAgent } from "./click-signals.js";
+import { evictOldest } from "./evict-oldest.js";
 import { fraudRules } from "./fraud-rules.js";
 import type { NetworkInfo } from "./networks.js";
 import { createSignalSharing, pruneSignalCounts, sharedCountriesOverThreshold, toShare } from "./shared-signals.js";
@@ -39,15 +40,6 @@ const linkNetworkKey = (click: { trackingLinkId: string; network: NetworkInfo })
   `${click.trackingLinkId}\n${click.network.network}`;
 const linkAddressKey = (click: { trackingLinkId: string; ipHash: string }) =>
   `${click.trackingLinkId}\n${click.ipHash}`;
-
-/** Drops the oldest-inserted hundredth of a full map (a Map iterates in insertion order). */
-function evictOldest(map: Map<string, unknown>, maxKeys: number) {
-  let toEvict = Math.max(1, Math.floor(maxKeys / 100));
-  for (const key of map.keys()) {
-    map.delete(key);
-    if (--toEvict === 0) return;
-  }
-}
 
 /**
  * Fixed-window counters in memory, at most `maxKeys` keys: a new key beyond that evicts the oldest-started windows
