@@ -29,7 +29,7 @@ export type RecordedClick =
 
 type Pending = {
   click: ClickInput;
-  /** Whether a request waits for this click's batch to commit (a counted candidate's answer does). */
+  /** Whether a request waits for this click's batch to commit (a counted candidate's and a challenged visit's do). */
   awaited: boolean;
   resolve: (result: RecordedClick) => void;
   reject: (error: Error) => void;
@@ -129,8 +129,8 @@ export type ClickRecorderOptions = {
 /**
  * Group commit for clicks: the clicks that arrive while one batch is being written form the next batch, each
  * batch one statement in one transaction, and each click's promise settles only after its batch committed.
- * Clicks that nobody waits for (every verdict but a counted candidate) wait up to `lingerMs` for a batch, so a
- * stream of repeats costs a few statements a second, not one per turn (ADR 033).
+ * Clicks that nobody waits for (every verdict but a counted candidate and a challenged visit) wait up to `lingerMs`
+ * for a batch, so a stream of repeats costs a few statements a second, not one per turn (ADR 033).
  * A failed batch is retried in halves so one bad row cannot fail its neighbours; a timed-out one is not retried.
  */
 export function createClickRecorder(database: DatabaseHandle, log: Logger, options: ClickRecorderOptions = {}) {
@@ -273,8 +273,8 @@ export function createClickRecorder(database: DatabaseHandle, log: Logger, optio
     /** Queues a click and resolves once its batch committed, with its id and the verdict the database decided. */
     record,
     /**
-     * Queues a click that needs no answer from the database (a verdict other than a counted candidate): it is written
-     * with the next batch, and a failure is logged, not returned.
+     * Queues a click that needs no answer from the database (a verdict other than a counted candidate or a challenged
+     * visit): it is written with the next batch, and a failure is logged, not returned.
      */
     recordLater(click: ClickInput): void {
       if (queue.length >= maxQueue) {
