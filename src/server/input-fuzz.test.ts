@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiKeysApi } from "../core/api/api-keys";
 import { campaignsApi } from "../core/api/campaigns";
 import { queryRows } from "./db/client";
 import { signUp, type TestUser } from "./testing/accounts";
@@ -21,6 +22,8 @@ let t: TestApp;
 let who: { artist: TestUser; promoter: TestUser; admin: TestUser };
 let draftId: string;
 let liveId: string;
+/** The artist's key for the public API, with every scope an artist may give. */
+let artistKey: string;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -36,7 +39,17 @@ beforeAll(async () => {
     body: { title: "Draft", artist_name: "A", song_link: "https://open.spotify.com/track/d", prize_cents: 10_00 },
   });
   draftId = draft.campaign.id;
+  const key = await okRoute(
+    t,
+    apiKeysApi.create,
+    { cookie: who.artist.cookie, body: { name: "Fuzz", scopes: ["campaigns:read", "campaigns:write", "links:read"] } },
+    201,
+  );
+  artistKey = key.secret;
 });
+
+/** The public API's headers for a script holding the artist's key: a bearer key, no Origin, no cookie. */
+const withArtistKey = () => ({ Origin: "", Authorization: `Bearer ${artistKey}` });
 afterAll(() => t.close());
 
 const controlCharacter = fc.integer({ min: 0, max: 0x1f }).map((code) => String.fromCharCode(code));
@@ -71,7 +84,8 @@ const bodyFor = (fields: readonly string[]) =>
     { weight: 1, arbitrary: fc.string().map((text) => ({ raw: text })) },
   );
 
-type Target = { path: () => string; as?: keyof typeof who; fields: readonly string[] };
+/** An endpoint, called as one of the test's users with their session (`as`) or the artist's API key (`key`). */
+type Target = { path: () => string; as?: keyof typeof who; key?: true; fields: readonly string[] };
 
 const writeEndpoints: Record<string, Target> = {
   "POST /api/campaigns": {
@@ -98,6 +112,11 @@ const writeEndpoints: Record<string, Target> = {
     path: () => `/api/campaigns/${liveId}/join`,
     as: "promoter",
     fields: ["eligibility"],
+  },
+  "POST /api/v1/campaigns": {
+    path: () => "/api/v1/campaigns",
+    key: true,
+    fields: ["title", "artist_name", "song_link", "genre", "description", "prize_cents", "duration_days"],
   },
   "POST /api/account/webhooks": { path: () => "/api/account/webhooks", as: "artist", fields: ["url", "events"] },
   "POST /api/account/api-keys": { path: () => "/api/account/api-keys", as: "artist", fields: ["name", "scopes"] },
@@ -190,10 +209,13 @@ describe("hostile JSON bodies", () => {
         fc.asyncProperty(bodyFor(target.fields), async (body) => {
           const before = await storedRows();
           const raw = typeof body === "object" && body !== null && "raw" in body ? String(body.raw) : undefined;
+          const keyHeaders = target.key ? withArtistKey() : {};
           const response = await t.request(target.path(), {
             method: "POST",
             cookie: target.as ? who[target.as].cookie : undefined,
-            ...(raw === undefined ? { json: body } : { body: raw, headers: { "Content-Type": "application/json" } }),
+            ...(raw === undefined
+              ? { json: body, headers: keyHeaders }
+              : { body: raw, headers: { ...keyHeaders, "Content-Type": "application/json" } }),
           });
           await expectWellRefused(response, `${name} ${JSON.stringify(body).slice(0, 200)}`);
           if (response.status >= 400) expect(await storedRows()).toEqual(before);
@@ -270,6 +292,24 @@ describe("hostile query parameters and path ids", () => {
         },
       ),
       { numRuns: RUNS * 2 },
+    );
+  });
+
+  it("the public API: any campaign id with a good key, and any key at all", async () => {
+    const printable = fc.string({
+      unit: fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code)),
+    });
+    await fc.assert(
+      fc.asyncProperty(hostileString, printable, async (id, forged) => {
+        const path = `/api/v1/campaigns/${encodeURIComponent(id).slice(0, 2000)}/analytics`;
+        await expectWellRefused(await t.request(path, { headers: withArtistKey() }), path.slice(0, 120));
+        const refused = await t.request("/api/v1/campaigns", {
+          headers: { Origin: "", Authorization: `Bearer ${forged}` },
+        });
+        await expectWellRefused(refused, `key ${JSON.stringify(forged).slice(0, 120)}`);
+        expect(refused.status).toBe(401);
+      }),
+      { numRuns: RUNS },
     );
   });
 
