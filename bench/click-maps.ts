@@ -2,9 +2,9 @@
  * `npm run bench:click-maps`: the click path's bounded in-memory maps (the counted addresses, the fraud monitor's
  * window and address counters) cost about as much per new key once full, evicting, as while they fill. Each map is
  * filled to its limit and then given three times as many new keys; the microseconds per insert of the last quarter
- * before the limit and of the median of twelve such rounds after it are compared. Target: at most 3 times (ADR 033 cut 5: dropping one
- * key per insert from a full map once cost 10 to 70 times more). The last line is one JSON object. `--smoke`: the same
- * at a tenth of the limits; it fails when a figure is missing.
+ * before the limit and the median of twelve such quarters after it are compared. Target: at most 3 times (ADR 033
+ * cut 5: dropping one key per insert from a full map once cost 20 to 100 times more). The last line is one JSON
+ * object. `--smoke`: the same at a tenth of the limits; it fails when a figure is missing.
  */
 import { createCountedAddresses } from "../src/server/tracking/counted-addresses.js";
 import { AddressCounter, WindowCounter } from "../src/server/tracking/fraud-monitor.js";
@@ -14,7 +14,7 @@ const TARGET = 3;
 const scale = smoke ? 10 : 1;
 
 /** Hash-like keys, as the click path's keys are (an address hash, a link and a network). */
-const keyOf = (n: number) => `${n.toString(36).padStart(43, "k")}`;
+const keyOf = (n: number) => n.toString(36).padStart(43, "k");
 
 /** Microseconds per insert of `count` new keys from `first`. */
 function perInsert(insert: (key: string) => void, first: number, count: number): number {
