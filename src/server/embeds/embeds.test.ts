@@ -19,21 +19,6 @@ const click = (code: string, ip: string) => t.request(`/t/${code}`, { ip, header
 const boardData = (html: string) =>
   JSON.parse(/<script type="application\/json" id="board">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? "") as EmbedBoard;
 
-type BoardEvents = { next(ms: number): Promise<EmbedBoard | null> };
-
-/**
- * The first board the stream sends within `ms` that `wanted` accepts: a counted click's own update may come before the
- * one a test waits for.
- */
-async function boardWhere(events: BoardEvents, wanted: (board: EmbedBoard) => boolean, ms: number) {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    const board = await events.next(deadline - Date.now());
-    if (board && wanted(board)) return board;
-  }
-  return null;
-}
-
 /** A live campaign with three promoters: two with counted clicks, one without. */
 async function rankedCampaign(overrides: Record<string, unknown> = {}) {
   const artist = await signUp(t, "artist");
@@ -118,7 +103,7 @@ describe("embedded board", () => {
     await click(codes[2] as string, "198.51.100.77");
     await click(codes[2] as string, "203.0.113.77");
     await click(codes[2] as string, "192.0.2.77");
-    const moved = await boardWhere(events, (board) => board.entries[0]?.clicks === 3, 3000);
+    const moved = await events.nextWhere((board) => board.entries[0]?.clicks === 3, 3000);
     expect(moved?.entries[0]?.clicks).toBe(3);
     await events.cancel();
     const board = await okRoute(t, embedsApi.board, { params: { id: campaignId } });
@@ -134,7 +119,7 @@ describe("embedded board", () => {
     );
     const finalize = t.app.jobs.find((job) => job.name === "finalize-ended-campaigns");
     await finalize?.run();
-    const ended = await boardWhere(events, (board) => board.result !== null, 3000);
+    const ended = await events.nextWhere((board) => board.result !== null, 3000);
     expect(ended?.result?.state).toBe("provisional");
     expect(ended?.result?.winners.map((winner) => winner.amount_cents)).toEqual([ended?.campaign.prize_cents]);
     // And again when the review ends and the result is final.
@@ -142,7 +127,7 @@ describe("embedded board", () => {
       sql`update campaigns set review_until = now() - interval '1 second' where id = ${campaignId}`,
     );
     await t.app.jobs.find((job) => job.name === "announce-final-results")?.run();
-    const final = await boardWhere(events, (board) => board.result?.state === "final", 3000);
+    const final = await events.nextWhere((board) => board.result?.state === "final", 3000);
     await events.cancel();
     expect(final?.result?.state).toBe("final");
   });

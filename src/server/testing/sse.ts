@@ -64,17 +64,33 @@ export async function openStream<C extends AnyApiContract & { event: string }>(
     headers: input.headers,
   });
   const events = sseReader(response);
+  /** The next message's data, or null if none arrives within `ms`; an event of another name fails. */
+  const next = async (ms: number): Promise<ResponseOf<C> | null> => {
+    const event = await events.nextEvent(ms);
+    if (event === null) return null;
+    if (event.event !== contract.event)
+      throw new Error(`${contract.path} sent ${event.event} where ${contract.event} was expected`);
+    return event.data as ResponseOf<C>;
+  };
   return {
     ...events,
     status: response.status,
     headers: response.headers,
-    /** The next message's data, or null if none arrives within `ms`; an event of another name fails. */
-    next: async (ms: number): Promise<ResponseOf<C> | null> => {
-      const event = await events.nextEvent(ms);
-      if (event === null) return null;
-      if (event.event !== contract.event)
-        throw new Error(`${contract.path} sent ${event.event} where ${contract.event} was expected`);
-      return event.data as ResponseOf<C>;
+    next,
+    /**
+     * The first message within `ms` that `wanted` accepts, skipping the others (an update a test's own earlier writes
+     * caused may come first), or null.
+     */
+    nextWhere: async (
+      wanted: (message: NonNullable<ResponseOf<C>>) => boolean,
+      ms: number,
+    ): Promise<NonNullable<ResponseOf<C>> | null> => {
+      const deadline = Date.now() + ms;
+      while (Date.now() < deadline) {
+        const message = await next(deadline - Date.now());
+        if (message !== null && message !== undefined && wanted(message)) return message;
+      }
+      return null;
     },
   };
 }
