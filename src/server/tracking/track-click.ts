@@ -48,6 +48,9 @@ export type TrackDeps = {
 const SHORT_CODE = /^[A-Za-z0-9]{4,32}$/;
 const networkLimit: readonly ClickReason[] = [clickReason.network_limit];
 
+/** A click whose answer waits for its write, when the write fails: nothing was counted, and the visitor is told. */
+const notRecorded = { status: 503, page: { kind: "error", message: trackingMessages.failed } } as const;
+
 /**
  * Decides a click's verdict (PRODUCT.md Clicks), stores it and says which page to show. A counted candidate is
  * committed before this resolves and the database decides whether it counts, and so is a challenged visit (its
@@ -152,7 +155,7 @@ export async function trackClick(
         deps.countedAddresses.add(link.campaignId, ipHash);
     } catch {
       deps.fraud.networkVisitRecorded(observation, false);
-      return { status: 503, page: { kind: "error", message: trackingMessages.failed } };
+      return notRecorded;
     }
     deps.fraud.networkVisitRecorded(observation, verdict === clickVerdict.counted);
   } else if (verdict === clickVerdict.challenged) {
@@ -160,7 +163,7 @@ export async function trackClick(
     try {
       await deps.recorder.record(click);
     } catch {
-      return { status: 503, page: { kind: "error", message: trackingMessages.failed } };
+      return notRecorded;
     }
   } else {
     deps.recorder.recordLater(click);
