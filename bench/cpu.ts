@@ -4,7 +4,11 @@ import { readdirSync, readFileSync } from "node:fs";
 /** The kernel's clock ticks per second, in which /proc reports a process's CPU time. */
 const ticksPerSecond = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
 
-/** CPU time (user + system, in ms) of every running process named `postgres`: the database server's processes. */
+/**
+ * CPU time (user + system, in ms) of the database server's processes: every running process named `postgres`, and
+ * the children each has reaped (the postmaster's, for the backends and workers that have ended), so a connection that
+ * closes during a phase does not take its CPU out of the sum.
+ */
 function postgresCpuMs(): { ms: number; processes: number } {
   let ticks = 0;
   let processes = 0;
@@ -13,9 +17,10 @@ function postgresCpuMs(): { ms: number; processes: number } {
     try {
       if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() !== "postgres") continue;
       const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      // Fields after the command's closing parenthesis: state is the 3rd field, utime the 14th and stime the 15th.
+      // Fields after the command's closing parenthesis: state is the 3rd field, then utime, stime, cutime and cstime
+      // the 14th to the 17th.
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]);
+      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
       processes++;
     } catch {
       // The process ended between the listing and the read.
