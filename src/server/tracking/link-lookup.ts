@@ -26,6 +26,8 @@ export type TrackedLink = {
 };
 
 const TTL_MS = 2_000;
+/** A link looked up this long ago is looked up again behind the click that finds it, before it must be. */
+const REFRESH_AFTER_MS = 1_500;
 
 function withCover({
   genre,
@@ -45,16 +47,21 @@ function withCover({
   };
 }
 const MAX_ENTRIES = 50_000;
+const ignore = () => {};
 
 /**
- * Short code → link, campaign and owners, cached for two seconds: a viral link costs one query every two
- * seconds instead of one per click, and a paused or ended campaign, or a banned promoter, is seen within two seconds. The clicks that
- * arrive while a code is being looked up wait for that one query instead of sending their own.
+ * Short code → link, campaign and owners, cached for two seconds: a viral link costs one query every two seconds
+ * instead of one per click, and a paused or ended campaign, or a banned promoter, is seen within two seconds of its
+ * query. The clicks that arrive while a code is being looked up wait for that one query instead of sending their own.
+ * A link still clicked after a second and a half is looked up again behind the click that finds it, so a viral link's
+ * clicks do not all wait for a query every two seconds (ADR 033); a failed refresh leaves the next click past the two
+ * seconds to ask, and to fail.
  */
 export function createLinkLookup(db: Database) {
   const cache = new Map<string, { link: TrackedLink | null; at: number }>();
   const pending = new Map<string, Promise<TrackedLink | null>>();
   const query = async (shortCode: string): Promise<TrackedLink | null> => {
+    const at = Date.now();
     const [row] = await db
       .select({
         linkId: trackingLinks.id,
@@ -80,17 +87,22 @@ export function createLinkLookup(db: Database) {
       .limit(1);
     const link = row ? withCover(row) : null;
     if (cache.size >= MAX_ENTRIES) cache.clear();
-    cache.set(shortCode, { link, at: Date.now() });
+    cache.set(shortCode, { link, at });
     return link;
   };
-  return (shortCode: string): Promise<TrackedLink | null> => {
-    const hit = cache.get(shortCode);
-    if (hit && Date.now() - hit.at < TTL_MS) return Promise.resolve(hit.link);
+  const lookUp = (shortCode: string) => {
     let lookup = pending.get(shortCode);
     if (!lookup) {
       lookup = query(shortCode).finally(() => pending.delete(shortCode));
       pending.set(shortCode, lookup);
     }
     return lookup;
+  };
+  return (shortCode: string): Promise<TrackedLink | null> => {
+    const hit = cache.get(shortCode);
+    const age = hit ? Date.now() - hit.at : TTL_MS;
+    if (!hit || age >= TTL_MS) return lookUp(shortCode);
+    if (age >= REFRESH_AFTER_MS && !pending.has(shortCode)) lookUp(shortCode).catch(ignore);
+    return Promise.resolve(hit.link);
   };
 }
