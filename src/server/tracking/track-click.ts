@@ -51,6 +51,31 @@ const networkLimit: readonly ClickReason[] = [clickReason.network_limit];
 /** A click whose answer waits for its write, when the write fails: nothing was counted, and the visitor is told. */
 const notRecorded = { status: 503, page: { kind: "error", message: trackingMessages.failed } } as const;
 
+/** What decides a visit's verdict besides its address's counts. */
+type Visit = {
+  live: boolean;
+  bot: boolean;
+  notNavigation: boolean;
+  self: boolean;
+  link: TrackedLink;
+  ipHash: string;
+};
+
+/**
+ * The verdict, in PRODUCT.md's order, from the visit and its address's counts. A function of its own, not a closure
+ * in `trackClick`: the server runs under tsx, which names every closure it creates (`__name`) on each call.
+ */
+function decide(deps: TrackDeps, visit: Visit, { rateLimited, challenge }: AddressDecision): ClickVerdict {
+  if (!visit.live) return clickVerdict.inactive;
+  if (visit.bot) return clickVerdict.bot;
+  if (visit.notNavigation) return clickVerdict.not_navigation;
+  if (visit.link.promoterBanned) return clickVerdict.banned;
+  if (visit.self) return clickVerdict.self;
+  if (rateLimited) return clickVerdict.rate_limited;
+  if (deps.countedAddresses.has(visit.link.campaignId, visit.ipHash)) return clickVerdict.duplicate;
+  return challenge.length > 0 ? clickVerdict.challenged : clickVerdict.counted;
+}
+
 /**
  * Decides a click's verdict (PRODUCT.md Clicks), stores it and says which page to show. A counted candidate is
  * committed before this resolves and the database decides whether it counts, and so is a challenged visit (its
@@ -103,24 +128,15 @@ export async function trackClick(
   const self =
     request.viewerUserId !== undefined &&
     (request.viewerUserId === link.promoterUserId || request.viewerUserId === link.artistUserId);
-  const decide = ({ rateLimited, challenge }: AddressDecision): ClickVerdict => {
-    if (!live) return clickVerdict.inactive;
-    if (bot) return clickVerdict.bot;
-    if (notNavigation) return clickVerdict.not_navigation;
-    if (link.promoterBanned) return clickVerdict.banned;
-    if (self) return clickVerdict.self;
-    if (rateLimited) return clickVerdict.rate_limited;
-    if (deps.countedAddresses.has(link.campaignId, ipHash)) return clickVerdict.duplicate;
-    return challenge.length > 0 ? clickVerdict.challenged : clickVerdict.counted;
-  };
+  const visit: Visit = { live, bot, notNavigation, self, link, ipHash };
   let decision: AddressDecision = local;
-  let verdict = decide(local);
+  let verdict = decide(deps, visit, local);
   if (local.busy) {
     // A busy address is counted across instances (PostgreSQL). A visit that could count waits for the shared totals;
     // one that cannot waits only when the address nears the rate limit.
     const couldCount = verdict === clickVerdict.counted || verdict === clickVerdict.challenged;
     decision = await deps.fraud.observeShared(observation, local, couldCount);
-    verdict = decide(decision);
+    verdict = decide(deps, visit, decision);
   }
   let reasons = verdict === clickVerdict.challenged ? decision.challenge : noReasons;
   // A network past its counted clicks on one link is challenged from here on (this visit included).
