@@ -5,6 +5,7 @@
  * process (the server runs in it) and of the local PostgreSQL server's processes, is stated as a multiple of the bare
  * server's; and the p99 of counted clicks beside the bare server's, both at one fixed rate (half the counted rate).
  * Then checks that counted events = counters = responses that said counted. The last line is one JSON object.
+ * npm runs it with the server's V8 flag (`--max-semi-space-size=32`, as `npm start` does); it says when that is missing.
  * `--smoke`: 1 s per load at 5 connections; it fails unless the counts are consistent and every figure was produced.
  */
 import { spawn } from "node:child_process";
@@ -137,6 +138,11 @@ async function run(kind: "postgres" | "pglite", withDuplicates: boolean) {
 
 const round = (value: number) => Math.round(value * 10) / 10;
 
+if (!process.execArgv.some((flag) => flag.startsWith("--max-semi-space-size"))) {
+  console.log(
+    "note: run without the server's --max-semi-space-size (npm start sets it): GC costs more than in production",
+  );
+}
 const bare = await bareServer();
 const ceilingRun = await measured(bare.url, "unique");
 const ceilingRps = Math.round(ceilingRun.rps);
