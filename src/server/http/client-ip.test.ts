@@ -19,6 +19,10 @@ describe("client address", () => {
     expect(oneHop("10.0.0.1", undefined)).toBe("10.0.0.1");
     const twoHops = createClientIpResolver({ kind: "hops", hops: 2 });
     expect(twoHops("10.0.0.1", "6.6.6.6, 198.51.100.7, 10.0.0.2")).toBe("198.51.100.7");
+    // Fewer addresses than hops: the leftmost one; no socket address: the chain alone.
+    expect(twoHops("10.0.0.1", "198.51.100.7")).toBe("198.51.100.7");
+    expect(oneHop(undefined, "6.6.6.6, 198.51.100.7")).toBe("6.6.6.6");
+    expect(twoHops(undefined, "not-an-address")).toBeUndefined();
   });
 
   it("behind listed proxies is the first address from the right that is not one of them", () => {
