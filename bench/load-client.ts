@@ -1,13 +1,22 @@
 /**
  * A load generator for the tracking benchmark, run as its own process so it has its own core.
- * Args: url duration-ms connections ip-mode (unique | repeat:N) ip-offset rate. With a rate (requests a second) it
- * sends at that rate whatever the answers' speed (each latency then includes any wait for a free connection); without
- * one, each connection sends its next request when the last is answered. Prints one JSON line.
+ * Args: url duration-ms connections ip-mode (unique | repeat:N) ip-offset rate warm-up-ms. With a rate (requests a
+ * second) it sends at that rate whatever the answers' speed (each latency then includes any wait for a free
+ * connection); without one, each connection sends its next request when the last is answered. The requests sent in the
+ * first warm-up-ms count (answers, verdicts) but their latencies do not: this process's code is not yet compiled then,
+ * and it opens its connections. Prints one JSON line.
  */
 import { Agent, request } from "node:http";
 
-const [url = "", durationArg = "10000", connectionsArg = "50", ipMode = "unique", ipOffsetArg = "0", rateArg = "0"] =
-  process.argv.slice(2);
+const [
+  url = "",
+  durationArg = "10000",
+  connectionsArg = "50",
+  ipMode = "unique",
+  ipOffsetArg = "0",
+  rateArg = "0",
+  warmUpArg = "0",
+] = process.argv.slice(2);
 const rate = Number(rateArg);
 const durationMs = Number(durationArg);
 const connections = Number(connectionsArg);
@@ -23,9 +32,11 @@ const nextIp = () => {
 };
 
 const latencies: number[] = [];
+let answered = 0;
 const verdicts: Record<string, number> = {};
 let errors = 0;
 const deadline = performance.now() + durationMs;
+const measuredFrom = performance.now() + Number(warmUpArg);
 
 const once = () =>
   new Promise<void>((resolve) => {
@@ -45,7 +56,8 @@ const once = () =>
       (res) => {
         res.resume();
         res.on("end", () => {
-          latencies.push(performance.now() - started);
+          if (started >= measuredFrom) latencies.push(performance.now() - started);
+          answered++;
           const verdict = String(res.headers["x-click-verdict"] ?? `status-${res.statusCode}`);
           verdicts[verdict] = (verdicts[verdict] ?? 0) + 1;
           resolve();
@@ -88,8 +100,8 @@ const p99 = latencies[Math.min(latencies.length - 1, Math.ceil(latencies.length 
 agent.destroy();
 console.log(
   JSON.stringify({
-    requests: latencies.length,
-    rps: latencies.length / elapsed,
+    requests: answered,
+    rps: answered / elapsed,
     p99Ms: p99,
     verdicts,
     errors,

@@ -3,7 +3,8 @@
  * (X-Forwarded-For behind TRUST_PROXY=1), on PostgreSQL (BENCH_DATABASE_URL) and PGlite, against the ceiling of a
  * bare node:http server answering 302 to the same client in the same run. Each phase's CPU per request, of this
  * process (the server runs in it) and of the local PostgreSQL server's processes, is stated as a multiple of the bare
- * server's; and the p99 of counted clicks beside the bare server's, both at one fixed rate (half the counted rate).
+ * server's; and the p99 of counted clicks beside the bare server's, both at one fixed rate (half the counted rate)
+ * after a second at that rate that is not measured.
  * Then checks that counted events = counters = responses that said counted. The last line is one JSON object.
  * npm runs it with the server's V8 flag (`--max-semi-space-size=32`, as `npm start` does); it says when that is missing.
  * `--smoke`: 1 s per load at 5 connections; it fails unless the counts are consistent and every figure was produced.
@@ -19,6 +20,8 @@ import { failBench, smoke, startBenchTarget } from "./support.js";
 
 const DURATION_MS = smoke ? 1_000 : 10_000;
 const FIXED_RATE_MS = smoke ? 1_000 : 5_000;
+/** Sent at the fixed rate before the measured part, for both servers: the load client's start is not measured. */
+const FIXED_RATE_WARM_UP_MS = smoke ? 200 : 1_000;
 /** Where the fixed-rate phase's visitors start: past any address the counted phase can reach. */
 const FIXED_RATE_IP_OFFSET = 8_000_000;
 const CONNECTIONS = smoke ? 5 : 50;
@@ -43,8 +46,8 @@ async function measured(url: string, ipMode: string, perCounted = false): Promis
   return { ...result, ...cpuPerRequest(start, perCounted ? (result.verdicts.counted ?? 0) : result.requests) };
 }
 
-function load(url: string, ipMode: string, ipOffset = 0, rate = 0, durationMs = DURATION_MS): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
+function load(url: string, ipMode: string, ipOffset = 0, rate = 0, durationMs = DURATION_MS, warmUpMs = 0) {
+  return new Promise<LoadResult>((resolve, reject) => {
     const child = spawn(
       process.execPath,
       [
@@ -57,6 +60,7 @@ function load(url: string, ipMode: string, ipOffset = 0, rate = 0, durationMs = 
         ipMode,
         String(ipOffset),
         String(rate),
+        String(warmUpMs),
       ],
       { stdio: ["ignore", "pipe", "inherit"] },
     );
@@ -97,7 +101,14 @@ async function run(kind: "postgres" | "pglite", withDuplicates: boolean) {
     // Half the counted rate, which the server sustains, so the p99 is its latency and not a queue's.
     const fixedRate = Math.max(1, Math.round((counted.verdicts.counted ?? 0) / counted.elapsed / 2));
     const atFixedRate = withDuplicates
-      ? await load(url, "unique", FIXED_RATE_IP_OFFSET, fixedRate, FIXED_RATE_MS)
+      ? await load(
+          url,
+          "unique",
+          FIXED_RATE_IP_OFFSET,
+          fixedRate,
+          FIXED_RATE_WARM_UP_MS + FIXED_RATE_MS,
+          FIXED_RATE_WARM_UP_MS,
+        )
       : undefined;
     const repeats = withDuplicates ? await measured(url, "repeat:1000") : undefined;
 
@@ -150,7 +161,14 @@ console.log(`ceiling: ${ceilingRps} rps (load client at ${ceilingRun.clientCpuPc
 const pg = await run("postgres", true);
 const pglite = await run("pglite", false);
 // The bare server at the rate the counted clicks were measured at, for their p99s side by side.
-const bareAtFixedRate = await load(bare.url, "unique", 0, pg.fixedRate, FIXED_RATE_MS);
+const bareAtFixedRate = await load(
+  bare.url,
+  "unique",
+  0,
+  pg.fixedRate,
+  FIXED_RATE_WARM_UP_MS + FIXED_RATE_MS,
+  FIXED_RATE_WARM_UP_MS,
+);
 await bare.close();
 
 const share = (rps: number | undefined) => `${Math.round(((rps ?? 0) / ceilingRps) * 100)}% of the ceiling`;
