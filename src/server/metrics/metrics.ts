@@ -53,11 +53,17 @@ export function createMetrics() {
     latencyBuckets,
   );
   registry.registerMetric(requestSeconds.asMetric());
-  const clicks = new Counter({
+  /** Clicks stored since the last scrape, by verdict: a batch of repeats adds to one number, not a labelled series. */
+  const unscrapedClicks = new Map<ClickVerdict, number>();
+  new Counter({
     name: "fanboost_clicks_total",
     help: "Clicks stored, by the verdict they were stored with",
     labelNames: ["verdict"] as const,
     registers: [registry],
+    collect() {
+      for (const [verdict, count] of unscrapedClicks) this.inc({ verdict }, count);
+      unscrapedClicks.clear();
+    },
   });
   const batchSize = new Histogram({
     name: "fanboost_click_batch_size",
@@ -105,7 +111,7 @@ export function createMetrics() {
     clickBatch(size: number, seconds: number, stored: readonly { verdict: ClickVerdict }[]) {
       batchSize.observe(size);
       batchSeconds.observe(seconds);
-      for (const click of stored) clicks.inc({ verdict: click.verdict });
+      for (const { verdict } of stored) unscrapedClicks.set(verdict, (unscrapedClicks.get(verdict) ?? 0) + 1);
     },
     jobRun(job: string, ok: boolean, seconds: number) {
       jobRuns.inc({ job, outcome: ok ? "ok" : "failed" });
