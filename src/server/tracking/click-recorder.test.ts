@@ -94,6 +94,54 @@ describe("click recorder", () => {
     expect(rows.map((row) => row.verdict)).toEqual(["bot"]);
   });
 
+  it("stores every text exactly as it came, whatever quotes, backslashes, commas or braces it holds", async () => {
+    const { shortCode } = await liveCampaignWithLink(t);
+    const ids = await linkIds(shortCode);
+    const recorder = createClickRecorder(t.database, createLogger("silent"));
+    const texts = [
+      'Mozilla/5.0 "quoted", {braced}',
+      "back\\slash\\",
+      "NULL",
+      "",
+      " spaced ",
+      "ünïcödé ♫ 音楽",
+      "a,b}c{d",
+    ];
+    for (const [index, text] of texts.entries()) {
+      recorder.recordLater({
+        ...click(ids, `texts-${index}`, "bot"),
+        userAgent: text,
+        referrer: `https://example.com/?q=${text}`,
+        asn: index === 0 ? null : 64_500 + index,
+        reasons: index === 1 ? ["address_burst", "hosting_network"] : [],
+      });
+    }
+    recorder.recordLater({ ...click(ids, "texts-null", "bot"), userAgent: null, referrer: null });
+    await recorder.drain();
+    const rows = await queryRows<{
+      ip_hash: string;
+      user_agent: string | null;
+      referrer: string | null;
+      asn: number | null;
+      reasons: string[] | null;
+    }>(
+      t.database.db,
+      sql`select ip_hash, user_agent, referrer, asn, reasons from click_events
+          where tracking_link_id = ${ids.trackingLinkId} order by ip_hash`,
+    );
+    const stored = new Map(rows.map((row) => [row.ip_hash, row]));
+    for (const [index, text] of texts.entries()) {
+      expect(stored.get(`texts-${index}`)).toMatchObject({
+        user_agent: text,
+        referrer: `https://example.com/?q=${text}`,
+        asn: index === 0 ? null : 64_500 + index,
+      });
+    }
+    expect(stored.get("texts-1")?.reasons).toEqual(["address_burst", "hosting_network"]);
+    expect(stored.get("texts-0")?.reasons).toBeNull();
+    expect(stored.get("texts-null")).toMatchObject({ user_agent: null, referrer: null });
+  });
+
   it("lets clicks nobody waits for linger for a batch, which a counted candidate takes along at once", async () => {
     const { shortCode } = await liveCampaignWithLink(t);
     const ids = await linkIds(shortCode);
