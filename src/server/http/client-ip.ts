@@ -6,16 +6,6 @@ const normalize = (address: string) => {
   return trimmed.startsWith("::ffff:") && isIP(trimmed.slice(7)) === 4 ? trimmed.slice(7) : trimmed;
 };
 
-/** The addresses of an `X-Forwarded-For` header, left to right, leaving out what is not an address. */
-function forwardedChain(header: string): string[] {
-  const chain: string[] = [];
-  for (const part of header.split(",")) {
-    const address = normalize(part);
-    if (isIP(address) !== 0) chain.push(address);
-  }
-  return chain;
-}
-
 function trustedList(cidrs: string[]): BlockList {
   const list = new BlockList();
   for (const entry of cidrs) {
@@ -42,12 +32,13 @@ export function createClientIpResolver(trustProxy: TrustProxy) {
   return (socket: string | undefined, forwardedFor: string | undefined): string | undefined => {
     const direct = socket ? normalize(socket) : undefined;
     if (trustProxy.kind === "none" || !forwardedFor) return direct;
-    const chain = forwardedChain(forwardedFor);
+    const chain = forwardedFor
+      .split(",")
+      .map(normalize)
+      .filter((address) => isIP(address) !== 0);
     if (trustProxy.kind === "hops") {
-      // The client is `hops` places left of the last address of [...chain, direct] (on every click: no array built).
-      const last = chain.length + (direct ? 1 : 0) - 1;
-      const index = Math.max(0, last - trustProxy.hops);
-      return index < chain.length ? chain[index] : direct;
+      const hops = [...chain, direct].filter((address): address is string => Boolean(address));
+      return hops[Math.max(0, hops.length - 1 - trustProxy.hops)] ?? direct;
     }
     if (!direct || !isTrusted(direct)) return direct;
     for (let index = chain.length - 1; index >= 0; index--) {
