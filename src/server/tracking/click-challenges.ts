@@ -7,7 +7,7 @@ import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
 import { DomainError } from "../errors.js";
 import { holdRollupMark, movedInRollup, rollupDimensions } from "./click-rollups.js";
-import type { CountedAddresses } from "./counted-addresses.js";
+import { type CountedAddresses, campaignAddressKey } from "./counted-addresses.js";
 import type { TrackedLink } from "./link-lookup.js";
 
 /**
@@ -131,7 +131,7 @@ export function createClickChallenges(deps: {
       }
       const issuedAfter = new Date(Number(params.expires) * 1000 - CHALLENGE_TTL_MS - 1000);
       const moved = await countSolved(link, input.ipHash, issuedAfter);
-      deps.countedAddresses.add(link.campaignId, input.ipHash);
+      deps.countedAddresses.add(campaignAddressKey(link.campaignId, input.ipHash));
       return { verdict: moved.verdict, clickId: moved.id, campaignId: link.campaignId };
     },
   };

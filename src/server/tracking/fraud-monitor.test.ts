@@ -3,7 +3,7 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
 import type { Database } from "../db/client";
 import { createLogger } from "../logger";
-import { type ClickObservation, CountryCrossings, createFraudMonitor } from "./fraud-monitor";
+import { ClickObservation, CountryCrossings, createFraudMonitor } from "./fraud-monitor";
 import { fraudRules } from "./fraud-rules";
 
 const HOUR = 60 * 60_000;
@@ -23,17 +23,18 @@ function recordingDb() {
   return { db, inserted };
 }
 
-const click = (country: string, ip: string): ClickObservation => ({
-  campaignId: "campaign",
-  trackingLinkId: "link-1",
-  ip,
-  ipHash: `hash-${ip}`,
-  fingerprint: `fp-${ip}`,
-  country,
-  network: { network: `${ip}/32`, asn: null, org: null, hosting: false },
-  userAgent: "Mozilla/5.0",
-  bot: false,
-});
+const click = (country: string, ip: string) =>
+  new ClickObservation({
+    campaignId: "campaign",
+    trackingLinkId: "link-1",
+    ip,
+    ipHash: `hash-${ip}`,
+    fingerprint: `fp-${ip}`,
+    country,
+    network: { network: `${ip}/32`, asn: null, org: null, hosting: false },
+    userAgent: "Mozilla/5.0",
+    bot: false,
+  });
 
 /** Enough clicks from `country` at `now` to take it over the per-country threshold. */
 function crossThreshold(monitor: ReturnType<typeof createFraudMonitor>, country: string, now: number) {

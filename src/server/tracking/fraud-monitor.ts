@@ -35,12 +35,6 @@ function challengeReasons(burst: boolean, flagged: boolean, hosting: boolean): r
   return reasons;
 }
 
-/** A link's counts from one network, and from one address, are kept under these keys. */
-const linkNetworkKey = (click: { trackingLinkId: string; network: NetworkInfo }) =>
-  `${click.trackingLinkId}\n${click.network.network}`;
-const linkAddressKey = (click: { trackingLinkId: string; ipHash: string }) =>
-  `${click.trackingLinkId}\n${click.ipHash}`;
-
 /**
  * Fixed-window counters in memory, at most `maxKeys` keys: a new key beyond that evicts the oldest-started windows
  * first (a Map iterates in insertion order, and a restarted window is re-inserted), so each hit costs O(1) however
@@ -158,7 +152,7 @@ export class CountryCrossings {
   }
 }
 
-export type ClickObservation = {
+type ClickObservationFields = {
   campaignId: string;
   trackingLinkId: string;
   ip: string;
@@ -169,6 +163,51 @@ export type ClickObservation = {
   bot: boolean;
   network: NetworkInfo;
 };
+
+/**
+ * A click as the monitor sees it, with the keys its counts are kept under. Each key is built once per click, when first
+ * needed: a key built anew is a new string, which every map it is looked up in hashes again (ADR 033 cut 8).
+ */
+export class ClickObservation {
+  readonly campaignId: string;
+  readonly trackingLinkId: string;
+  readonly ip: string;
+  readonly ipHash: string;
+  readonly fingerprint: string;
+  readonly country: string;
+  readonly userAgent: string;
+  readonly bot: boolean;
+  readonly network: NetworkInfo;
+  #linkNetwork: string | undefined;
+  #linkAddress: string | undefined;
+  #campaignNetwork: string | undefined;
+  constructor(fields: ClickObservationFields) {
+    this.campaignId = fields.campaignId;
+    this.trackingLinkId = fields.trackingLinkId;
+    this.ip = fields.ip;
+    this.ipHash = fields.ipHash;
+    this.fingerprint = fields.fingerprint;
+    this.country = fields.country;
+    this.userAgent = fields.userAgent;
+    this.bot = fields.bot;
+    this.network = fields.network;
+  }
+  /** The link's counted clicks from the click's network are kept under this key. */
+  get linkNetwork(): string {
+    this.#linkNetwork ??= `${this.trackingLinkId}\n${this.network.network}`;
+    return this.#linkNetwork;
+  }
+  /** The link's visits from the click's address waiting for the database are kept under this key. */
+  get linkAddress(): string {
+    this.#linkAddress ??= `${this.trackingLinkId}\n${this.ipHash}`;
+    return this.#linkAddress;
+  }
+  /** A network challenged on the campaign is kept under this key. */
+  get campaignNetwork(): string {
+    this.#campaignNetwork ??= `${this.campaignId}\n${this.network.network}`;
+    return this.#campaignNetwork;
+  }
+}
 
 /**
  * What a bot flag says of its request. A visit is a bot by its user agent or by being a HEAD request (a link checker's
@@ -454,7 +493,7 @@ export function createFraudMonitor(
    * challenged from now on, and a flag names the network, the link and so its promoter (once across instances).
    */
   const concentrate = (click: ClickObservation, counted: number, now: number) => {
-    const key = `${click.campaignId}\n${click.network.network}`;
+    const key = click.campaignNetwork;
     if (!concentrated.seen(key, now)) concentrated.hit(key, now);
     const { network, asn, org } = click.network;
     report(
@@ -622,14 +661,14 @@ export function createFraudMonitor(
      * place was used.
      */
     admitFromNetwork(click: ClickObservation, now = Date.now()): boolean {
-      if (concentrated.seen(`${click.campaignId}\n${click.network.network}`, now)) return false;
-      const visit = linkAddressKey(click);
+      if (concentrated.seen(click.campaignNetwork, now)) return false;
+      const visit = click.linkAddress;
       const pending = networkPlaces.get(visit);
       if (pending) {
         pending.inFlight++;
         return true;
       }
-      const counted = perLinkNetwork.hit(linkNetworkKey(click), now);
+      const counted = perLinkNetwork.hit(click.linkNetwork, now);
       if (counted > networkClickLimit) {
         concentrate(click, counted, now);
         return false;
@@ -643,13 +682,13 @@ export function createFraudMonitor(
      * write failed), the place is given back.
      */
     networkVisitRecorded(click: ClickObservation, counted: boolean, now = Date.now()) {
-      const visit = linkAddressKey(click);
+      const visit = click.linkAddress;
       const place = networkPlaces.get(visit);
       if (!place) return;
       place.inFlight--;
       place.counted ||= counted;
       const networkShare =
-        counted && shared ? toShare(countedPerLinkNetwork.hit(linkNetworkKey(click), now), SHARE_NETWORK_FROM) : 0;
+        counted && shared ? toShare(countedPerLinkNetwork.hit(click.linkNetwork, now), SHARE_NETWORK_FROM) : 0;
       if (networkShare > 0) {
         sharing.add(
           { kind: "network", subject: click.trackingLinkId, detail: click.network.network },
@@ -659,7 +698,7 @@ export function createFraudMonitor(
       }
       if (place.inFlight > 0) return;
       networkPlaces.delete(visit);
-      if (!place.counted) perLinkNetwork.release(linkNetworkKey(click), now);
+      if (!place.counted) perLinkNetwork.release(click.linkNetwork, now);
     },
     /**
      * For a busy address (`observe` said so) with counts shared between instances: shares its clicks now (`share`), or

@@ -4,8 +4,8 @@ import type { ClickChallenges } from "./click-challenges.js";
 import type { ClickConfirmations } from "./click-confirmations.js";
 import type { ClickInput, ClickRecorder } from "./click-recorder.js";
 import { fingerprintOf, isBotRequest, isNotNavigation, type RequestPurpose } from "./click-signals.js";
-import type { CountedAddresses } from "./counted-addresses.js";
-import { type AddressDecision, type FraudMonitor, noReasons } from "./fraud-monitor.js";
+import { type CountedAddresses, campaignAddressKey } from "./counted-addresses.js";
+import { type AddressDecision, ClickObservation, type FraudMonitor, noReasons } from "./fraud-monitor.js";
 import { fraudRules } from "./fraud-rules.js";
 import type { TrackedLink } from "./link-lookup.js";
 import type { NetworkLookup } from "./networks.js";
@@ -58,7 +58,8 @@ type Visit = {
   notNavigation: boolean;
   self: boolean;
   link: TrackedLink;
-  ipHash: string;
+  /** The campaign and address as the counted addresses' key (`campaignAddressKey`), built once per click. */
+  counted: string;
 };
 
 /**
@@ -72,7 +73,7 @@ function decide(deps: TrackDeps, visit: Visit, { rateLimited, challenge }: Addre
   if (visit.link.promoterBanned) return clickVerdict.banned;
   if (visit.self) return clickVerdict.self;
   if (rateLimited) return clickVerdict.rate_limited;
-  if (deps.countedAddresses.has(visit.link.campaignId, visit.ipHash)) return clickVerdict.duplicate;
+  if (deps.countedAddresses.has(visit.counted)) return clickVerdict.duplicate;
   return challenge.length > 0 ? clickVerdict.challenged : clickVerdict.counted;
 }
 
@@ -113,7 +114,7 @@ export async function trackClick(
       link.status === campaignStatus.completed ||
       ((link.status === campaignStatus.active || link.status === campaignStatus.paused) && !timerRunning));
 
-  const observation = {
+  const observation = new ClickObservation({
     campaignId: link.campaignId,
     trackingLinkId: link.linkId,
     ip,
@@ -123,12 +124,12 @@ export async function trackClick(
     userAgent,
     bot,
     network,
-  };
+  });
   const local = deps.fraud.observe(observation);
   const self =
     request.viewerUserId !== undefined &&
     (request.viewerUserId === link.promoterUserId || request.viewerUserId === link.artistUserId);
-  const visit: Visit = { live, bot, notNavigation, self, link, ipHash };
+  const visit: Visit = { live, bot, notNavigation, self, link, counted: campaignAddressKey(link.campaignId, ipHash) };
   let decision: AddressDecision = local;
   let verdict = decide(deps, visit, local);
   if (local.busy) {
@@ -168,7 +169,7 @@ export async function trackClick(
       verdict = recorded.verdict;
       if (recorded.verdict === clickVerdict.counted) confirm = deps.confirmations.tokenFor(recorded.id);
       if (verdict === clickVerdict.counted || verdict === clickVerdict.duplicate)
-        deps.countedAddresses.add(link.campaignId, ipHash);
+        deps.countedAddresses.add(visit.counted);
     } catch {
       deps.fraud.networkVisitRecorded(observation, false);
       return notRecorded;
