@@ -1,6 +1,6 @@
 import { createHash, createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { createIpHasher, fingerprintOf, isBotRequest } from "./click-signals";
+import { createIpHasher, fingerprintOf, isBotRequest, oneShotHmac } from "./click-signals";
 import { AddressCounter, WindowCounter } from "./fraud-monitor";
 import { networkOf } from "./networks";
 
@@ -18,6 +18,18 @@ describe("click signals", () => {
       }
     }
     expect(createIpHasher("another-secret-that-is-long-enough-0123")("203.0.113.9")).not.toBe(hashIp("203.0.113.9"));
+  });
+
+  it("computes HMAC-SHA256 as createHmac does, for texts in its own buffer and past it, one after another", () => {
+    const key = createHash("sha256").update("key").digest();
+    const hmac = oneShotHmac(key);
+    const texts = ["", "203.0.113.9", "é".repeat(128), "€".repeat(128), "x".repeat(129), "😀".repeat(100), "7", ""];
+    for (const text of [...texts, ...texts.reverse()]) {
+      expect({ text, hmac: hmac(text) }).toEqual({
+        text,
+        hmac: createHmac("sha256", key).update(text).digest("base64url"),
+      });
+    }
   });
 
   it("hashes correctly past the number of addresses it remembers", () => {

@@ -51,20 +51,32 @@ export function isNotNavigation(request: RequestPurpose): boolean {
   return request.mode !== undefined && request.mode !== "navigate";
 }
 
+/** Texts of up to this many UTF-16 units are hashed from `oneShotHmac`'s own buffer (at most 3 UTF-8 bytes each). */
+const HMAC_TEXT_IN_PLACE = 128;
+
 /**
  * HMAC-SHA256 under `key` (at most 64 bytes), spelled out with the one-shot `hash`: a third of the cost of `createHmac`
- * on the click path, the same values.
+ * on the click path, the same values. The padded key and the text, then the outer padded key and the inner digest, are
+ * written into two buffers made once: a call takes no new buffer memory, only a view of the first and the inner
+ * digest's hex (ADR 033 cut 9). A longer text is joined to the padded key in a new buffer.
  */
 export function oneShotHmac(key: Buffer): (text: string) => string {
-  const pad = (byte: number) => Buffer.concat([key.map((value) => value ^ byte), Buffer.alloc(64 - key.length, byte)]);
-  const inner = pad(0x36);
-  const outer = pad(0x5c);
-  return (text) =>
-    hash(
-      "sha256",
-      Buffer.concat([outer, hash("sha256", Buffer.concat([inner, Buffer.from(text)]), "buffer")]),
-      "base64url",
-    );
+  const padded = (byte: number, size: number) => {
+    const block = Buffer.alloc(size, byte);
+    for (const [index, value] of key.entries()) block[index] = value ^ byte;
+    return block;
+  };
+  const inner = padded(0x36, 64 + HMAC_TEXT_IN_PLACE * 3);
+  const innerKey = inner.subarray(0, 64);
+  const outer = padded(0x5c, 64 + 32);
+  return (text) => {
+    const message =
+      text.length <= HMAC_TEXT_IN_PLACE
+        ? inner.subarray(0, 64 + inner.write(text, 64, "utf8"))
+        : Buffer.concat([innerKey, Buffer.from(text)]);
+    outer.write(hash("sha256", message, "hex"), 64, "hex");
+    return hash("sha256", outer, "base64url");
+  };
 }
 
 /**
