@@ -43,6 +43,8 @@ export type ChallengeOutcome = {
   campaignId: string;
 };
 
+/** The live campaign's row, held while a solved challenge counts. */
+const liveRow = z.object({ id: column.text });
 const movedRow = z.object({
   id: column.number,
   verdict: z.enum([clickVerdict.counted, clickVerdict.duplicate]),
@@ -66,7 +68,7 @@ export function createClickChallenges(deps: {
     deps.db.transaction(async (tx) => {
       const [live] = await queryParsed(
         tx,
-        z.object({ id: column.text }),
+        liveRow,
         sql`select id from campaigns
             where id = ${link.campaignId} and status = 'active' and is_public and ends_at > now()
             for no key update`,

@@ -320,12 +320,19 @@ function createSharedCounts(db: Database) {
     });
 }
 
+/**
+ * The rows of the claims below. Schemas are built once: building one costs about 25 µs, fifty times checking a row
+ * (ADR 033 cut 10).
+ */
+const claimedAddress = z.object({ ip_hash: z.string() });
+const claimedKey = z.object({ key: z.string() });
+
 /** Claims an address's flag for the hour: true for exactly one instance however many see the crossing. */
 const claimFlag = async (db: Database, ipHash: string, kind: "burst" | "limit") => {
   const column = sql.raw(kind === "burst" ? "burst_flagged_at" : "limit_flagged_at");
   const claimed = await queryParsed(
     db,
-    z.object({ ip_hash: z.string() }),
+    claimedAddress,
     sql`update address_clicks set ${column} = now()
         where ip_hash = ${ipHash} and (${column} is null or ${column} <= now() - interval '1 hour')
         returning ip_hash`,
@@ -337,7 +344,7 @@ const claimFlag = async (db: Database, ipHash: string, kind: "burst" | "limit") 
 const claimKey = async (db: Database, key: string) => {
   const claimed = await queryParsed(
     db,
-    z.object({ key: z.string() }),
+    claimedKey,
     sql`insert into flag_claims (key, claimed_at) values (${key}, now())
         on conflict (key) do update set claimed_at = now() where flag_claims.claimed_at <= now() - interval '1 hour'
         returning key`,

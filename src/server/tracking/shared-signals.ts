@@ -46,11 +46,13 @@ export const addSignalCounts = (db: Database, keys: SignalKey[], counts: number[
                                 else ${over.network}::int end`,
   );
 
+const countriesRow = z.object({ subject: z.string(), countries: z.array(z.string()) });
+
 /** Per link, the countries with more than `clicksPerCountry` clicks in their current hour, across every instance. */
 export const sharedCountriesOverThreshold = (db: Database, linkIds: string[], clicksPerCountry: number) =>
   queryParsed(
     db,
-    z.object({ subject: z.string(), countries: z.array(z.string()) }),
+    countriesRow,
     sql`select subject, array_agg(detail order by detail) as countries
         from signal_counts
         where kind = 'geo' and subject = any(${sql.param(linkIds)}::text[]) and count > ${clicksPerCountry}
