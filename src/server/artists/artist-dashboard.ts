@@ -37,104 +37,31 @@ const activityRow = z.object({
   amount_cents: column.numberOrNull,
 });
 
-/** The artist dashboard's tiles, recent activity and this month's top promoters. */
-export async function artistOverview(db: Database, userId: string, now = new Date()): Promise<ArtistOverview> {
-  const [tiles] = await queryParsed(
-    db,
-    tilesRow,
-    sql`select
-          coalesce(sum(c.total_clicks), 0) as total_clicks,
-          count(*) filter (where c.status = 'active') as active_campaigns,
-          coalesce(sum(c.prize_cents + c.platform_fee_cents)
-            filter (where c.status in ('active', 'paused', 'ended', 'completed')), 0) as total_spent_cents,
-          (select coalesce(sum(r.amount_cents), 0) from refunds r join campaigns rc on rc.id = r.campaign_id
-            where rc.created_by = ${userId} and r.status <> 'failed') as refunded_cents,
-          (select count(distinct tl.promoter_id) from tracking_links tl join campaigns tc on tc.id = tl.campaign_id
-            where tc.created_by = ${userId}) as total_promoters
-        from campaigns c where c.created_by = ${userId}`,
-  );
-  const events = await queryParsed(
-    db,
-    activityRow,
-    sql`(select 'joined' as kind, tl.created_at as at, c.id as campaign_id, c.title as campaign_title,
-            p.handle, null::int as amount_cents
-          from campaigns c join tracking_links tl on tl.campaign_id = c.id join promoters p on p.id = tl.promoter_id
-          where c.created_by = ${userId} order by tl.created_at desc limit ${RECENT_ACTIVITY})
-        union all
-        (select 'live', c.published_at, c.id, c.title, null, null from campaigns c
-          where c.created_by = ${userId} and c.published_at is not null
-          order by c.published_at desc limit ${RECENT_ACTIVITY})
-        union all
-        (select 'ended', c.ends_at, c.id, c.title, null, null from campaigns c
-          where c.created_by = ${userId} and c.status in ('ended', 'completed')
-          order by c.ends_at desc limit ${RECENT_ACTIVITY})
-        union all
-        (select 'paid', po.paid_at, c.id, c.title, p.handle, po.amount_cents
-          from campaigns c join payouts po on po.campaign_id = c.id join promoters p on p.id = po.promoter_id
-          where c.created_by = ${userId} and po.status = 'paid' and po.paid_at is not null
-          order by po.paid_at desc limit ${RECENT_ACTIVITY})`,
-  );
-  const windowStart = new Date(Math.floor((now.getTime() - MILESTONES_WITHIN_MS) / HOUR_MS) * HOUR_MS);
-  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  const published = await queryParsed(
-    db,
-    z.object({ id: column.text, title: column.text, total_clicks: column.number, recent: column.boolean }),
-    sql`select id, title, total_clicks,
-          (total_clicks >= ${milestones[0] as number}
-            and (status in ('active', 'paused') or ends_at > ${windowStart})) as recent
-        from campaigns where created_by = ${userId} and published_at is not null`,
-  );
-  const recentCampaigns = published.filter((campaign) => campaign.recent);
-  const hours = bucketKeys("hour");
-  // The roll-up's rows, and the raw clicks since its mark read once for both uses.
-  const { windowHours, monthPromoters, tail } = await readWithRollup(db, async (tx, mark) => ({
-    windowHours:
-      recentCampaigns.length === 0
-        ? []
-        : await readCounts(
-            tx,
-            campaignCounts(
-              recentCampaigns.map((campaign) => campaign.id),
-              mark,
-              "verdict",
-              {
-                only: clickVerdict.counted,
-                from: windowStart,
-                rolledOnly: true,
-                key: {
-                  rolled: sql`campaign_id::text || ':' || ${hours.rolled}`,
-                  raw: sql`campaign_id::text || ':' || ${hours.raw}`,
-                },
-              },
-            ),
-          ),
-    monthPromoters:
-      published.length === 0
-        ? []
-        : await readCounts(
-            tx,
-            campaignCounts(
-              published.map((campaign) => campaign.id),
-              mark,
-              "promoter",
-              { from: monthStart, rolledOnly: true },
-            ),
-          ),
-    tail:
-      published.length === 0
-        ? []
-        : await queryParsed(
-            tx,
-            z.object({ campaign_id: column.text, promoter_id: column.text, hour: column.number, count: column.number }),
-            sql`select campaign_id::text as campaign_id, promoter_id::text as promoter_id, ${hours.raw} as hour,
-                  count(*) as count
-                from click_events
-                where campaign_id = any(${sql.param(published.map((campaign) => campaign.id))}::uuid[])
-                  and verdict = 'counted' and ts >= ${mark > windowStart ? mark : windowStart}
-                group by 1, 2, 3`,
-          ),
-  }));
+const publishedRow = z.object({
+  id: column.text,
+  title: column.text,
+  total_clicks: column.number,
+  recent: column.boolean,
+});
+const tailRow = z.object({
+  campaign_id: column.text,
+  promoter_id: column.text,
+  hour: column.number,
+  count: column.number,
+});
 
+/**
+ * The artist dashboard's tiles, recent activity and this month's top promoters. The tiles and the activity feed are
+ * read while the campaigns' click counts are (`clickCounts`), on other connections where the database has them
+ * (ADR 033).
+ */
+export async function artistOverview(db: Database, userId: string, now = new Date()): Promise<ArtistOverview> {
+  const [[tiles], events, { recentCampaigns, windowHours, monthPromoters, tail }] = await Promise.all([
+    artistTiles(db, userId),
+    recentEvents(db, userId),
+    clickCounts(db, userId, now),
+  ]);
+  const monthStart = startOfMonth(now);
   const activity: ActivityItem[] = events.map((event) => ({ ...event, at: event.at.toISOString(), clicks: null }));
   const hoursOf = new Map<string, Map<number, number>>();
   const addHour = (campaignId: string, at: number, count: number) => {
@@ -182,6 +109,116 @@ export async function artistOverview(db: Database, userId: string, now = new Dat
   };
 }
 
+const startOfMonth = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+
+/** The dashboard's tiles: clicks, live campaigns, money spent and refunded, promoters. */
+const artistTiles = (db: Database, userId: string) =>
+  queryParsed(
+    db,
+    tilesRow,
+    sql`select
+          coalesce(sum(c.total_clicks), 0) as total_clicks,
+          count(*) filter (where c.status = 'active') as active_campaigns,
+          coalesce(sum(c.prize_cents + c.platform_fee_cents)
+            filter (where c.status in ('active', 'paused', 'ended', 'completed')), 0) as total_spent_cents,
+          (select coalesce(sum(r.amount_cents), 0) from refunds r join campaigns rc on rc.id = r.campaign_id
+            where rc.created_by = ${userId} and r.status <> 'failed') as refunded_cents,
+          (select count(distinct tl.promoter_id) from tracking_links tl join campaigns tc on tc.id = tl.campaign_id
+            where tc.created_by = ${userId}) as total_promoters
+        from campaigns c where c.created_by = ${userId}`,
+  );
+
+/** The newest joins, launches, ends and payouts of the artist's campaigns, five of each at most. */
+const recentEvents = (db: Database, userId: string) =>
+  queryParsed(
+    db,
+    activityRow,
+    sql`(select 'joined' as kind, tl.created_at as at, c.id as campaign_id, c.title as campaign_title,
+            p.handle, null::int as amount_cents
+          from campaigns c join tracking_links tl on tl.campaign_id = c.id join promoters p on p.id = tl.promoter_id
+          where c.created_by = ${userId} order by tl.created_at desc limit ${RECENT_ACTIVITY})
+        union all
+        (select 'live', c.published_at, c.id, c.title, null, null from campaigns c
+          where c.created_by = ${userId} and c.published_at is not null
+          order by c.published_at desc limit ${RECENT_ACTIVITY})
+        union all
+        (select 'ended', c.ends_at, c.id, c.title, null, null from campaigns c
+          where c.created_by = ${userId} and c.status in ('ended', 'completed')
+          order by c.ends_at desc limit ${RECENT_ACTIVITY})
+        union all
+        (select 'paid', po.paid_at, c.id, c.title, p.handle, po.amount_cents
+          from campaigns c join payouts po on po.campaign_id = c.id join promoters p on p.id = po.promoter_id
+          where c.created_by = ${userId} and po.status = 'paid' and po.paid_at is not null
+          order by po.paid_at desc limit ${RECENT_ACTIVITY})`,
+  );
+
+/**
+ * The published campaigns, and their counted clicks for the milestones (per hour within the window, for the
+ * campaigns that may have reached one there) and for this month's top promoters (per promoter): the roll-up's rows,
+ * and the raw clicks since its mark read once for both uses.
+ */
+async function clickCounts(db: Database, userId: string, now: Date) {
+  const windowStart = new Date(Math.floor((now.getTime() - MILESTONES_WITHIN_MS) / HOUR_MS) * HOUR_MS);
+  const published = await queryParsed(
+    db,
+    publishedRow,
+    sql`select id, title, total_clicks,
+          (total_clicks >= ${milestones[0] as number}
+            and (status in ('active', 'paused') or ends_at > ${windowStart})) as recent
+        from campaigns where created_by = ${userId} and published_at is not null`,
+  );
+  const recentCampaigns = published.filter((campaign) => campaign.recent);
+  const hours = bucketKeys("hour");
+  const counts = await readWithRollup(db, async (tx, mark) => ({
+    windowHours:
+      recentCampaigns.length === 0
+        ? []
+        : await readCounts(
+            tx,
+            campaignCounts(
+              recentCampaigns.map((campaign) => campaign.id),
+              mark,
+              "verdict",
+              {
+                only: clickVerdict.counted,
+                from: windowStart,
+                rolledOnly: true,
+                key: {
+                  rolled: sql`campaign_id::text || ':' || ${hours.rolled}`,
+                  raw: sql`campaign_id::text || ':' || ${hours.raw}`,
+                },
+              },
+            ),
+          ),
+    monthPromoters:
+      published.length === 0
+        ? []
+        : await readCounts(
+            tx,
+            campaignCounts(
+              published.map((campaign) => campaign.id),
+              mark,
+              "promoter",
+              { from: startOfMonth(now), rolledOnly: true },
+            ),
+          ),
+    tail:
+      published.length === 0
+        ? []
+        : await queryParsed(
+            tx,
+            tailRow,
+            sql`select campaign_id::text as campaign_id, promoter_id::text as promoter_id, ${hours.raw} as hour,
+                  count(*) as count
+                from click_events
+                where campaign_id = any(${sql.param(published.map((campaign) => campaign.id))}::uuid[])
+                  and verdict = 'counted' and ts >= ${mark > windowStart ? mark : windowStart}
+                group by 1, 2, 3`,
+          ),
+  }));
+  return { recentCampaigns, ...counts };
+}
+
 /**
  * The milestones a campaign reached within the window, from its counted clicks per hour in the window: the clicks
  * before the window are its total less the window's.
@@ -215,15 +252,19 @@ function milestonesReached(
   return reached;
 }
 
+const handleRow = z.object({ id: column.text, handle: column.text });
+
 async function promoterHandles(db: Database, ids: string[]) {
   if (ids.length === 0) return new Map<string, string>();
   const rows = await queryParsed(
     db,
-    z.object({ id: column.text, handle: column.text }),
+    handleRow,
     sql`select id::text as id, handle from promoters where id = any(${sql.param(ids)}::uuid[])`,
   );
   return new Map(rows.map((row) => [row.id, row.handle]));
 }
+
+const winnerRow = z.object({ campaign_id: column.text, handle: column.text, amount_cents: column.number });
 
 const campaignRow = z.object({
   id: column.text,
@@ -274,7 +315,7 @@ export async function artistCampaigns(db: Database, userId: string, now = new Da
       ? []
       : await queryParsed(
           db,
-          z.object({ campaign_id: column.text, handle: column.text, amount_cents: column.number }),
+          winnerRow,
           sql`select po.campaign_id::text as campaign_id, p.handle, po.amount_cents
               from payouts po join promoters p on p.id = po.promoter_id
               join tracking_links tl on tl.campaign_id = po.campaign_id and tl.promoter_id = po.promoter_id
