@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { AdminStats } from "../../core/api/admin.js";
 import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
-import { countsSince, readWithRollup } from "../tracking/click-rollups.js";
+import { countsSince, rawTail, readWithRollup } from "../tracking/click-rollups.js";
 
 const statsRow = z.object({
   total_clicks: column.number,
@@ -26,7 +26,7 @@ export async function adminStats(db: Database): Promise<AdminStats> {
                  where key <> 'counted') as blocked_clicks,
                (select count(*) from suspicious_activity where status = 'open') as open_flags,
                (select unique_addresses from click_rollup_state where id = 1)
-                 + (select count(distinct ip_hash) from click_events e where ts >= ${mark}
+                 + (select count(distinct ip_hash) from click_events e where ${rawTail(mark)}
                     and not exists (select 1 from seen_addresses s where s.ip_hash = e.ip_hash)) as unique_ips`,
     ),
   );

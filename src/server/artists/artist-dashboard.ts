@@ -10,7 +10,7 @@ import {
 } from "../../core/vocabulary.js";
 import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
-import { readWithRollup } from "../tracking/click-rollups.js";
+import { rawTail, readWithRollup } from "../tracking/click-rollups.js";
 import { bucketKeys, campaignCounts, DAY_MS, HOUR_MS, readCounts } from "./campaign-counts.js";
 
 const RECENT_ACTIVITY = 5;
@@ -43,6 +43,7 @@ const publishedRow = z.object({
   total_clicks: column.number,
   recent: column.boolean,
 });
+const windowRow = z.object({ campaign_id: column.text, hour: column.number, count: column.number });
 const tailRow = z.object({
   campaign_id: column.text,
   promoter_id: column.text,
@@ -69,10 +70,7 @@ export async function artistOverview(db: Database, userId: string, now = new Dat
     byHour.set(at, (byHour.get(at) ?? 0) + count);
     hoursOf.set(campaignId, byHour);
   };
-  for (const row of windowHours) {
-    const [campaignId = "", at = "0"] = row.key.split(":");
-    addHour(campaignId, Number(at), row.count);
-  }
+  for (const row of windowHours) addHour(row.campaign_id, row.hour, row.count);
   const promoterClicks = new Map(monthPromoters.map((row) => [row.key, row.count]));
   for (const row of tail) {
     addHour(row.campaign_id, row.hour, row.count);
@@ -170,25 +168,16 @@ async function clickCounts(db: Database, userId: string, now: Date) {
   const recentCampaigns = published.filter((campaign) => campaign.recent);
   const hours = bucketKeys("hour");
   const counts = await readWithRollup(db, async (tx, mark) => ({
+    // One roll-up row per campaign and hour: read as they are, not grouped by a key built from both.
     windowHours:
       recentCampaigns.length === 0
         ? []
-        : await readCounts(
+        : await queryParsed(
             tx,
-            campaignCounts(
-              recentCampaigns.map((campaign) => campaign.id),
-              mark,
-              "verdict",
-              {
-                only: clickVerdict.counted,
-                from: windowStart,
-                rolledOnly: true,
-                key: {
-                  rolled: sql`campaign_id::text || ':' || ${hours.rolled}`,
-                  raw: sql`campaign_id::text || ':' || ${hours.raw}`,
-                },
-              },
-            ),
+            windowRow,
+            sql`select campaign_id::text as campaign_id, ${hours.rolled} as hour, count from campaign_click_rollups
+                where campaign_id = any(${sql.param(recentCampaigns.map((campaign) => campaign.id))}::uuid[])
+                  and dimension = 'verdict' and value = ${clickVerdict.counted} and bucket >= ${windowStart}`,
           ),
     monthPromoters:
       published.length === 0
@@ -212,7 +201,7 @@ async function clickCounts(db: Database, userId: string, now: Date) {
                   count(*) as count
                 from click_events
                 where campaign_id = any(${sql.param(published.map((campaign) => campaign.id))}::uuid[])
-                  and verdict = 'counted' and ts >= ${mark > windowStart ? mark : windowStart}
+                  and verdict = 'counted' and ${rawTail(mark, windowStart)}
                 group by 1, 2, 3`,
           ),
   }));

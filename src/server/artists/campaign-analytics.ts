@@ -12,7 +12,7 @@ import { findOwnCampaign } from "../campaigns/campaign-access.js";
 import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
 import { campaignLeaderboard } from "../leaderboards/campaign-leaderboard.js";
-import { campaignRollupDimensions, readWithRollup } from "../tracking/click-rollups.js";
+import { campaignRollupDimensions, rawTail, readWithRollup } from "../tracking/click-rollups.js";
 import { bucketKeys, campaignCounts, DAY_MS, HOUR_MS, readCounts } from "./campaign-counts.js";
 
 const TOP = 10;
@@ -71,7 +71,7 @@ export async function campaignAnalytics(
       tailRow,
       sql`select verdict, ${campaignRollupDimensions.country.value} as country,
             ${campaignRollupDimensions.referrer.value} as referrer, ${buckets.raw} as bucket, count(*) as count
-          from click_events where campaign_id = ${campaign.id} and ts >= ${mark}
+          from click_events where campaign_id = ${campaign.id} and ${rawTail(mark)}
           group by 1, 2, 3, 4`,
     ),
   }));

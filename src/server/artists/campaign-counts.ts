@@ -2,7 +2,12 @@ import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
-import { type CampaignRollupDimension, campaignRollupDimensions } from "../tracking/click-rollups.js";
+import {
+  type CampaignRollupDimension,
+  campaignRollupDimensions,
+  type RollupMark,
+  rawTail,
+} from "../tracking/click-rollups.js";
 
 export const HOUR_MS = 3_600_000;
 export const DAY_MS = 24 * HOUR_MS;
@@ -18,18 +23,17 @@ const keyedCount = z.object({ key: column.text, count: column.number });
  */
 export function campaignCounts(
   campaignIds: string[],
-  mark: Date,
+  mark: RollupMark,
   dimension: CampaignRollupDimension,
   options: { from?: Date; key?: { rolled: SQL; raw: SQL }; only?: string; rolledOnly?: boolean } = {},
 ) {
   const { value, where } = campaignRollupDimensions[dimension];
   const ids = sql`${sql.param(campaignIds)}::uuid[]`;
-  const rawFrom = options.from && options.from > mark ? options.from : mark;
   const raw = options.rolledOnly
     ? sql``
     : sql`union all
       select ${options.key?.raw ?? value}, count(*) from click_events
-      where campaign_id = any(${ids}) and ${where} and ts >= ${rawFrom}
+      where campaign_id = any(${ids}) and ${where} and ${rawTail(mark, options.from)}
         ${options.only === undefined ? sql`` : sql`and ${value} = ${options.only}`}
       group by 1`;
   return sql`select key::text as key, sum(count) as count from (

@@ -273,6 +273,11 @@ export const clickRollupState = pgTable(
     rolledUntil: timestamp("rolled_until", { withTimezone: true }),
     /** Distinct addresses (keyed hashes) among the rolled-up events. */
     uniqueAddresses: bigint("unique_addresses", { mode: "number" }).notNull().default(0),
+    /**
+     * No event at or after `rolled_until` has a smaller id: the raw tail is read by the primary key, not by the time
+     * index, whose ranges hold older rows too (click-rollups.ts, ADR 033).
+     */
+    tailFromId: bigint("tail_from_id", { mode: "number" }).notNull().default(0),
   },
   (t) => [check("click_rollup_state_single_row", sql`${t.id} = 1`)],
 );

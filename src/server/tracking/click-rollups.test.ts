@@ -1,9 +1,11 @@
 import { sql } from "drizzle-orm";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { timeRanges } from "../../core/api/admin";
 import { adminStats } from "../admin/admin-stats";
 import { voidClicks } from "../admin/fraud-review";
+import { harnessSettings } from "../config";
 import { queryRows } from "../db/client";
 import { column, queryParsed } from "../db/rows";
 import { signUp } from "../testing/accounts";
@@ -12,7 +14,7 @@ import { makeAdmin } from "../testing/payouts";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { clicksByCountry, countedClicksOverTime, topIps, topUserAgents, visitsByVerdict } from "./click-analytics";
 
-import { rollUpClicks, rollupDimensions, rollupSpans } from "./click-rollups";
+import { rawTail, readWithRollup, rollUpClicks, rollupDimensions, rollupSpans } from "./click-rollups";
 
 /**
  * The hourly roll-up changes how the admin figures are computed, never what they are: on events spread over 40 days,
@@ -186,4 +188,89 @@ describe("the click roll-up", () => {
     expect(await rollUpClicks(db, new Date(now.getTime() + 60_000))).toEqual({ rolledUntil });
     await expectFiguresMatchRawEvents(now);
   });
+});
+
+describe("the raw tail's first id", () => {
+  let tail: TestApp;
+  beforeAll(async () => {
+    tail = await createTestApp();
+  });
+  afterAll(() => tail.close());
+
+  const insertRepeat = `insert into click_events (tracking_link_id, campaign_id, promoter_id, verdict, ip_hash, ts)
+    select id, campaign_id, promoter_id, 'duplicate', 'tail', coalesce($2, now()) from tracking_links
+    where campaign_id = $1 limit 1 returning id, ts`;
+  /** A repeat on the campaign's link at `at`, or at its transaction's start. */
+  const repeat = (campaignId: string, at?: Date) =>
+    tail.database.rawQuery<{ id: string; ts: Date }>(insertRepeat, [campaignId, at?.toISOString() ?? null]);
+  /**
+   * The events at or after the mark read by id and time as the raw tail reads them, by time alone, and those read
+   * by id alone.
+   */
+  const tailCounts = () =>
+    readWithRollup(tail.database.db, async (tx, mark) => {
+      const [row] = await queryRows<{ tail: number | string; by_time: number | string; by_id: number | string }>(
+        tx,
+        sql`select count(*) filter (where ${rawTail(mark)}) as tail, count(*) filter (where ts >= ${mark.at}) as by_time,
+              count(*) filter (where id >= ${mark.fromId}) as by_id
+            from click_events`,
+      );
+      return { mark, tail: Number(row?.tail), byTime: Number(row?.by_time), byId: Number(row?.by_id) };
+    });
+  const liveCampaignId = async () => {
+    const campaignId = await createLiveCampaign(tail, await signUp(tail, "artist"));
+    await joinAs(tail, await signUp(tail, "promoter"), campaignId);
+    return campaignId;
+  };
+
+  it("starts a lag's worth of events before the mark, and holds events written out of time order", async () => {
+    const campaignId = await liveCampaignId();
+    const now = new Date();
+    // Five written late, with times after the coming mark (as a test or an import might), then ten minutes of
+    // repeats, one every 6 seconds, in time order as clicks arrive.
+    for (let index = 0; index < 5; index++) await repeat(campaignId, new Date(now.getTime() - 4 * 60_000));
+    for (let index = 100; index > 0; index--) await repeat(campaignId, new Date(now.getTime() - index * 6_000));
+    await rollUpClicks(tail.database.db, new Date(now.getTime() - 5 * 60_000 + 30_000));
+    const early = await tailCounts();
+    expect(early.byTime).toBe(55);
+    expect(early.tail).toBe(55);
+    // The tail starts at the first of the late ones.
+    const [first] = await tail.database.rawQuery<{ id: string }>(
+      "select min(id) as id from click_events where ts >= $1",
+      [early.mark.at.toISOString()],
+    );
+    expect(early.mark.fromId).toBe(Number(first?.id));
+    // Once they are behind the mark, it starts at the events of the lag before the mark: five, 6 seconds apart.
+    await rollUpClicks(tail.database.db, new Date(now.getTime() - 2 * 60_000 + 30_000));
+    const later = await tailCounts();
+    expect(later.tail).toBe(20);
+    expect(later.byId - later.byTime).toBe(5);
+  });
+
+  it.skipIf(!harnessSettings().testDatabaseUrl)(
+    "holds the events of a batch that was still open when the roll-up ran",
+    async () => {
+      const campaignId = await liveCampaignId();
+      const open = new pg.Client({ connectionString: tail.database.url });
+      await open.connect();
+      try {
+        await open.query("begin");
+        const {
+          rows: [inFlight],
+        } = await open.query<{ id: string; ts: Date }>(insertRepeat, [campaignId, null]);
+        if (!inFlight) throw new Error("an event expected");
+        // Written after it and committed before the roll-up: a later id, and a time before the mark.
+        await repeat(campaignId, new Date(inFlight.ts.getTime() - 5_000));
+        // The roll-up runs while the batch is open, its mark just before the batch's start.
+        await rollUpClicks(tail.database.db, new Date(inFlight.ts.getTime() + 30_000 - 100));
+        await open.query("commit");
+        const { mark, tail: read, byTime } = await tailCounts();
+        expect(mark.fromId).toBeLessThanOrEqual(Number(inFlight.id));
+        expect(byTime).toBe(1);
+        expect(read).toBe(1);
+      } finally {
+        await open.end();
+      }
+    },
+  );
 });

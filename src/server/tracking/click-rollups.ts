@@ -115,31 +115,60 @@ export async function rollUpClicks(db: Database, now = new Date()): Promise<{ ro
     await tx.execute(sql`delete from click_rollups where dimension = 'address' and (
       (span = 'hour' and bucket < ${new Date(addressesUntil.getTime() - HOUR_MS)})
       or (span = 'day' and bucket < ${new Date(addressesUntil.getTime() - DAY_MS)}))`);
+    // The raw tail's first id (`RollupMark`): the smallest of the events at or after the new mark that this run sees,
+    // and one past the newest event from before `until` less the lag. A batch's events take its start time and their
+    // ids after it, and a batch commits within the lag of its start (the rule the mark rests on): so that event got
+    // its id before any event at or after `until` did, even one of a batch still open now. Without one, the last
+    // run's bound still holds.
     await tx.execute(sql`with added as (
         insert into seen_addresses (ip_hash) select distinct ip_hash from click_events
         where ts >= ${from} and ts < ${until}
         on conflict do nothing returning 1
       )
       update click_rollup_state set rolled_until = ${until},
-        unique_addresses = unique_addresses + (select count(*) from added)
+        unique_addresses = unique_addresses + (select count(*) from added),
+        tail_from_id = least(
+          coalesce((select e.id + 1 from click_events e where e.ts < ${new Date(until.getTime() - ROLLUP_LAG_MS)}
+            order by e.id desc limit 1), tail_from_id),
+          (select min(e.id) from click_events e where e.ts >= ${until}))
       where id = 1`);
     return { rolledUntil: until };
   });
 }
 
 /**
- * Runs `read` with the roll-up mark, in one snapshot (repeatable read): the roll-up rows it reads and the raw events
- * at or after the mark never overlap, even when a roll-up commits meanwhile. The mark arrives as a value, so the
- * planner sees how few raw events follow it and reads them by the time index.
+ * Where the roll-up stands: events before `at` are rolled up, later ones are read raw (`rawTail`), and none of those
+ * has an id below `fromId`.
  */
-export function readWithRollup<T>(db: Database, read: (tx: Database, mark: Date) => Promise<T>): Promise<T> {
+export type RollupMark = { at: Date; fromId: number };
+
+const markRow = z.object({ rolled_until: column.timestampOrNull, tail_from_id: column.number });
+
+/**
+ * Runs `read` with the roll-up mark, in one snapshot (repeatable read): the roll-up rows it reads and the raw events
+ * at or after the mark never overlap, even when a roll-up commits meanwhile.
+ */
+export function readWithRollup<T>(db: Database, read: (tx: Database, mark: RollupMark) => Promise<T>): Promise<T> {
   return db.transaction(
     async (tx) => {
-      const [state] = await queryParsed(tx, stateRow, sql`select rolled_until from click_rollup_state where id = 1`);
-      return read(tx, state?.rolled_until ?? new Date(0));
+      const [state] = await queryParsed(
+        tx,
+        markRow,
+        sql`select rolled_until, tail_from_id from click_rollup_state where id = 1`,
+      );
+      return read(tx, { at: state?.rolled_until ?? new Date(0), fromId: state?.tail_from_id ?? 0 });
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );
+}
+
+/**
+ * The condition on `click_events` of the raw events at or after the mark, and after `from` when it is later. They are
+ * read by the primary key from the mark's first id, then by time: the time index's block ranges also hold older rows
+ * that later inserts and updates reach through the free space map (ADR 033).
+ */
+export function rawTail(mark: RollupMark, from?: Date): SQL {
+  return sql`id >= ${mark.fromId} and ts >= ${from === undefined ? mark.at : later(from, mark.at)}`;
 }
 
 /**
@@ -151,7 +180,7 @@ export function readWithRollup<T>(db: Database, read: (tx: Database, mark: Date)
  */
 export function countsSince(
   from: Date,
-  mark: Date,
+  mark: RollupMark,
   dimension: RollupDimension,
   options: { key?: { rolled: SQL; raw: SQL }; only?: string; finest?: "day" | "hour" | "raw" } = {},
 ): SQL {
@@ -174,16 +203,16 @@ export function countsSince(
           and bucket >= ${wholeDays}
         union all`;
   const hours =
-    options.finest === "hour" ? sql`true` : sql`(bucket < ${wholeDays} or bucket >= ${floorTo(mark, DAY_MS)})`;
+    options.finest === "hour" ? sql`true` : sql`(bucket < ${wholeDays} or bucket >= ${floorTo(mark.at, DAY_MS)})`;
   return sql`select key, sum(count) as count from (
       ${days}
       select ${rolledKey} as key, count from click_rollups where ${rolledWhere} and span = 'hour'
         and bucket >= ${wholeHours} and ${hours}
       union all
       select ${rawKey}, count(*) from click_events
-      where ${rawWhere} and ts >= ${from} and ts < ${earlier(wholeHours, mark)} group by 1
+      where ${rawWhere} and ts >= ${from} and ts < ${earlier(wholeHours, mark.at)} group by 1
       union all
-      select ${rawKey}, count(*) from click_events where ${rawWhere} and ts >= ${later(from, mark)} group by 1
+      select ${rawKey}, count(*) from click_events where ${rawWhere} and ${rawTail(mark, from)} group by 1
     ) parts group by key having sum(count) > 0`;
 }
 

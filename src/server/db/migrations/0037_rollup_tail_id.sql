@@ -1,0 +1,1 @@
+ALTER TABLE "click_rollup_state" ADD COLUMN "tail_from_id" bigint DEFAULT 0 NOT NULL;
