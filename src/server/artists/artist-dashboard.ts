@@ -187,7 +187,7 @@ async function clickCounts(db: Database, userId: string, now: Date) {
             campaignCounts(
               published.map((campaign) => campaign.id),
               mark,
-              "promoter",
+              "promoter_month",
               { from: startOfMonth(now), rolledOnly: true },
             ),
           ),

@@ -249,7 +249,7 @@ export const clickRollups = pgTable(
 
 /**
  * Per campaign and UTC hour, its visits by verdict, its counted clicks by country, and its visits by referrer domain;
- * per campaign and UTC day, its counted clicks by promoter: the artist's analytics (ADR 019) read these and the raw events since the roll-up's mark, so a
+ * per campaign and UTC day and month, its counted clicks by promoter: the artist's analytics (ADR 019) read these and the raw events since the roll-up's mark, so a
  * campaign's figures never scan its events. Filled by the same roll-up run as `click_rollups`, adjusted in the same
  * statements when a verdict changes (a void, a solved challenge).
  */
@@ -257,7 +257,7 @@ export const campaignClickRollups = pgTable(
   "campaign_click_rollups",
   {
     campaignId: uuid("campaign_id").notNull(),
-    dimension: text("dimension", { enum: ["verdict", "country", "promoter", "referrer"] }).notNull(),
+    dimension: text("dimension", { enum: ["verdict", "country", "promoter", "promoter_month", "referrer"] }).notNull(),
     bucket: timestamp("bucket", { withTimezone: true }).notNull(),
     value: text("value").notNull(),
     count: integer("count").notNull(),

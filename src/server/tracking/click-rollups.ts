@@ -38,8 +38,11 @@ export type RollupDimension = keyof typeof rollupDimensions;
 export const campaignRollupDimensions = {
   verdict: { value: sql`verdict`, where: sql`true`, span: "hour" },
   country: { ...rollupDimensions.country, span: "hour" },
-  // Per day: a campaign has many promoters, and their figures are read by day and by month.
+  // Per day: a campaign has many promoters, and their figures are read by day.
   promoter: { value: sql`promoter_id::text`, where: sql`verdict = 'counted'`, span: "day" },
+  // And per month: this month's top promoters over an artist's campaigns read a row per campaign and promoter, not
+  // one per day (ADR 033).
+  promoter_month: { value: sql`promoter_id::text`, where: sql`verdict = 'counted'`, span: "month" },
   referrer: {
     value: sql`coalesce(lower(substring(referrer from '^[A-Za-z][A-Za-z0-9+.-]*://(?:www\\.)?([^/:?#]+)')), 'Direct')`,
     where: sql`true`,
@@ -48,8 +51,8 @@ export const campaignRollupDimensions = {
 } as const;
 export type CampaignRollupDimension = keyof typeof campaignRollupDimensions;
 
-/** Hours and days are UTC ones, whatever the session's time zone. */
-const truncate = (span: Span, column: SQL) => sql`date_trunc(${sql.raw(`'${span}'`)}, ${column}, 'UTC')`;
+/** Hours, days and months are UTC ones, whatever the session's time zone. */
+const truncate = (span: Span | "month", column: SQL) => sql`date_trunc(${sql.raw(`'${span}'`)}, ${column}, 'UTC')`;
 const floorTo = (at: Date, ms: number) => new Date(Math.floor(at.getTime() / ms) * ms);
 const ceilTo = (at: Date, ms: number) => new Date(Math.ceil(at.getTime() / ms) * ms);
 const earlier = (a: Date, b: Date) => (a < b ? a : b);
@@ -248,6 +251,9 @@ export function movedInRollup(mark: Date): SQL {
         sum(case when to_verdict = 'counted' then 1 else -1 end)
       from rolled where (from_verdict = 'counted') <> (to_verdict = 'counted') group by 1, 2, 4
       union all select campaign_id, ${truncate("day", sql`ts`)}, 'promoter', promoter,
+        sum(case when to_verdict = 'counted' then 1 else -1 end)
+      from rolled where (from_verdict = 'counted') <> (to_verdict = 'counted') group by 1, 2, 4
+      union all select campaign_id, ${truncate("month", sql`ts`)}, 'promoter_month', promoter,
         sum(case when to_verdict = 'counted' then 1 else -1 end)
       from rolled where (from_verdict = 'counted') <> (to_verdict = 'counted') group by 1, 2, 4
     ), campaign_adjusted as (
