@@ -61,8 +61,19 @@ try {
   await new Promise<void>((resolve, reject) => {
     for (let index = 0; index < SUBSCRIBERS; index++) {
       const req = request(
-        { host: "127.0.0.1", port, path: `/api/campaigns/${campaignId}/leaderboard/stream`, agent: false },
+        {
+          host: "127.0.0.1",
+          port,
+          path: `/api/campaigns/${campaignId}/leaderboard/stream`,
+          agent: false,
+          // Each its own address: one address holds at most MAX_STREAMS_PER_ADDRESS streams.
+          localAddress: `127.0.${10 + Math.floor(index / 250)}.${2 + (index % 250)}`,
+        },
         (res) => {
+          if (res.statusCode !== 200) {
+            reject(new Error(`subscriber ${index} answered ${res.statusCode}`));
+            return;
+          }
           let events = 0;
           res.setEncoding("utf8");
           res.on("data", (chunk: string) => {
