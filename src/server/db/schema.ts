@@ -219,8 +219,9 @@ export const clickEvents = pgTable(
     /** A link's events newest first (a campaign's last clicks, a challenge's visit) straight from the index. */
     index("click_events_link_id_idx").on(t.trackingLinkId, t.id),
     /**
-     * Rows arrive in time order, so a block-range index finds a time range (IP retention, the analytics' raw tail) at
-     * almost no cost per insert; each filled range is summarized as it completes, not only at the next vacuum.
+     * Rows arrive in time order, so a block-range index finds a time range (IP retention, the roll-up) at almost no
+     * cost per insert; each filled range is summarized as it completes, not only at the next vacuum. The raw tail
+     * after the roll-up's mark is read by id too (`tail_from_id`): its ranges also hold older rows.
      */
     index("click_events_ts_brin").using("brin", t.ts).with({ autosummarize: true }),
   ],
