@@ -250,9 +250,9 @@ export const clickRollups = pgTable(
 
 /**
  * Per campaign and UTC hour, its visits by verdict, its counted clicks by country, and its visits by referrer domain;
- * per campaign and UTC day and month, its counted clicks by promoter: the artist's analytics (ADR 019) read these and the raw events since the roll-up's mark, so a
- * campaign's figures never scan its events. Filled by the same roll-up run as `click_rollups`, adjusted in the same
- * statements when a verdict changes (a void, a solved challenge).
+ * per campaign and UTC day and month, its counted clicks by promoter: the artist's analytics (ADR 019) read these and
+ * the raw events since the roll-up's mark, so a campaign's figures never scan its events. Filled by the same roll-up
+ * run as `click_rollups`, adjusted in the same statements when a verdict changes (a void, a solved challenge).
  */
 export const campaignClickRollups = pgTable(
   "campaign_click_rollups",
@@ -275,8 +275,8 @@ export const clickRollupState = pgTable(
     /** Distinct addresses (keyed hashes) among the rolled-up events. */
     uniqueAddresses: bigint("unique_addresses", { mode: "number" }).notNull().default(0),
     /**
-     * No event at or after `rolled_until` has a smaller id: the raw tail is read by the primary key, not by the time
-     * index, whose ranges hold older rows too (click-rollups.ts, ADR 033).
+     * No event at or after `rolled_until` has a smaller id: the raw tail is read by the primary key as well as the
+     * time index, whose ranges hold older rows too (click-rollups.ts, ADR 033).
      */
     tailFromId: bigint("tail_from_id", { mode: "number" }).notNull().default(0),
   },
