@@ -18,6 +18,7 @@ import {
   WindowCounter,
 } from "../src/server/tracking/fraud-monitor.js";
 import { failBench, smoke } from "./support.js";
+import { BROWSER_USER_AGENT } from "./visitor.js";
 
 const TARGET = 3;
 const scale = smoke ? 10 : 1;
@@ -68,7 +69,7 @@ const figures = {
 function countedClickChecks() {
   const fraud = createFraudMonitor({} as Database, createLogger("silent"), { shared: true });
   const known = createCountedAddresses({ maxEntries: countedLimit });
-  const userAgent = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
+  const userAgent = BROWSER_USER_AGENT;
   let next = 0;
   /** A new address in a new network (its /24) for each click. */
   const visitor = () => {

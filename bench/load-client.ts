@@ -7,6 +7,7 @@
  * and it opens its connections. Prints one JSON line.
  */
 import { Agent, request } from "node:http";
+import { BROWSER_USER_AGENT } from "./visitor.js";
 
 const [
   url = "",
@@ -48,8 +49,7 @@ const once = () =>
         path: target.pathname,
         agent,
         headers: {
-          "User-Agent":
-            "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36",
+          "User-Agent": BROWSER_USER_AGENT,
           "X-Forwarded-For": nextIp(),
         },
       },

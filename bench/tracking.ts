@@ -4,19 +4,22 @@
  * bare node:http server answering 302 to the same client in the same run. Each phase's CPU per request, of this
  * process (the server runs in it) and of the local PostgreSQL server's processes, is stated as a multiple of the bare
  * server's; and the p99 of counted clicks beside the bare server's, both at one fixed rate (half the counted rate)
- * after a second at that rate that is not measured.
+ * after a second at that rate that is not measured. The answer's own floor is measured too: a bare node:http server
+ * sending a repeat's tracking answer as the app sent it (status, headers and page), with no click work behind it.
  * Then checks that counted events = counters = responses that said counted. The last line is one JSON object.
  * npm runs it with the server's V8 flag (`--max-semi-space-size=32`, as `npm start` does); it says when that is missing.
  * `--smoke`: 1 s per load at 5 connections; it fails unless the counts are consistent and every figure was produced.
  */
 import { spawn } from "node:child_process";
-import { createServer } from "node:http";
+import { createServer, type IncomingHttpHeaders, request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
+import { clickVerdict } from "../src/core/vocabulary.js";
 import { queryRows } from "../src/server/db/client.js";
 import { insertLiveLink } from "../src/server/testing/live-link.js";
 import { cpuPerRequest, cpuSnapshot } from "./cpu.js";
 import { failBench, smoke, startBenchTarget } from "./support.js";
+import { BROWSER_USER_AGENT } from "./visitor.js";
 
 const DURATION_MS = smoke ? 1_000 : 10_000;
 const FIXED_RATE_MS = smoke ? 1_000 : 5_000;
@@ -90,6 +93,45 @@ async function bareServer() {
   };
 }
 
+/** An answer of the app's, as a visitor got it. */
+type Answer = { status: number; headers: IncomingHttpHeaders; body: Buffer };
+
+/** A browser's visit from `ip`, answered by the app (a repeat's page, when that address already counted). */
+function visit(url: string, ip: string) {
+  return new Promise<Answer>((resolve, reject) => {
+    const req = request(url, { headers: { "User-Agent": BROWSER_USER_AGENT, "X-Forwarded-For": ip } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+/** Headers Node's server writes itself (the date and the connection's). */
+const OWN_HEADERS = new Set(["date", "connection", "keep-alive", "transfer-encoding"]);
+
+/**
+ * A bare node:http server sending `answer` as it is to every request: what the tracking answer costs the server with
+ * no click work behind it, the floor under a repeat's cost.
+ */
+async function answerServer(answer: Answer) {
+  const headers = Object.fromEntries(
+    Object.entries(answer.headers).filter(([name, value]) => !OWN_HEADERS.has(name) && value !== undefined),
+  );
+  const server = createServer((_req, res) => {
+    res.writeHead(answer.status, headers);
+    res.end(answer.body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/t/${SHORT_CODE}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
 async function run(kind: "postgres" | "pglite", withDuplicates: boolean) {
   const target = await startBenchTarget(kind, { TRUST_PROXY: "1" });
   try {
@@ -111,6 +153,8 @@ async function run(kind: "postgres" | "pglite", withDuplicates: boolean) {
         )
       : undefined;
     const repeats = withDuplicates ? await measured(url, "repeat:1000") : undefined;
+    // The load client's first visitor (10.0.0.0) counted in the first phase: its visit now gets a repeat's answer.
+    const repeatAnswer = withDuplicates ? await visit(url, "10.0.0.0") : undefined;
 
     const [row] = await queryRows<{ events: string; link: number; campaign: number; promoter: number }>(
       db,
@@ -141,6 +185,7 @@ async function run(kind: "postgres" | "pglite", withDuplicates: boolean) {
       fixedRate,
       fixedRateP99Ms: atFixedRate ? round(atFixedRate.p99Ms) : undefined,
       consistent,
+      repeatAnswer,
     };
   } finally {
     await target.stop();
@@ -160,6 +205,11 @@ const ceilingRps = Math.round(ceilingRun.rps);
 console.log(`ceiling: ${ceilingRps} rps (load client at ${ceilingRun.clientCpuPct}% of a core)`);
 const pg = await run("postgres", true);
 const pglite = await run("pglite", false);
+if (pg.repeatAnswer?.headers["x-click-verdict"] !== clickVerdict.duplicate)
+  failBench("the repeat's answer was not a duplicate's");
+const floor = await answerServer(pg.repeatAnswer);
+const floorRun = await measured(floor.url, "unique");
+await floor.close();
 // The bare server at the rate the counted clicks were measured at, for their p99s side by side.
 const bareAtFixedRate = await load(
   bare.url,
@@ -179,6 +229,7 @@ const bareUs = ceilingRun.serverUs;
 const multiple = (us: number) => round(us / bareUs);
 const cost = {
   bareServerUs: bareUs,
+  repeatAnswerServerUs: floorRun.serverUs,
   countedPg: { serverUs: pg.counted.serverUs, databaseUs: pg.counted.databaseUs },
   countedPglite: { serverUs: pglite.counted.serverUs },
   repeatsPg: { serverUs: pg.repeats?.serverUs ?? Number.NaN, databaseUs: pg.repeats?.databaseUs ?? Number.NaN },
@@ -191,6 +242,7 @@ const latency = {
   countedP99Ms: pg.fixedRateP99Ms ?? Number.NaN,
 };
 console.log(`CPU per request, as multiples of a bare request's server CPU (${bareUs} µs):
+  a repeat's answer alone (its status, headers and page from a bare server): ${floorRun.serverUs} µs = ${multiple(floorRun.serverUs)}×
   counted on PostgreSQL: server ${cost.countedPg.serverUs} µs + database ${cost.countedPg.databaseUs} µs = ${countedMultiple}× (target at most 3×)
   counted on PGlite: server with the database inside ${cost.countedPglite.serverUs} µs = ${multiple(cost.countedPglite.serverUs)}×
   repeats on PostgreSQL: server ${cost.repeatsPg.serverUs} µs + database ${cost.repeatsPg.databaseUs} µs = ${repeatsMultiple}× (target at most 1.5×)
@@ -208,6 +260,7 @@ console.log(
 if (!pg.consistent || !pglite.consistent) failBench("counted events, counters and answers disagree");
 const figures = [
   bareUs,
+  cost.repeatAnswerServerUs,
   cost.countedPg.serverUs,
   cost.countedPglite.serverUs,
   cost.repeatsPg.serverUs,
