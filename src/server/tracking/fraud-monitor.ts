@@ -320,7 +320,11 @@ function createSharedCounts(db: Database) {
     });
 }
 
-type FlagRow = Omit<typeof suspiciousActivity.$inferInsert, "id" | "ts">;
+/** A flag's row as the click path raises it: the columns `flagIfClaimed` writes. */
+type FlagRow = Pick<
+  typeof suspiciousActivity.$inferInsert,
+  "type" | "severity" | "details" | "campaignId" | "trackingLinkId" | "ipHash" | "fingerprint" | "network"
+>;
 
 /** Claims an address's flag for the hour: a row for exactly one instance however many see the crossing. */
 const addressClaim = (ipHash: string, kind: "burst" | "limit") => {
@@ -394,12 +398,7 @@ export function createFraudMonitor(
    * instance asks the database once an hour per address and kind; every later share of the address is over the
    * threshold too, and asking again each time cost a statement per share (ADR 033).
    */
-  const raise = (
-    click: ClickObservation,
-    kind: "burst" | "limit",
-    row: () => FlagRow,
-    now: number,
-  ) => {
+  const raise = (click: ClickObservation, kind: "burst" | "limit", row: () => FlagRow, now: number) => {
     flaggedAddresses.hit(click.ipHash, now);
     const asked = kind === "burst" ? reported.burst : reported.rateLimit;
     if (asked.hit(click.ipHash, now) > 1) return;
