@@ -4,8 +4,10 @@
  * bare node:http server answering 302 to the same client in the same run. Each phase's CPU per request, of this
  * process (the server runs in it) and of the local PostgreSQL server's processes, is stated as a multiple of the bare
  * server's; and the p99 of counted clicks beside the bare server's, both at one fixed rate (half the counted rate)
- * after a second at that rate that is not measured. The answer's own floor is measured too: a bare node:http server
- * sending a repeat's tracking answer as the app sent it (status, headers and page), with no click work behind it.
+ * after a second at that rate that is not measured. The floors under those costs are measured too: a bare node:http
+ * server sending a repeat's tracking answer as the app sent it (status, headers and page), with no click work behind
+ * it; and a row alone, written by the click recorder through `record_click_batch` one batch at a time (repeats 1,000 a
+ * batch, counted clicks 30 a batch, about what the counted phase's batches hold).
  * Then checks that counted events = counters = responses that said counted. The last line is one JSON object.
  * npm runs it with the server's V8 flag (`--max-semi-space-size=32`, as `npm start` does); it says when that is missing.
  * `--smoke`: 1 s per load at 5 connections; it fails unless the counts are consistent and every figure was produced.
@@ -14,9 +16,11 @@ import { spawn } from "node:child_process";
 import { createServer, type IncomingHttpHeaders, request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
-import { clickVerdict } from "../src/core/vocabulary.js";
-import { queryRows } from "../src/server/db/client.js";
+import { type ClickVerdict, clickVerdict } from "../src/core/vocabulary.js";
+import { type DatabaseHandle, queryRows } from "../src/server/db/client.js";
+import { createLogger } from "../src/server/logger.js";
 import { insertLiveLink } from "../src/server/testing/live-link.js";
+import { type ClickInput, createClickRecorder } from "../src/server/tracking/click-recorder.js";
 import { cpuPerRequest, cpuSnapshot } from "./cpu.js";
 import { failBench, smoke, startBenchTarget } from "./support.js";
 import { BROWSER_USER_AGENT } from "./visitor.js";
@@ -132,6 +136,50 @@ async function answerServer(answer: Answer) {
   };
 }
 
+/** Rows stored by the floor's batches: past every address the load client sends from. */
+const ROW_FLOOR_IP_OFFSET = 16_000_000;
+
+/**
+ * The CPU a row alone costs this process and the database: `rows` clicks of `verdict` on the bench's link, written by
+ * the click recorder in batches of `batchSize`, one batch at a time. Counted clicks are each from a new address, so
+ * each counts.
+ */
+async function rowFloor(database: DatabaseHandle, verdict: ClickVerdict, batchSize: number, rows: number) {
+  const [link] = await queryRows<{ id: string; campaign_id: string; promoter_id: string }>(
+    database.db,
+    sql`select id, campaign_id, promoter_id from tracking_links where short_code = ${SHORT_CODE}`,
+  );
+  if (!link) failBench("the bench's link is missing");
+  const recorder = createClickRecorder(database, createLogger("silent"), { maxBatch: batchSize });
+  let next = ROW_FLOOR_IP_OFFSET;
+  const click = (): ClickInput => {
+    const n = next++;
+    const ip = `10.${n & 255}.${(n >> 8) & 255}.${(n >> 16) & 255}`;
+    return {
+      trackingLinkId: link.id,
+      campaignId: link.campaign_id,
+      promoterId: link.promoter_id,
+      verdict,
+      ip,
+      ipHash: `row-floor-${n}`.padEnd(43, "0"),
+      userAgent: BROWSER_USER_AGENT,
+      country: "Unknown",
+      referrer: null,
+      fingerprint: "row-floor-fingerprint0",
+      network: `${ip.slice(0, ip.lastIndexOf("."))}.0/24`,
+      asn: null,
+      rulesVersion: 1,
+      reasons: [],
+    };
+  };
+  const start = cpuSnapshot();
+  for (let written = 0; written < rows; written += batchSize) {
+    await Promise.all(Array.from({ length: batchSize }, () => recorder.record(click())));
+  }
+  const { serverUs, databaseUs } = cpuPerRequest(start, rows);
+  return { serverUs, databaseUs };
+}
+
 async function run(kind: "postgres" | "pglite", withDuplicates: boolean) {
   const target = await startBenchTarget(kind, { TRUST_PROXY: "1" });
   try {
@@ -170,6 +218,13 @@ async function run(kind: "postgres" | "pglite", withDuplicates: boolean) {
       Number(row?.campaign) === saidCounted &&
       Number(row?.promoter) === saidCounted &&
       [counted, atFixedRate, repeats].every((phase) => (phase?.errors ?? 0) === 0);
+    // After the check above: these rows are not answers, and the counted ones move the counters.
+    const rows = withDuplicates
+      ? {
+          repeat: await rowFloor(target.database, clickVerdict.duplicate, 1_000, smoke ? 2_000 : 20_000),
+          counted: await rowFloor(target.database, clickVerdict.counted, 30, smoke ? 600 : 9_000),
+        }
+      : undefined;
     console.log(`${kind}: counted ${JSON.stringify(counted)}`);
     if (atFixedRate) console.log(`${kind}: counted at ${fixedRate}/s ${JSON.stringify(atFixedRate)}`);
     if (repeats) console.log(`${kind}: repeats ${JSON.stringify(repeats)}`);
@@ -186,6 +241,7 @@ async function run(kind: "postgres" | "pglite", withDuplicates: boolean) {
       fixedRateP99Ms: atFixedRate ? round(atFixedRate.p99Ms) : undefined,
       consistent,
       repeatAnswer,
+      rows,
     };
   } finally {
     await target.stop();
@@ -205,7 +261,7 @@ const ceilingRps = Math.round(ceilingRun.rps);
 console.log(`ceiling: ${ceilingRps} rps (load client at ${ceilingRun.clientCpuPct}% of a core)`);
 const pg = await run("postgres", true);
 const pglite = await run("pglite", false);
-if (pg.repeatAnswer?.headers["x-click-verdict"] !== clickVerdict.duplicate)
+if (pg.repeatAnswer?.headers["x-click-verdict"] !== clickVerdict.duplicate || !pg.rows)
   failBench("the repeat's answer was not a duplicate's");
 const floor = await answerServer(pg.repeatAnswer);
 const floorRun = await measured(floor.url, "unique");
@@ -229,30 +285,42 @@ const bareUs = ceilingRun.serverUs;
 const multiple = (us: number) => round(us / bareUs);
 const cost = {
   bareServerUs: bareUs,
-  repeatAnswerServerUs: floorRun.serverUs,
   countedPg: { serverUs: pg.counted.serverUs, databaseUs: pg.counted.databaseUs },
   countedPglite: { serverUs: pglite.counted.serverUs },
   repeatsPg: { serverUs: pg.repeats?.serverUs ?? Number.NaN, databaseUs: pg.repeats?.databaseUs ?? Number.NaN },
 };
 const countedMultiple = multiple(cost.countedPg.serverUs + cost.countedPg.databaseUs);
 const repeatsMultiple = multiple(cost.repeatsPg.serverUs + cost.repeatsPg.databaseUs);
+/** What no click's work is in: its answer alone and its row alone (a counted click's answer costs as a repeat's). */
+const rowUs = ({ serverUs, databaseUs }: { serverUs: number; databaseUs: number }) => serverUs + databaseUs;
+const floors = {
+  answerServerUs: floorRun.serverUs,
+  repeatRow: pg.rows.repeat,
+  countedRow: pg.rows.counted,
+  repeatsMultiple: multiple(floorRun.serverUs + rowUs(pg.rows.repeat)),
+  countedMultiple: multiple(floorRun.serverUs + rowUs(pg.rows.counted)),
+};
 const latency = {
   rate: pg.fixedRate,
   bareP99Ms: round(bareAtFixedRate.p99Ms),
   countedP99Ms: pg.fixedRateP99Ms ?? Number.NaN,
 };
 console.log(`CPU per request, as multiples of a bare request's server CPU (${bareUs} µs):
-  a repeat's answer alone (its status, headers and page from a bare server): ${floorRun.serverUs} µs = ${multiple(floorRun.serverUs)}×
   counted on PostgreSQL: server ${cost.countedPg.serverUs} µs + database ${cost.countedPg.databaseUs} µs = ${countedMultiple}× (target at most 3×)
   counted on PGlite: server with the database inside ${cost.countedPglite.serverUs} µs = ${multiple(cost.countedPglite.serverUs)}×
   repeats on PostgreSQL: server ${cost.repeatsPg.serverUs} µs + database ${cost.repeatsPg.databaseUs} µs = ${repeatsMultiple}× (target at most 1.5×)
-p99 at a fixed ${latency.rate} requests/s: bare ${latency.bareP99Ms} ms, counted on PostgreSQL ${latency.countedP99Ms} ms = ${round(latency.countedP99Ms / latency.bareP99Ms)}× (target at most 2×)`);
+p99 at a fixed ${latency.rate} requests/s: bare ${latency.bareP99Ms} ms, counted on PostgreSQL ${latency.countedP99Ms} ms = ${round(latency.countedP99Ms / latency.bareP99Ms)}× (target at most 2×)
+The floors under them, with no click work: a repeat's answer alone (its status, headers and page from a bare server) ${floors.answerServerUs} µs;
+  a row alone (the click recorder, one batch at a time): a repeat's, 1,000 a batch, server ${floors.repeatRow.serverUs} µs + database ${floors.repeatRow.databaseUs} µs;
+  a counted click's, 30 a batch, server ${floors.countedRow.serverUs} µs + database ${floors.countedRow.databaseUs} µs
+  so a repeat costs at least ${floors.repeatsMultiple}× and a counted click at least ${floors.countedMultiple}× before any of its own work`);
 console.log(
   JSON.stringify({
     ceilingRps,
     pg: { countedRps: pg.countedRps, p99Ms: pg.p99Ms, duplicateRps: pg.duplicateRps },
     pglite: { countedRps: pglite.countedRps, p99Ms: pglite.p99Ms },
     cost: { ...cost, countedMultiple, repeatsMultiple },
+    floors,
     latency,
     consistent: pg.consistent && pglite.consistent,
   }),
@@ -260,7 +328,9 @@ console.log(
 if (!pg.consistent || !pglite.consistent) failBench("counted events, counters and answers disagree");
 const figures = [
   bareUs,
-  cost.repeatAnswerServerUs,
+  floors.answerServerUs,
+  rowUs(floors.repeatRow),
+  rowUs(floors.countedRow),
   cost.countedPg.serverUs,
   cost.countedPglite.serverUs,
   cost.repeatsPg.serverUs,
