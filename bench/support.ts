@@ -72,6 +72,8 @@ export async function startBenchTarget(
     AUTH_SECRET: "bench-secret-0123456789-0123456789",
     DATA_DIR: dataDir,
     LOG_LEVEL: "silent",
+    // The load client counts answers by verdict.
+    EXPOSE_CLICK_VERDICTS: "true",
     ...env,
   });
   const app = createApp({ config, database, log: createLogger("silent"), webRoot: join(dataDir, "web") });

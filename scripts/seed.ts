@@ -20,7 +20,8 @@ try {
   const created = await seedDemoData({ config, db: database.db, log });
   // Only the click path is used: the app serves no pages here.
   const app = createApp({
-    config: { ...config, countryHeader: DEMO_COUNTRY_HEADER },
+    // The seed counts the visits it made from their verdicts, which only it reads.
+    config: { ...config, countryHeader: DEMO_COUNTRY_HEADER, exposeClickVerdicts: true },
     database,
     log,
     webRoot: join(config.dataDir, "no-web-pages"),

@@ -116,6 +116,23 @@ export const eligibilityMessages = {
   campaignCountryUnknown: (code: string) => `${code} is not a country payouts can be sent to`,
 } as const;
 
+/** What a candidate's verification says (PRODUCT.md Winner verification). */
+export const verificationMessages = {
+  legalNameRequired: "Enter your legal name, as your payout account has it",
+  legalNameTooLong: "Your legal name can be at most 120 characters",
+  ownAccount: "Confirm that the payout account is in your own name",
+  nothingToVerify: "You have no prize waiting for your verification",
+  accountNeeded:
+    "Set up your payout account first: the prize is paid to it, so we check that it is yours and where it is.",
+  problems: {
+    residence: (allowed: readonly string[], country: string) =>
+      `The campaign is open only to people who live in ${countryList(allowed)}, and you now live in ${countryInProse(country)}.`,
+    account_country: (account: string) =>
+      `Your payout account is set up for ${countryInProse(account)}, which is not where you live or not where the campaign is open.`,
+    account_name: "Your payout account is in another person's name: a prize is paid only to the winner's own account.",
+  },
+} as const;
+
 /** The first problem with what a promoter states, by field, or none: the browser's check before it sends. */
 export function eligibilityProblems(input: { country: string; state: string; ageConfirmed: boolean }) {
   const problems: Partial<Record<"country" | "state" | "age_confirmed", string>> = {};

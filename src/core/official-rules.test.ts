@@ -29,15 +29,23 @@ describe("official rules", () => {
       "The prize is $1,000.01",
       "a three-way tie for $1,000.01 pays $333.34 to the earliest of the three to join, $333.34 to the next and $333.33 to the last",
       "version 3 of FanBoost's click rules",
-      "more than 10 counted clicks within an hour",
-      "over 20 visits in 5 minutes",
-      "beyond 1,000 a minute",
       "under review for 0.5 hours",
       "live in Canada, Germany and the United States",
       "18, or in the United States 19 in Alabama and Nebraska, 21 in Mississippi",
       "prizes paid in one calendar year to $2,000 or more",
+      "Every prize is subject to verification",
+      "every account linked to that person is passed over too",
     ]) {
       expect(said).toContain(fact);
+    }
+  });
+
+  it("name the click checks without their limits (a published line is a target)", () => {
+    const said = text(settings);
+    for (const limit of ["10 counted", "20 visits", "1,000 a minute", "5 minutes", "an hour"])
+      expect(said).not.toContain(limit);
+    for (const change of [{ networkClickLimit: 12 }, { challengeBurst: 30 }, { rateLimitPerMinute: 500 }]) {
+      expect(text({ ...settings, ...change }), JSON.stringify(change)).toBe(text(settings));
     }
   });
 
@@ -50,9 +58,6 @@ describe("official rules", () => {
       { endsAt: "2026-11-28T09:30:00.000Z" },
       { reviewHours: 48 },
       { clickRulesVersion: 4 },
-      { networkClickLimit: 12 },
-      { challengeBurst: 30 },
-      { rateLimitPerMinute: 500 },
       { allowedCountries: ["US"] },
       { taxThresholdCents: 600_00 },
     ];

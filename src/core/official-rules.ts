@@ -6,9 +6,13 @@ import { formatCents, MIN_PAYOUT_CENTS, PLATFORM_FEE_PERCENT, splitPrize } from 
  * and frozen then: the server stores the sections with this template's version and their hash, so a later change of
  * this text, of REVIEW_HOURS or of the click rules changes no launched campaign's rules.
  */
-export const OFFICIAL_RULES_VERSION = 2;
+export const OFFICIAL_RULES_VERSION = 3;
 
-/** The settings the rules state, as they were at launch. */
+/**
+ * The settings the rules were generated from, as they were at launch, frozen with them. From version 3 the rules name
+ * the click checks without their limits (PRODUCT.md Fraud engine: a published line is a target); the limits stay
+ * frozen here all the same.
+ */
 export type RulesSettings = {
   title: string;
   artistName: string;
@@ -97,15 +101,15 @@ export function officialRulesSections(settings: CurrentRulesSettings): RulesSect
       heading: "Verified clicks",
       paragraphs: [
         `Clicks are judged under version ${settings.clickRulesVersion} of FanBoost's click rules, for the whole campaign. A click counts when a person opens a promoter's tracking link in a browser while the campaign is live. Each visitor's address counts once per campaign, for whichever promoter's link it opens first.`,
-        `Never counted: visits by bots, crawlers and link previews; HEAD requests; links loaded inside another page or prefetched by a browser; repeat visits from an address already counted; visits by the promoter or the artist while signed in; and visits beyond ${settings.rateLimitPerMinute.toLocaleString("en-US")} a minute from one address.`,
-        `A visit must first pass a quick check in the browser when it comes from a data centre's network, from an address that sent over ${settings.challengeBurst} visits in 5 minutes or was flagged within the hour, or from a network that already gave one link more than ${settings.networkClickLimit} counted clicks within an hour. Without the check, it does not count; the visitor still reaches the song.`,
+        "Never counted: visits by bots, crawlers and link previews; HEAD requests; links loaded inside another page or prefetched by a browser; repeat visits from an address already counted; visits by the promoter or the artist while signed in; and bursts of visits from one address.",
+        "Some visits must first pass a quick check in the browser: those from data centres' networks, from addresses that sent many visits in a short time or were recently flagged, and from networks that already gave one link many counted clicks. Without the check a visit does not count; the visitor still reaches the song. FanBoost does not publish the limits of its checks, and the tracking page does not say whether a visit counted: the promoter's dashboard does.",
       ],
     },
     {
       id: "winning",
       heading: "Winning",
       paragraphs: [
-        "When the campaign ends, the eligible promoter whose link has the most verified clicks wins, provided it has at least one. If a promoter with more clicks is not eligible, the next eligible promoter wins. If no eligible promoter has a verified click, there is no winner and the prize is refunded to the artist.",
+        "When the campaign ends, the eligible promoter whose link has the most verified clicks is the potential winner, provided it has at least one. If a promoter with more clicks is not eligible, the next eligible promoter is. If no eligible promoter has a verified click, there is no winner and the prize is refunded to the artist.",
       ],
     },
     {
@@ -114,22 +118,31 @@ export function officialRulesSections(settings: CurrentRulesSettings): RulesSect
       paragraphs: [
         `Open to FanBoost promoters who live in ${countryList(settings.allowedCountries)} and have reached the age of majority where they live: ${DEFAULT_MINIMUM_AGE}, or in the United States ${statesOfOtherAges()}. Void where prohibited. A promoter who stated a country outside this list cannot join; one who stated it falsely is not eligible and forfeits any prize.`,
         "Never eligible to win: a suspended account; the campaign's artist, who cannot join it either; and a promoter who won a campaign that ended in the 30 days before this campaign ends (a share of a tied prize counts as a win).",
+        "One person, one entry: accounts that FanBoost finds to belong to one person (sharing a device, an e-mail address, a payout bank account, or a legal name and a network) are one entry. An account linked to the artist, or to another promoter of the campaign, is reviewed before it can win.",
       ],
     },
     {
       id: "review",
       heading: "Review and voided clicks",
       paragraphs: [
-        `When the campaign ends, its result is provisional and under review for ${hours(settings.reviewHours)}. FanBoost may void clicks it finds fraudulent (bought or scripted traffic, click farms, bots, incentivised or misleading traffic, or a promoter opening their own link to add to their count) and disqualify the promoter responsible; the winners are then decided again from the clicks that remain. The result is final when the review ends, or earlier once FanBoost has reviewed it.`,
-        "A winner whose traffic looks bought (too many clicks from one network or from data centres, clicks no browser confirmed, or bursts through their link) is flagged, and the prize waits until FanBoost has reviewed the flag, whatever the review window says.",
+        `When the campaign ends, its result is provisional and under review for ${hours(settings.reviewHours)}. FanBoost may void clicks it finds fraudulent (bought or scripted traffic, click farms, bots, incentivised or misleading traffic, or a promoter opening their own link to add to their count) and disqualify the promoter responsible; the potential winners are then decided again from the clicks that remain, also after the review while no prize of the campaign has been paid.`,
+        "FanBoost checks each link's traffic against the rest of the campaign's, whether visits came from real browsers and real people's networks, and which accounts are linked. A potential winner whose traffic looks bought is flagged, and the prize waits until FanBoost has reviewed the flag.",
+      ],
+    },
+    {
+      id: "verification",
+      heading: "Verification before any prize is paid",
+      paragraphs: [
+        "Every prize is subject to verification. A potential winner becomes the winner once both are done: FanBoost has approved the result with its evidence, and the potential winner has confirmed on their Earnings page that they still live where the campaign is open and are of age there, and that their payout account is in their own legal name in that country.",
+        "A potential winner who no longer qualifies, or whom FanBoost passes over for fraud or another breach of these rules, does not win and is told why; the prize passes to the next eligible promoter, who is verified the same way. When the prize is passed over for fraud, every account linked to that person is passed over too. If nobody eligible remains, the prize is refunded to the artist.",
       ],
     },
     {
       id: "payment",
       heading: "How winners are told and paid",
       paragraphs: [
-        "Winners are told by email and on their dashboard when the result is final, and every promoter who joined is told the result.",
-        `Before a prize is paid, the winner connects a payout account on their Earnings page for the country they stated they live in, and completes the payment provider's identity and bank checks; until then it stays pending. Final prizes are paid in a weekly payout run on Fridays, by FanBoost, or when the winner requests a payout (from ${minimumPayout} pending).`,
+        "Potential winners are told by email and on their dashboard when the review ends, and every promoter who joined is told the result.",
+        `Before a prize is paid, the winner connects a payout account on their Earnings page for the country they stated they live in, and completes the payment provider's identity and bank checks; until then it stays pending. Verified and approved prizes are paid in a weekly payout run on Fridays, by FanBoost, or when the winner requests a payout (from ${minimumPayout} ready).`,
         `When a payout would bring a winner's prizes paid in one calendar year to ${formatCents(settings.taxThresholdCents)} or more, it waits until the winner has given the payment provider their tax information (a W-9 form in the United States, a W-8BEN form elsewhere); FanBoost keeps only whether it was given. Winners are responsible for any taxes on their prize.`,
       ],
     },
@@ -137,7 +150,7 @@ export function officialRulesSections(settings: CurrentRulesSettings): RulesSect
       id: "changes",
       heading: "These rules do not change",
       paragraphs: [
-        "These rules were fixed when the campaign launched. The prize, the dates, who can win, the tie split, the review window and the version of the click rules stated here stay as they are for this campaign, whatever changes later.",
+        "These rules were fixed when the campaign launched. The prize, the dates, who can win, the tie split, the review window, the verification and the version of the click rules stated here stay as they are for this campaign, whatever changes later.",
       ],
     },
   ];

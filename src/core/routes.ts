@@ -23,6 +23,7 @@ export const clientRoutePatterns = [
   "/admin/debug",
   "/admin/payouts",
   "/admin/investigate",
+  "/admin/approvals/:campaignId",
   "/admin/edge-diagnostics",
   "/auth/signout",
   "/auth/reset-password",
@@ -37,6 +38,9 @@ export const clientRoutePatterns = [
 ] as const;
 
 export type ClientRoute = (typeof clientRoutePatterns)[number];
+
+/** A result's approval view: the evidence beside Approve and Pass On (PRODUCT.md Winner verification). */
+export const approvalPath = (campaignId: string) => `/admin/approvals/${campaignId}`;
 
 const matchers = clientRoutePatterns.map((pattern) => new RegExp(`^${pattern.replace(/:[A-Za-z]+/g, "[^/]+")}/?$`));
 

@@ -59,6 +59,8 @@ export const flagTypes = [
   "fingerprint_abuse",
   "network_concentration",
   "winner_risk",
+  "linked_to_artist",
+  "linked_promoter",
   "other",
 ] as const;
 export type FlagType = (typeof flagTypes)[number];
@@ -76,14 +78,23 @@ export type PayoutStatus = (typeof payoutStatuses)[number];
 export const unpaidPayoutStatuses = ["pending", "failed"] as const satisfies readonly PayoutStatus[];
 /**
  * Why an unpaid payout may not be paid for now: `banned`, its winner was banned after the result; `flagged`, a fraud
- * flag about the winner's link (a risky winner, a network concentrated on it, a burst through it) is or was open, until
- * an admin dismisses it (or passes the prize on); `tax_info`, the payout would bring the winner's prizes paid this
- * calendar year to the reporting threshold and the payment provider does not have their tax information yet, until it
- * does (no admin lifts it, and the prize is not passed on for it).
+ * flag about the winner's link (a risky winner, a network concentrated on it, a burst through it, an account linked to
+ * the artist or to another promoter of the campaign) is or was open, until an admin dismisses it (or passes the prize
+ * on); `tax_info`, the payout would bring the winner's prizes paid this calendar year to the reporting threshold and the
+ * payment provider does not have their tax information yet, until it does (no admin lifts it, and the prize is not
+ * passed on for it); `approval`, the result waits for an admin's approval with the evidence (PRODUCT.md Winner
+ * verification); `verification`, the winner has not yet confirmed that they still qualify.
  */
-export const payoutHoldReasons = ["banned", "flagged", "tax_info"] as const;
+export const payoutHoldReasons = ["banned", "flagged", "tax_info", "approval", "verification"] as const;
 export const payoutHoldReason = wordsOf(payoutHoldReasons);
 export type PayoutHoldReason = (typeof payoutHoldReasons)[number];
+
+/**
+ * Where an ended campaign's result stands, as boards and dashboards say it: `provisional` while under review,
+ * `verifying` once the review is over and a winner waits for approval or their own verification, `final` after.
+ */
+export const resultStates = ["provisional", "verifying", "final"] as const;
+export type ResultState = (typeof resultStates)[number];
 
 /** Money going back to an artist: why, and how far it got. */
 export const refundReasons = ["no_winner", "cancelled"] as const;
@@ -93,9 +104,66 @@ export const refundReason = wordsOf(refundReasons);
 export const refundStatuses = ["pending", "processing", "succeeded", "failed"] as const;
 export type RefundStatus = (typeof refundStatuses)[number];
 
-/** Why a promoter with clicks could not win (the contest rules of /terms). */
-export const exclusionReasons = ["recent_win", "banned", "artist", "deleted", "disqualified"] as const;
+/**
+ * Why a promoter with clicks could not win (the contest rules of /terms). The rules decide the first four whenever a
+ * result is decided; the others are decisions about the person (an admin passed them over for fraud, `disqualified`,
+ * or on other grounds, `passed_over`; they no longer qualified at their verification, `not_verified`; their account is
+ * linked to one passed over for fraud, `linked`) and stand when the result is decided again.
+ */
+export const exclusionReasons = [
+  "recent_win",
+  "banned",
+  "artist",
+  "deleted",
+  "disqualified",
+  "passed_over",
+  "not_verified",
+  "linked",
+] as const;
 export type ExclusionReason = (typeof exclusionReasons)[number];
+/** Each exclusion reason by name (`exclusionReason.disqualified`). */
+export const exclusionReason = wordsOf(exclusionReasons);
+/** The exclusions that are decisions about a person, kept when a result is decided again. */
+export const lastingExclusionReasons = [
+  "disqualified",
+  "passed_over",
+  "not_verified",
+  "linked",
+] as const satisfies readonly ExclusionReason[];
+
+/**
+ * Why an admin passes a candidate's prize on (PRODUCT.md Winner verification): `fraud` (bought clicks, shared
+ * accounts: the candidate is disqualified, and every account linked to them is skipped) or `ineligible` (another rule).
+ */
+export const passOnGrounds = ["fraud", "ineligible"] as const;
+export type PassOnGround = (typeof passOnGrounds)[number];
+
+/**
+ * Who approves a click-decided result before its prize can be paid (`RESULT_APPROVAL`): an admin, always (`admin`), or
+ * the server itself for a candidate with no risk reason, no linked account, no open flag and no verification problem
+ * (`auto`).
+ */
+export const resultApprovalModes = ["admin", "auto"] as const;
+export type ResultApprovalMode = (typeof resultApprovalModes)[number];
+/** Each approval mode by name (`resultApprovalMode.auto`). */
+export const resultApprovalMode = wordsOf(resultApprovalModes);
+
+/**
+ * What a candidate's verification can find wrong (PRODUCT.md Winner verification): they live where the campaign is not
+ * open (`residence`), their payout account is in another country (`account_country`) or in another person's name
+ * (`account_name`).
+ */
+export const verificationProblems = ["residence", "account_country", "account_name"] as const;
+export type VerificationProblem = (typeof verificationProblems)[number];
+
+/**
+ * What ties two accounts to one person (PRODUCT.md Winner verification, one person one entry): a first-party device id
+ * and a network seen at sign-up or sign-in, the normalised e-mail address, the payout account's bank fingerprint and its
+ * legal name. Shared devices, e-mails and payout accounts link accounts; a shared legal name links them with a shared
+ * network.
+ */
+export const identityMarkKinds = ["device", "network", "email", "payout_account", "legal_name"] as const;
+export type IdentityMarkKind = (typeof identityMarkKinds)[number];
 
 /**
  * The rank rule, the same on every board, dashboard and email: promoters rank by counted clicks, equal clicks share a

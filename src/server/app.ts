@@ -123,6 +123,7 @@ export function createApp(services: AppServices) {
     log,
     publicUrl: config.publicUrl,
     reviewHours: config.reviewHours,
+    resultApproval: config.resultApproval,
     networkClickLimit: config.networks.clickLimit,
     payoutCountries: config.payoutCountries,
     prizeReportingThresholdCents: config.prizeReportingThresholdCents,
@@ -168,6 +169,7 @@ export function createApp(services: AppServices) {
     countryOf: createCountryLookup(),
     publicUrl: config.publicUrl,
     resolveClientIp,
+    exposeVerdicts: config.exposeClickVerdicts,
   });
   const clickHandler: ClickHandler = async (request) => {
     const started = performance.now();
@@ -269,7 +271,7 @@ export function createApp(services: AppServices) {
   app.route("/api", campaignRoutes({ ...context, guards, songLinkHosts: config.songLinkHosts, artwork, live }));
   app.route("/", artworkRoutes({ db, guards, store: artwork }));
   app.route("/", campaignArtworkRoutes({ db, guards, store: artwork }));
-  app.route("/api", payoutRoutes({ ...context, guards }));
+  app.route("/api", payoutRoutes({ ...context, guards, resultsChanged: live.publish }));
   app.route("/api", apiKeyRoutes({ db, guards }));
   app.route("/api", webhookRoutes({ db, guards, production: config.nodeEnv === "production" }));
   app.route(

@@ -241,6 +241,14 @@ const appRows: Record<string, Row> = {
     expect: signedIn(200),
   },
   "POST /api/payouts/request": { call: () => ({ path: "/api/payouts/request", json: {} }), expect: signedIn(400) },
+  "GET /api/payouts/candidacies": { call: at("/api/payouts/candidacies"), expect: signedIn(200) },
+  "POST /api/payouts/candidacies/:campaignId/verify": {
+    call: (fx) => ({
+      path: `/api/payouts/candidacies/${fx.liveId}/verify`,
+      json: { country: "US", state: "NY", age_confirmed: true, legal_name: "Test Promoter", own_account: true },
+    }),
+    expect: signedIn(404),
+  },
   "GET /api/admin/payouts": { call: at("/api/admin/payouts"), expect: adminOnly(200) },
   "GET /api/admin/prize-ledger": { call: at("/api/admin/prize-ledger"), expect: adminOnly(200) },
   "POST /api/admin/payouts/:payoutId/pay": {
@@ -248,8 +256,24 @@ const appRows: Record<string, Row> = {
     expect: adminOnly(404),
   },
   "POST /api/admin/payouts/:payoutId/pass-on": {
-    call: (fx) => ({ path: `/api/admin/payouts/${fx.unknownId}/pass-on`, json: {} }),
+    call: (fx) => ({
+      path: `/api/admin/payouts/${fx.unknownId}/pass-on`,
+      json: { grounds: "fraud", reason: "Bought clicks" },
+    }),
     expect: adminOnly(404),
+  },
+  "POST /api/admin/payouts/:payoutId/approve": {
+    call: (fx) => ({ path: `/api/admin/payouts/${fx.unknownId}/approve`, json: {} }),
+    expect: adminOnly(404),
+  },
+  "GET /api/admin/approvals": { call: at("/api/admin/approvals"), expect: adminOnly(200) },
+  "GET /api/admin/approvals/:campaignId": {
+    call: (fx) => ({ path: `/api/admin/approvals/${fx.liveId}` }),
+    expect: adminOnly(200),
+  },
+  "GET /api/admin/users/:id/links": {
+    call: (fx) => ({ path: `/api/admin/users/${fx.unknownId}/links` }),
+    expect: adminOnly(200),
   },
   "GET /api/admin/stats": { call: at("/api/admin/stats"), expect: adminOnly(200) },
   "GET /api/admin/campaigns": { call: at("/api/admin/campaigns?status=draft"), expect: adminOnly(200) },

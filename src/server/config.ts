@@ -6,6 +6,7 @@ import { z } from "zod";
 import { defaultSongLinkHosts } from "../core/campaign-rules.js";
 import { isCountryCode } from "../core/eligibility.js";
 import { SANDBOX_PAYOUT_COUNTRIES, STRIPE_PAYOUT_COUNTRIES } from "../core/payout-countries.js";
+import { type ResultApprovalMode, resultApprovalModes } from "../core/vocabulary.js";
 
 /** The only module that reads `process.env`. Everything else receives a `Config`. */
 
@@ -175,6 +176,17 @@ const envSchema = z
         .transform((dollars) => Number(dollars) * 100)
         .default(2_000_00),
     ),
+    RESULT_APPROVAL: z.preprocess(
+      (value) => (typeof value === "string" ? value.trim().toLowerCase() || undefined : value),
+      z.enum(resultApprovalModes, { error: "expected admin or auto" }).default("admin"),
+    ),
+    EXPOSE_CLICK_VERDICTS: z.preprocess(
+      (value) => (typeof value === "string" ? value.trim().toLowerCase() || undefined : value),
+      z
+        .enum(["true", "false"], { error: "expected true or false" })
+        .default("false")
+        .transform((flag) => flag === "true"),
+    ),
     DRAIN_DELAY_SECONDS: seconds(0, 300, 0),
     SHUTDOWN_TIMEOUT_SECONDS: seconds(1, 600, 30),
     METRICS_PORT: optional(
@@ -256,6 +268,13 @@ export type Config = {
   payoutWeekday: number;
   /** How long an ended campaign's result stays under fraud review before it is final and payable; 0: no review. */
   reviewHours: number;
+  /** Who approves a click-decided result before its prize can be paid (RESULT_APPROVAL): always an admin, or `auto`. */
+  resultApproval: ResultApprovalMode;
+  /**
+   * Tracking answers name their verdict in an `X-Click-Verdict` header (EXPOSE_CLICK_VERDICTS): for the test and
+   * benchmark harnesses only. Off, a visitor learns nothing of how their visit was judged (PRODUCT.md Fraud engine).
+   */
+  exposeClickVerdicts: boolean;
   /** Header a trusted proxy sets with the visitor's country (for example CF-IPCountry); unset or not sent: looked up. */
   countryHeader: string | undefined;
   /**
@@ -343,6 +362,8 @@ export function loadConfig(env: Env = process.env): Config {
     prizeReportingThresholdCents: values.PRIZE_REPORTING_THRESHOLD,
     payoutWeekday: values.PAYOUT_WEEKDAY,
     reviewHours: values.REVIEW_HOURS,
+    resultApproval: values.RESULT_APPROVAL,
+    exposeClickVerdicts: values.EXPOSE_CLICK_VERDICTS,
     drainDelayMs: values.DRAIN_DELAY_SECONDS * 1000,
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     metrics: { port: values.METRICS_PORT, token: values.METRICS_TOKEN },

@@ -145,7 +145,17 @@ const writeEndpoints: Record<string, Target> = {
   "POST /api/admin/payouts/:id/pass-on": {
     path: () => `/api/admin/payouts/${liveId}/pass-on`,
     as: "admin",
+    fields: ["grounds", "reason"],
+  },
+  "POST /api/admin/payouts/:id/approve": {
+    path: () => `/api/admin/payouts/${liveId}/approve`,
+    as: "admin",
     fields: [],
+  },
+  "POST /api/payouts/candidacies/:campaignId/verify": {
+    path: () => `/api/payouts/candidacies/${liveId}/verify`,
+    as: "promoter",
+    fields: ["country", "state", "age_confirmed", "legal_name", "own_account"],
   },
   "POST /api/account/email": { path: () => "/api/account/email", as: "promoter", fields: ["newEmail", "password"] },
   "POST /api/admin/users/:id/ban": {

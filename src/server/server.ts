@@ -47,6 +47,9 @@ export async function startServer(config: Config, options: { webRoot?: string } 
   log.info({ port, database: database.kind }, `FanBoost listening on http://${host}:${port}`);
   const proxyWarning = trustProxyWarning(config.trustProxy, config.host);
   if (proxyWarning) log.warn(proxyWarning);
+  if (config.exposeClickVerdicts) {
+    log.warn("EXPOSE_CLICK_VERDICTS is on: every tracking answer names its verdict, which tells a farm what counts");
+  }
 
   let closing: Promise<void> | undefined;
   const close = () => {

@@ -45,6 +45,10 @@ export const screens = {
     load: () => import("./routes/admin-investigate"),
     access: { role: "admin", otherwise: "denied" },
   },
+  "/admin/approvals/:campaignId": {
+    load: () => import("./routes/admin-approval"),
+    access: { role: "admin", otherwise: "denied" },
+  },
   "/auth/signout": { load: () => import("./routes/sign-out") },
   "/auth/reset-password": { load: () => import("./routes/reset-password") },
   "/auth/email-verified": { load: () => import("./routes/email-verified") },

@@ -2,10 +2,15 @@ import type {
   CampaignStatus,
   ClickReason,
   ClickVerdict,
+  ExclusionReason,
   FlagSeverity,
   FlagStatus,
   FlagType,
+  IdentityMarkKind,
+  PassOnGround,
+  PayoutHoldReason,
   RiskReason,
+  VerificationProblem,
 } from "../vocabulary.js";
 import type { ClientErrorGroup } from "./client-errors.js";
 import { del, get, post } from "./contract.js";
@@ -270,6 +275,109 @@ export type FraudReplay = {
   leaders_change: boolean;
 };
 
+/**
+ * A link's traffic in figures an admin compares side by side (the winner, the runner-up, the campaign's other links):
+ * shares are of the counted clicks unless said otherwise, from 0 to 1; null when there is nothing to share.
+ */
+export type TrafficProfile = {
+  links: number;
+  counted: number;
+  /** Of the counted clicks whose page asked for it: a browser running the page confirmed them. */
+  confirmed_share: number | null;
+  /** Counted only after solving the browser check. */
+  checked_share: number | null;
+  /** From data centres' networks, of the visits that could count (counted and challenged). */
+  hosting_share: number | null;
+  networks: number;
+  top_network: string | null;
+  top_network_share: number | null;
+  user_agents: number;
+  top_country: string | null;
+  top_country_share: number | null;
+  /** Arrived with no referrer at all. */
+  no_referrer_share: number | null;
+  top_referrer: string | null;
+  top_referrer_share: number | null;
+};
+
+/** What an account shares with another (the linked-accounts evidence). */
+export type AccountLinkView = {
+  user_id: string;
+  email: string;
+  name: string;
+  handle: string | null;
+  banned: boolean;
+  evidence: Array<{ kind: IdentityMarkKind; value: string }>;
+};
+
+/** A candidate (or the runner-up) with everything an admin weighs before approving (PRODUCT.md Winner verification). */
+export type ApprovalCandidate = {
+  /** None for the runner-up, who has no payout yet. */
+  payout_id: string | null;
+  promoter_id: string;
+  user_id: string;
+  handle: string;
+  name: string;
+  email: string;
+  clicks: number;
+  amount_cents: number | null;
+  holds: PayoutHoldReason[];
+  approved_at: string | null;
+  waiting_since: string | null;
+  risk: { score: number; risky: boolean; reasons: RiskReasonView[] };
+  traffic: TrafficProfile;
+  open_flags: SuspiciousItem[];
+  linked_accounts: AccountLinkView[];
+  verification: {
+    country: string;
+    state: string | null;
+    minimum_age: number;
+    stated_legal_name: string;
+    account_country: string | null;
+    account_legal_name: string | null;
+    problem: VerificationProblem | null;
+    at: string;
+  } | null;
+  payout_account: { ready: boolean; country: string | null; legal_name: string | null };
+};
+
+/** GET /api/admin/approvals/:campaignId: a result's evidence, the candidates beside the runner-up. */
+export type ApprovalView = {
+  campaign: {
+    id: string;
+    title: string;
+    artist_name: string;
+    status: CampaignStatus;
+    prize_cents: number;
+    ends_at: string | null;
+    review_until: string | null;
+    under_review: boolean;
+  };
+  candidates: ApprovalCandidate[];
+  runner_up: ApprovalCandidate | null;
+  /** Every other link of the campaign, pooled. */
+  others: TrafficProfile;
+  passed_over: Array<{ handle: string; reason: ExclusionReason; note: string | null; decided_at: string }>;
+};
+
+/** The console's approval queue: each result waiting for an admin, the longest wait first. */
+export type ApprovalQueueItem = {
+  campaign_id: string;
+  title: string;
+  waiting_since: string;
+  candidates: Array<{
+    payout_id: string;
+    handle: string;
+    clicks: number;
+    amount_cents: number;
+    verified: boolean;
+    open_flags: number;
+  }>;
+};
+
+/** Pass On: why (fraud also skips every account linked to the one passed over), in words the promoter is shown. */
+export type PassOnBody = { grounds: PassOnGround; reason: string };
+
 type Paged<T> = { items: T[]; total: number };
 
 /**
@@ -293,8 +401,12 @@ export const adminApi = {
 
   payouts: get<PayoutList>()("/api/admin/payouts"),
   payPayout: post<{ ok: true; transfer_id: string }>()("/api/admin/payouts/:payoutId/pay"),
-  /** Passes a banned winner's held prize on to the next eligible promoter(s), or back to the artist. */
-  passOnPayout: post<{ ok: true; winners: string[] }>()("/api/admin/payouts/:payoutId/pass-on"),
+  /** Passes an unpaid prize on to the next eligible promoter(s), who wait for approval in turn, or back to the artist. */
+  passOnPayout: post<{ ok: true; winners: string[] }, PassOnBody>()("/api/admin/payouts/:payoutId/pass-on"),
+  /** Approves the result for one candidate: their prize is paid once they have verified. */
+  approvePayout: post<{ ok: true }>()("/api/admin/payouts/:payoutId/approve"),
+  approvalQueue: get<{ items: ApprovalQueueItem[] }>()("/api/admin/approvals"),
+  approvalView: get<ApprovalView>()("/api/admin/approvals/:campaignId"),
 
   topIps: get<{ items: AddressCount[] }, RangeQuery>()("/api/admin/clicks/top-ips"),
   topUserAgents: get<{ items: UserAgentCount[] }, RangeQuery>()("/api/admin/clicks/top-user-agents"),
@@ -318,6 +430,8 @@ export const adminApi = {
   revokeAdmin: post<{ ok: true }>()("/api/admin/users/:id/revoke-admin"),
   banUser: post<{ ok: true }, { reason?: string }>()("/api/admin/users/:id/ban"),
   unbanUser: post<{ ok: true }>()("/api/admin/users/:id/unban"),
+  /** The accounts linked to this one, with what they share (one person, one entry). */
+  userLinks: get<{ items: AccountLinkView[] }>()("/api/admin/users/:id/links"),
 
   messages: get<{ items: ContactMessageView[] }, { status?: "open" | "all" }>()("/api/admin/messages"),
   markMessageHandled: post<{ ok: true }>()("/api/admin/messages/:id/handled"),

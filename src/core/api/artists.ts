@@ -1,4 +1,4 @@
-import type { ClickVerdict, RefundReason, RefundStatus } from "../vocabulary.js";
+import type { ClickVerdict, RefundReason, RefundStatus, ResultState } from "../vocabulary.js";
 import { del, get } from "./contract.js";
 
 /** The artist dashboard's APIs (`/api/artist/*`, for the signed-in artist's own campaigns only). */
@@ -55,7 +55,7 @@ export type ArtistCampaign = {
   /** The top of the board while it runs (null without a counted click). */
   leader: { handle: string; clicks: number } | null;
   /** After the end: its winners (empty: "No Winner"), provisional while under review. */
-  result: { state: "provisional" | "final"; winners: Array<{ handle: string; amount_cents: number }> } | null;
+  result: { state: ResultState; winners: Array<{ handle: string; amount_cents: number }> } | null;
   refund: { reason: RefundReason; amount_cents: number; status: RefundStatus } | null;
 };
 

@@ -1,4 +1,4 @@
-import type { CampaignStatus } from "../vocabulary.js";
+import type { CampaignStatus, ResultState } from "../vocabulary.js";
 import { get } from "./contract.js";
 
 /** One promoter on an embedded board: only real entrants, and a rank (so a medal) only after a counted click. */
@@ -22,7 +22,7 @@ export type EmbedBoard = {
   /** The top of the board (EMBED_BOARD_ROWS at most). */
   entries: EmbedEntry[];
   /** An ended campaign's winners; null while it runs. */
-  result: { state: "provisional" | "final"; winners: Array<{ handle: string; amount_cents: number }> } | null;
+  result: { state: ResultState; winners: Array<{ handle: string; amount_cents: number }> } | null;
 };
 
 /** oEmbed 1.0's answer for a rich embed (https://oembed.com). */

@@ -1,4 +1,4 @@
-import type { ExclusionReason } from "../vocabulary.js";
+import type { ExclusionReason, ResultState } from "../vocabulary.js";
 import { get } from "./contract.js";
 
 export type LeaderboardEntry = {
@@ -32,7 +32,7 @@ export type ActiveCampaignBoard = {
 
 /** An ended campaign's result: provisional while under review, final after. */
 export type CampaignResultView = {
-  state: "provisional" | "final";
+  state: ResultState;
   review_until: string | null;
   winners: Array<{ promoter_id: string; handle: string; amount_cents: number }>;
   not_eligible: Array<{ promoter_id: string; reason: ExclusionReason }>;

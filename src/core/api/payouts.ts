@@ -1,4 +1,5 @@
-import type { CampaignStatus, PayoutHoldReason, PayoutStatus } from "../vocabulary.js";
+import type { WinnerVerificationInput } from "../eligibility-rules.js";
+import type { CampaignStatus, ExclusionReason, PayoutHoldReason, PayoutStatus } from "../vocabulary.js";
 import { get, post } from "./contract.js";
 
 /** The shapes of the earnings and payout APIs, shared by the server that sends them and the browser that reads them. */
@@ -20,6 +21,8 @@ export type EarningsRow = {
   failure_reason: string | null;
   /** The payout waits for the promoter's tax information (the year's prizes reach the reporting threshold). */
   tax_info_needed: boolean;
+  /** The payout waits for an admin's approval or the promoter's own verification (PRODUCT.md Winner verification). */
+  verifying: boolean;
   /** Set while the campaign's result is under fraud review: the payout can't be paid before then. */
   review_until: string | null;
   total_clicks: number;
@@ -41,6 +44,8 @@ export type EarningsTotals = {
   owed_cents: number;
   /** Part of `owed_cents` whose result is still under review: Request Payout sends the rest. */
   under_review_cents: number;
+  /** Part of `owed_cents`, its review over, that waits for approval or verification: not sent yet either. */
+  verifying_cents: number;
   in_progress_cents: number;
   /** Part of `owed_cents` that waits for the promoter's tax information. */
   tax_info_needed_cents: number;
@@ -76,6 +81,10 @@ export type PayoutAction =
   | "pay"
   | "under_review"
   | "held"
+  /** The result waits for an admin's approval with its evidence (the approval view). */
+  | "approval"
+  /** Approved; the winner has not yet confirmed that they still qualify. */
+  | "verification"
   /** Held only until the winner gives the payment provider their tax information; Pay Winner tries again. */
   | "tax_info"
   | "completed"
@@ -143,10 +152,52 @@ export type PayoutList = {
 /** POST /api/payouts/request. */
 export type PayoutRequestResult = { paid_cents: number; message: string };
 
+/** A prize the promoter is a candidate for (PRODUCT.md Winner verification), and where it stands. */
+export type Candidacy = {
+  payout_id: string;
+  campaign_id: string;
+  campaign_title: string;
+  amount_cents: number;
+  /** Set while the result is under review: approval comes after it. */
+  review_until: string | null;
+  /** An admin approved the result for them. */
+  approved: boolean;
+  /** They confirmed that they still qualify. */
+  verified: boolean;
+  /** The countries the campaign is open to, as its rules froze them: where the candidate must live. */
+  allowed_countries: string[];
+  /** Other reasons it is not paid yet (a ban, an open flag, tax information). */
+  other_holds: PayoutHoldReason[];
+};
+
+/** A decision that passed the promoter over for a prize, as they are shown it. */
+export type PassedOverView = {
+  campaign_id: string;
+  campaign_title: string;
+  reason: ExclusionReason;
+  /** Why, in words: the admin's reason or what the verification found. */
+  note: string | null;
+  decided_at: string;
+};
+
+/** GET /api/payouts/candidacies: the promoter's prizes waiting for verification and approval, and past pass-overs. */
+export type Candidacies = {
+  candidacies: Candidacy[];
+  passed_over: PassedOverView[];
+  /** Where they said they live, to start the verification form from. */
+  residence: { country: string; state: string | null } | null;
+  /** The payout account's state and country: verification needs an account that can receive payouts. */
+  payout_account: { ready: boolean; country: string | null };
+};
+
+export type VerificationResult = { outcome: "verified" | "passed_over"; message: string };
+
 export const payoutsApi = {
   earnings: get<Earnings>()("/api/earnings"),
   account: get<PayoutAccountStatus>()("/api/payouts/account"),
   createAccount: post<{ accountId: string }>()("/api/payouts/account"),
   accountLink: post<{ url: string }>()("/api/payouts/account-link"),
   request: post<PayoutRequestResult>()("/api/payouts/request"),
+  candidacies: get<Candidacies>()("/api/payouts/candidacies"),
+  verify: post<VerificationResult, WinnerVerificationInput>()("/api/payouts/candidacies/:campaignId/verify"),
 } as const;

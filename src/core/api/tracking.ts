@@ -3,17 +3,18 @@ import { post } from "./contract.js";
 /** A challenged visit's solved proof-of-work: the tracking code and ALTCHA's payload (base64 JSON). */
 export type ChallengeSolution = { code: string; payload: string };
 
-/** A counted visit's browser confirmation: the token its tracking page was given. */
+/** A visit's browser confirmation: the token its tracking page was given. */
 export type ClickConfirmation = { token: string };
 
 export const trackingApi = {
   /**
-   * Sent by the tracking page's own script: the visit then counts (and comes with its confirmation token), or is a
-   * duplicate of the address's counted one.
+   * Sent by the tracking page's own script: the visit may then count. The answer is the visit's confirmation token,
+   * whatever the verdict (PRODUCT.md Fraud engine: the clicker is told nothing).
    */
-  verifyChallenge: post<{ verdict: "counted"; confirm: string } | { verdict: "duplicate" }, ChallengeSolution>()(
-    "/api/clicks/verify",
-  ),
-  /** Sent by a counted visit's tracking page once its script runs: the click records that a browser confirmed it. */
+  verifyChallenge: post<{ confirm: string }, ChallengeSolution>()("/api/clicks/verify"),
+  /**
+   * Sent by every tracking page once its script runs: a counted click records that a browser confirmed it; the answer
+   * is the same for any token of the right form.
+   */
   confirmClick: post<{ confirmed: true }, ClickConfirmation>()("/api/clicks/confirm"),
 } as const;

@@ -108,6 +108,10 @@ export async function deleteAccount(deps: ServerContext, auth: Auth, userId: str
         await tx.execute(sql`delete from notifications where user_id = ${userId}`);
         await tx.execute(sql`delete from email_changes where user_id = ${userId}`);
         await tx.execute(sql`delete from eligibility_statements where user_id = ${userId}`);
+        await tx.execute(sql`delete from identity_marks where user_id = ${userId}`);
+        await tx.execute(sql`update payout_accounts set legal_name = null where user_id = ${userId}`);
+        await tx.execute(sql`update winner_verifications v set stated_legal_name = '', account_legal_name = null
+          from promoters p where p.id = v.promoter_id and p.auth_user_id = ${userId}`);
         await tx.execute(sql`delete from api_keys where user_id = ${userId}`);
         await tx.execute(sql`delete from webhook_endpoints where user_id = ${userId}`);
         await tx.execute(sql`delete from session where user_id = ${userId}`);

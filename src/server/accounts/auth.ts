@@ -12,6 +12,7 @@ import type { Mailer } from "../mail/mailer.js";
 import { composeEmail } from "../mail/templates/email-layout.js";
 import { grantListedAdmin } from "./admins.js";
 import { isBanned } from "./bans.js";
+import { DEVICE_ID_HEADER, recordEmailMark, recordSignInMarks } from "./identity-marks.js";
 import { voidPendingEmailChanges } from "./pending-email-changes.js";
 import { ensurePromoterProfile, isHandleTaken } from "./promoter-profile.js";
 import { clearSignInAttempts } from "./sign-in-hold.js";
@@ -128,6 +129,13 @@ export function createAuth(deps: { config: Config; db: Database; mailer: Mailer;
               throw new APIError("FORBIDDEN", { message: "This account has been suspended." });
             }
           },
+          /** Every way in records the browser's device and the address's network (one person, one entry). */
+          after: async (created, context) => {
+            await recordSignInMarks(db, created.userId, {
+              deviceId: context?.headers?.get(DEVICE_ID_HEADER) ?? null,
+              ip: created.ipAddress ?? null,
+            });
+          },
         },
       },
       user: {
@@ -146,6 +154,7 @@ export function createAuth(deps: { config: Config; db: Database; mailer: Mailer;
           after: async (created) => {
             const fields = created as typeof created & { user_type?: string; social_handle?: string | null };
             if (fields.user_type === "promoter") await ensurePromoterProfile(db, created.id, fields.social_handle);
+            await recordEmailMark(db, created.id, created.email);
           },
         },
       },

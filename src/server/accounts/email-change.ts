@@ -9,6 +9,7 @@ import { composeEmail } from "../mail/templates/email-layout.js";
 import { grantListedAdmin } from "./admins.js";
 import type { Auth } from "./auth.js";
 import { RESET_PASSWORD_PATH } from "./auth-paths.js";
+import { recordEmailMark } from "./identity-marks.js";
 import { checkPassword } from "./password-check.js";
 import { voidPendingEmailChanges } from "./pending-email-changes.js";
 
@@ -132,6 +133,7 @@ export async function confirmEmailChange(deps: EmailChangeDeps, token: string): 
             returning id, email`,
       );
       if (!confirmed) return "invalid_link";
+      await recordEmailMark(tx, confirmed.id, confirmed.email);
       await tx.execute(
         sql`update email_changes set confirmed_at = now(), undo_token_hash = ${hashOf(undoToken)},
               undo_expires_at = now() + make_interval(days => ${UNDO_DAYS})

@@ -1,4 +1,7 @@
+import { randomBytes } from "node:crypto";
 import { type Context, Hono } from "hono";
+import { getCookie } from "hono/cookie";
+import { serialize } from "hono/utils/cookie";
 import { z } from "zod";
 import { accountsApi, optionalEmailKinds } from "../../core/api/accounts.js";
 import { authMessages, handleChangeSchema, PASSWORD_MAX_LENGTH, signInSchema } from "../../core/auth-rules.js";
@@ -18,6 +21,7 @@ import { EMAIL_VERIFIED_PATH } from "./auth-paths.js";
 import { stateEligibility } from "./eligibility.js";
 import { confirmEmailChange, type EmailChangeOutcome, requestEmailChange, undoEmailChange } from "./email-change.js";
 import { authRequiredMessage, currentUser, type Guards } from "./guards.js";
+import { DEVICE_COOKIE, DEVICE_ID_HEADER, DEVICE_ID_PATTERN } from "./identity-marks.js";
 import { voidPendingEmailChanges } from "./pending-email-changes.js";
 import {
   beginSignInAttempt,
@@ -64,6 +68,9 @@ const changeEmailBody = z.object({
     .min(1, authMessages.passwordRequired)
     .max(PASSWORD_MAX_LENGTH),
 });
+
+/** A browser keeps its device id a year from its last sign-in. */
+const DEVICE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 const linkToken = z.object({
   token: z
@@ -142,14 +149,37 @@ export function accountRoutes(deps: {
     );
   });
 
-  /** Hands the request to Better Auth with the client address we resolved, and `body` when given. */
+  /**
+   * Hands the request to Better Auth with the client address we resolved, the browser's device id (minted and set as a
+   * cookie when it has none), and `body` when given.
+   */
   const passOn = async (c: Context<AppEnv>, body: string | undefined) => {
     const headers = new Headers(c.req.raw.headers);
     headers.delete(CLIENT_IP_HEADER);
+    headers.delete(DEVICE_ID_HEADER);
     const clientIp = c.get("clientIp");
     if (clientIp) headers.set(CLIENT_IP_HEADER, clientIp);
+    const sent = getCookie(c, DEVICE_COOKIE);
+    const deviceId = sent && DEVICE_ID_PATTERN.test(sent) ? sent : randomBytes(16).toString("base64url");
+    headers.set(DEVICE_ID_HEADER, deviceId);
     if (body !== undefined) headers.delete("content-length");
-    return forBrowser(await auth.handler(new Request(c.req.url, { method: c.req.method, headers, body })));
+    const response = await forBrowser(
+      await auth.handler(new Request(c.req.url, { method: c.req.method, headers, body })),
+    );
+    if (deviceId === sent) return response;
+    // A copy: some answers (redirects) carry headers that cannot be changed.
+    const answered = new Response(response.body, response);
+    answered.headers.append(
+      "Set-Cookie",
+      serialize(DEVICE_COOKIE, deviceId, {
+        path: "/",
+        httpOnly: true,
+        sameSite: "Lax",
+        secure: context.publicUrl.startsWith("https:"),
+        maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
+      }),
+    );
+    return answered;
   };
 
   /** Sign-in with the per-account hold around Better Auth's password check. */

@@ -4,7 +4,7 @@ import { adminAudit, campaigns, clickEvents, contactMessages, suspiciousActivity
 import { signUp, type TestUser } from "../testing/accounts";
 import { createLiveCampaign, joinAs } from "../testing/campaigns";
 import { clickAs, expectCountersConsistent, linkVerdicts } from "../testing/clicks";
-import { makeAdmin, onboardPayouts } from "../testing/payouts";
+import { makeAdmin, onboardPayouts, settleWin } from "../testing/payouts";
 import { createTestApp, type TestApp } from "../testing/test-app";
 
 /** The admin console's APIs on a database this file builds: exact figures, bans, and one audit row per action. */
@@ -178,6 +178,7 @@ describe("campaign moderation", () => {
     const list = await call("/api/admin/payouts");
     const row = list.body.rows.find((entry: { campaign_id: string }) => entry.campaign_id === campaignId);
     expect(row.winner).toMatchObject({ handle: me.promoter.handle, email: winner.email, has_payout_account: true });
+    await settleWin(t, admin, winner, { campaignId, payoutId: row.payout.id });
     const paid = await call(`/api/admin/payouts/${row.payout.id}/pay`, { method: "POST" });
     expect(paid.status).toBe(200);
     const again = await call(`/api/admin/payouts/${row.payout.id}/pay`, { method: "POST" });
@@ -197,7 +198,7 @@ describe("campaign moderation", () => {
     expect((await call(`/api/admin/campaigns/${draftId}`, { method: "DELETE" })).body.result).toBe("removed");
 
     const rows = (await auditRows()).slice(before);
-    expect(rows.map((entry) => entry.action).sort()).toEqual(["delete", "end", "pay", "void_promoter"]);
+    expect(rows.map((entry) => entry.action).sort()).toEqual(["approve", "delete", "end", "pay", "void_promoter"]);
     expect(rows.find((entry) => entry.action === "end")?.summary).toBe(
       `Ended "Audited Song": @${me.promoter.handle} won`,
     );

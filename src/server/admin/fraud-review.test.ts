@@ -10,7 +10,7 @@ import { signUp, type TestUser } from "../testing/accounts";
 import { createLiveCampaign, joinAs } from "../testing/campaigns";
 import { clickAs } from "../testing/clicks";
 import { okRoute } from "../testing/contract-call";
-import { clicks, expectLedgerBalanced, makeAdmin, onboardPayouts } from "../testing/payouts";
+import { clicks, expectLedgerBalanced, makeAdmin, onboardPayouts, settleWin } from "../testing/payouts";
 import { createTestApp, type TestApp } from "../testing/test-app";
 
 /** Fraud review through HTTP, with the default 48-hour review window. */
@@ -241,12 +241,25 @@ describe("the review window", () => {
       (await board(campaignId)).result.winners.map((winner: { promoter_id: string }) => winner.promoter_id),
     ).toEqual([first.promoterId, second.promoterId]);
 
-    // Once released the result is final: another void changes counts, not winners.
+    // Released, the result is final, yet while no prize of it is paid a void still decides it again.
     expect((await post(`/api/admin/campaigns/${campaignId}/release`)).status).toBe(200);
-    const late = await post("/api/admin/clicks/void", { campaign_id: campaignId, promoter_id: first.promoterId });
+    const released = await post("/api/admin/clicks/void", { campaign_id: campaignId, promoter_id: first.promoterId });
+    expect(released.body).toEqual({
+      clicks_voided: 4,
+      result: "redecided",
+      winners: [{ handle: expect.any(String), amount_cents: 101_01 }],
+    });
+    expect((await board(campaignId)).result.state).toBe("verifying");
+    // Once a prize is paid, the result stays as it is: a void changes counts, not winners.
+    await onboardPayouts(t, second);
+    const [payout] = await t.database.db.select().from(payouts).where(eq(payouts.campaignId, campaignId));
+    await settleWin(t, admin, second, { campaignId, payoutId: payout?.id ?? "" });
+    expect((await post(`/api/admin/payouts/${payout?.id}/pay`)).status).toBe(200);
+    const late = await post("/api/admin/clicks/void", { campaign_id: campaignId, promoter_id: second.promoterId });
     expect(late.body).toEqual({ clicks_voided: 4, result: "final", winners: [] });
-    expect((await payoutsOf(campaignId)).map((row) => row.amount_cents)).toEqual([50_51, 50_50]);
+    expect((await payoutsOf(campaignId)).map((row) => row.amount_cents)).toEqual([101_01]);
     expect((await board(campaignId)).result.state).toBe("final");
+    await expectLedgerBalanced(t, campaignId);
   });
 
   it("refunds the prize at once when voiding leaves no winner", async () => {
@@ -303,6 +316,9 @@ describe("the review window", () => {
     expect((await listOutbox(t.database.db, winner.email)).filter((mail) => /You won/.test(mail.subject))).toHaveLength(
       1,
     );
+    // Final, it waits for its approval and its winner's verification.
+    expect(await runWeeklyPayouts(t.app.context, new Date().getUTCDay())).toEqual([]);
+    await settleWin(t, admin, winner, { campaignId, payoutId: payout?.id ?? "" });
     const weekly = await runWeeklyPayouts(t.app.context, new Date().getUTCDay());
     expect(weekly.filter((outcome) => outcome.payoutId === payout?.id)).toMatchObject([{ kind: "paid" }]);
     expect((await post(`/api/admin/payouts/${payout?.id}/pay`)).body.error.message).toBe(

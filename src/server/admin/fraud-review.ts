@@ -15,8 +15,10 @@ import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
 import { clickAudit, suspiciousActivity } from "../db/schema.js";
 import { DomainError } from "../errors.js";
-import { announceResult, redecideUnderReview } from "../payouts/campaign-results.js";
+import { announceResult, redecideResult } from "../payouts/campaign-results.js";
 import { releaseFlagHolds } from "../payouts/flag-holds.js";
+import { tellCandidates } from "../payouts/pass-on.js";
+import { processRefund } from "../payouts/refunds.js";
 import { maskAddress } from "../tracking/click-analytics.js";
 import { holdRollupMark, movedInRollup, rollupDimensions } from "../tracking/click-rollups.js";
 
@@ -256,8 +258,9 @@ async function actionFlag(tx: Database, flagId: number, actor: Actor, resolution
 
 /**
  * Voids a promoter's or an address's counted clicks on a campaign: they become `voided`, every counter is recomputed
- * from the events, the roll-up follows, and the action is audited; while the campaign's result is under review its
- * winners and pending payouts are decided again. One transaction. A result that is final stays as it is.
+ * from the events, the roll-up follows, and the action is audited; while none of the result's payouts has moved, under
+ * review or after it, its candidates and their held payouts are decided again (a payout waiting for approval goes back
+ * to waiting). One transaction. A result with a payout made stays as it is.
  */
 export async function voidClicks(
   deps: ServerContext,
@@ -270,8 +273,8 @@ export async function voidClicks(
     // mark, shared: a roll-up in progress finishes first, and none starts until this commits.
     const [campaign] = await queryParsed(
       tx,
-      z.object({ title: column.text, status: column.text }),
-      sql`select title, status from campaigns where id = ${input.campaignId} for no key update`,
+      z.object({ title: column.text, artist_name: column.text, status: column.text }),
+      sql`select title, artist_name, status from campaigns where id = ${input.campaignId} for no key update`,
     );
     if (!campaign) throw new DomainError("not_found", "Campaign not found");
     const mark = await holdRollupMark(tx);
@@ -302,7 +305,23 @@ export async function voidClicks(
           select coalesce(sum(tl.total_clicks), 0) from tracking_links tl where tl.promoter_id = p.id)
         where p.id = ${promoterId}`);
     }
-    const redecided = await redecideUnderReview(tx, input.campaignId);
+    const before = await queryParsed(
+      tx,
+      z.object({ promoter_id: column.text }),
+      sql`select promoter_id from payouts where campaign_id = ${input.campaignId}`,
+    );
+    const redecided = await redecideResult(tx, input.campaignId);
+    if (redecided?.announced) {
+      // The result was already announced: whoever the recount made a winner hears it now.
+      const fresh = redecided.winners.filter((winner) => !before.some((row) => row.promoter_id === winner.promoterId));
+      await tellCandidates(
+        deps,
+        tx,
+        { id: input.campaignId, title: campaign.title, artistName: campaign.artist_name },
+        fresh,
+        "recounted",
+      );
+    }
     const whose = input.promoterId
       ? `@${(await queryParsed(tx, labelRow, sql`select handle as label from promoters where id = ${input.promoterId}`))[0]?.label ?? input.promoterId}`
       : "an address";
@@ -330,19 +349,23 @@ export async function voidClicks(
     });
     const live = campaign.status === campaignStatus.active || campaign.status === campaignStatus.paused;
     return {
-      clicks_voided: voided.length,
-      result: redecided ? ("redecided" as const) : live ? ("live" as const) : ("final" as const),
-      winners: (redecided?.winners ?? []).map((winner) => ({
-        handle: winner.handle,
-        amount_cents: winner.amountCents,
-      })),
+      refundId: redecided?.refundId ?? null,
+      view: {
+        clicks_voided: voided.length,
+        result: redecided ? ("redecided" as const) : live ? ("live" as const) : ("final" as const),
+        winners: (redecided?.winners ?? []).map((winner) => ({
+          handle: winner.handle,
+          amount_cents: winner.amountCents,
+        })),
+      },
     };
   });
-  // A result left without a winner is final at once: the artist is told and refunded now.
-  if (outcome.result === "redecided" && outcome.winners.length === 0) {
+  // A result left without a winner is final at once: the artist is told (unless they were already) and refunded now.
+  if (outcome.refundId) {
     await announceResult(deps, input.campaignId);
+    await processRefund(deps, outcome.refundId);
   }
-  return outcome;
+  return outcome.view;
 }
 
 /**

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { adminApi, adminCampaignStatuses, prizeLedgerPath, timeRanges } from "../../core/api/admin.js";
 import { uuidPattern } from "../../core/ids.js";
 import { queryText, requiredText } from "../../core/text-rules.js";
+import { passOnGrounds } from "../../core/vocabulary.js";
 import { currentUser, type Guards } from "../accounts/guards.js";
 import { recordAdminAction } from "../audit/record-audit.js";
 import { deleteCampaign } from "../campaigns/delete-campaign.js";
@@ -16,10 +17,11 @@ import { assertCampaignId } from "../ids.js";
 import type { LiveUpdates } from "../live/live-updates.js";
 import type { MailSender } from "../mail/mail-sender.js";
 import { endCampaignNow } from "../payouts/finalize-campaigns.js";
+import { passOnMessages, passOnPrize } from "../payouts/pass-on.js";
 import { payPayoutNow } from "../payouts/pay-payouts.js";
-import { passOnHeldPrize } from "../payouts/payout-holds.js";
 import { adminPayoutList } from "../payouts/payout-list.js";
 import { exportPrizeLedger, ledgerYears } from "../payouts/prize-ledger.js";
+import { approvalQueue, approveCandidate } from "../payouts/result-approval.js";
 import {
   clicksByCountry,
   countedClicksOverTime,
@@ -37,6 +39,7 @@ import { adminStats } from "./admin-stats.js";
 import { listUsers, setAdmin, setBanned } from "./admin-users.js";
 import { listAdminAudit } from "./audit-log.js";
 import { dismissFlag, investigate, releaseResults, suspiciousItemView, voidClicks } from "./fraud-review.js";
+import { approvalView, userLinkViews } from "./result-evidence.js";
 
 const rangeQuery = z.object({
   range: z.enum(timeRanges, { error: "Choose a time range: 1h, 24h, 7d or 30d" }).default("24h"),
@@ -83,6 +86,10 @@ const voidBody = z.object({
   flag_id: flagId.optional(),
 });
 const banBody = z.object({ reason: queryText("Reason", 500) });
+const passOnBody = z.object({
+  grounds: z.enum(passOnGrounds, { error: "Choose why the prize passes on: fraud or another rule" }),
+  reason: requiredText("Reason", { max: 500, requiredMessage: passOnMessages.reasonNeeded }),
+});
 const dismissBody = z.object({
   reason: requiredText("Reason", { max: 500, requiredMessage: "Give a reason for dismissing the flag" }),
 });
@@ -169,10 +176,25 @@ export function adminRoutes(
       "Content-Disposition": `attachment; filename="fanboost-prize-ledger-${year}.csv"`,
     });
   });
-  admin.post(at(adminApi.passOnPayout), async (c) => {
+  admin.post(at(adminApi.passOnPayout), validate("json", passOnBody), async (c) => {
     const payoutId = id("Invalid payout ID").parse(c.req.param("payoutId"));
-    return c.json(reply(adminApi.passOnPayout, await passOnHeldPrize(deps, payoutId, currentUser(c))));
+    const decision = c.req.valid("json");
+    const { campaignId, ...passed } = await passOnPrize(deps, payoutId, currentUser(c), decision);
+    deps.live.publish([campaignId]);
+    return c.json(reply(adminApi.passOnPayout, passed));
   });
+  admin.post(at(adminApi.approvePayout), async (c) => {
+    const payoutId = id("Invalid payout ID").parse(c.req.param("payoutId"));
+    const { campaignId, ...approved } = await approveCandidate(deps, payoutId, currentUser(c));
+    deps.live.publish([campaignId]);
+    return c.json(reply(adminApi.approvePayout, approved));
+  });
+  admin.get(at(adminApi.approvalQueue), async (c) =>
+    c.json(reply(adminApi.approvalQueue, { items: await approvalQueue(db) })),
+  );
+  admin.get(at(adminApi.approvalView), async (c) =>
+    c.json(reply(adminApi.approvalView, await approvalView(db, assertCampaignId(c.req.param("campaignId"))))),
+  );
 
   admin.get(at(adminApi.topIps), validate("query", rangeQuery), async (c) =>
     c.json(reply(adminApi.topIps, { items: await topIps(db, c.req.valid("query").range) })),
@@ -259,6 +281,14 @@ export function adminRoutes(
   admin.post(at(adminApi.unbanUser), async (c) =>
     c.json(reply(adminApi.unbanUser, await setBanned(db, c.req.param("id"), { banned: false }, currentUser(c)))),
   );
+
+  admin.get(at(adminApi.userLinks), async (c) => {
+    const userId = z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, "Invalid user ID")
+      .parse(c.req.param("id"));
+    return c.json(reply(adminApi.userLinks, { items: await userLinkViews(db, userId) }));
+  });
 
   admin.get(
     at(adminApi.messages),

@@ -268,6 +268,7 @@ const campaignRow = z.object({
   published_at: column.timestampOrNull,
   ends_at: column.timestampOrNull,
   review_until: column.timestampOrNull,
+  verifying: column.boolean,
   total_clicks: column.number,
   promoter_count: column.number,
   leader_handle: column.textOrNull,
@@ -284,6 +285,8 @@ export async function artistCampaigns(db: Database, userId: string, now = new Da
     campaignRow,
     sql`select c.id, c.title, c.genre, c.status, c.is_public, c.prize_cents, c.platform_fee_cents, c.duration_days,
           c.created_at, c.published_at, c.ends_at, c.review_until, c.total_clicks, c.promoter_count,
+          exists (select 1 from payouts po where po.campaign_id = c.id
+            and po.hold_reasons && array['approval', 'verification']::text[]) as verifying,
           leader.handle as leader_handle, leader.clicks as leader_clicks,
           r.reason as refund_reason, r.amount_cents as refund_cents, r.status as refund_status
         from campaigns c
@@ -331,7 +334,7 @@ export async function artistCampaigns(db: Database, userId: string, now = new Da
         : null,
     result: ended.includes(row.id)
       ? {
-          state: row.review_until && row.review_until > now ? "provisional" : "final",
+          state: row.review_until && row.review_until > now ? "provisional" : row.verifying ? "verifying" : "final",
           winners: winners
             .filter((winner) => winner.campaign_id === row.id)
             .map(({ handle, amount_cents }) => ({ handle, amount_cents })),

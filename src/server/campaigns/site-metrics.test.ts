@@ -5,7 +5,7 @@ import { payouts } from "../db/schema";
 import { signUp, type TestUser } from "../testing/accounts";
 import { createLiveCampaign, joinAs } from "../testing/campaigns";
 import { okRoute } from "../testing/contract-call";
-import { adminPost, clicks, makeAdmin, onboardPayouts } from "../testing/payouts";
+import { adminPost, clicks, makeAdmin, onboardPayouts, settleWin } from "../testing/payouts";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { querySiteMetrics } from "./campaign-list";
 
@@ -18,12 +18,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A campaign of `prizeCents` that the promoter wins and is paid for, through the API. */
+/** A campaign of `prizeCents` that the promoter wins, verifies, has approved and is paid for, through the API. */
 async function winAndGetPaid(promoter: TestUser, prizeCents: number, network: string) {
   const campaignId = await createLiveCampaign(t, await signUp(t, "artist"), { prize_cents: prizeCents });
   await clicks(t, await joinAs(t, promoter, campaignId), 1, network);
   expect((await adminPost(t, admin, `/api/admin/campaigns/${campaignId}/end`)).status).toBe(200);
   const [payout] = await t.database.db.select().from(payouts).where(eq(payouts.campaignId, campaignId));
+  await settleWin(t, admin, promoter, { campaignId, payoutId: payout?.id ?? "" });
   expect((await adminPost(t, admin, `/api/admin/payouts/${payout?.id}/pay`)).status).toBe(200);
 }
 

@@ -1,3 +1,4 @@
+import type { ResultApprovalMode } from "../../core/vocabulary.js";
 import type { Database } from "../db/client.js";
 import type { Logger } from "../logger.js";
 import type { Mailer } from "../mail/mailer.js";
@@ -22,6 +23,8 @@ export type ServerContext = {
   payoutCountries: readonly string[];
   /** A promoter's prizes in a calendar year from which a payout waits for tax information (cents). */
   prizeReportingThresholdCents: number;
+  /** Who approves a click-decided result before its prize can be paid (RESULT_APPROVAL). */
+  resultApproval: ResultApprovalMode;
   /** Signs the unsubscribe links of non-essential emails. */
   authSecret: string;
 };

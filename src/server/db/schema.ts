@@ -26,10 +26,12 @@ import {
   flagSeverities,
   flagStatuses,
   flagTypes,
+  identityMarkKinds,
   payoutHoldReasons,
   payoutStatuses,
   refundReasons,
   refundStatuses,
+  verificationProblems,
 } from "../../core/vocabulary.js";
 import { user } from "./auth-schema.js";
 
@@ -314,6 +316,14 @@ export const payouts = pgTable(
      * a payout re-reads them when a hold is written at the same moment (payout-holds.ts).
      */
     holdReasons: text("hold_reasons", { enum: payoutHoldReasons }).array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * When the result was approved for this winner (PRODUCT.md Winner verification), and by which admin; approved with
+     * no admin: the server's automatic approval (`RESULT_APPROVAL=auto`).
+     */
+    approvedAt: timestamp("approved_at", { withTimezone: true }),
+    approvedBy: text("approved_by").references(() => user.id, { onDelete: "set null" }),
+    /** When the admins were told that this candidate waits for approval (once; then the daily digest). */
+    approvalRequestedAt: timestamp("approval_requested_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -342,6 +352,9 @@ export const payoutAccounts = pgTable(
     taxInfoOnFile: boolean("tax_info_on_file").notNull().default(false),
     /** The country of residence the account was created for (the holder's stated one); none for older accounts. */
     country: text("country"),
+    /** The holder's legal name and the bank account's fingerprint, as the provider reports them once onboarded. */
+    legalName: text("legal_name"),
+    bankFingerprint: text("bank_fingerprint"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -622,6 +635,8 @@ export const sandboxAccounts = pgTable(
     idempotencyKey: text("idempotency_key").notNull(),
     legalName: text("legal_name"),
     bankLast4: text("bank_last4"),
+    /** Derived from the routing and account numbers, as Stripe gives one per bank account: equal for the same account. */
+    bankFingerprint: text("bank_fingerprint"),
     /** The holder's country of residence, as FanBoost passed it when creating the account. */
     country: text("country"),
     /** The tax form the holder completed ('w9' or 'w8ben'); the form's contents are not kept. */
@@ -751,6 +766,10 @@ export const resultExclusions = pgTable(
       .notNull()
       .references(() => promoters.id, { onDelete: "cascade" }),
     reason: text("reason", { enum: exclusionReasons }).notNull(),
+    /** A person's decision in words: the admin's reason for passing them over, or what their verification found. */
+    note: text("note"),
+    decidedBy: text("decided_by").references(() => user.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.campaignId, t.promoterId] }),
@@ -919,3 +938,61 @@ export const webhookAttempts = pgTable(
   },
   (t) => [index("webhook_attempts_delivery_idx").on(t.deliveryId, t.attemptedAt)],
 );
+
+/**
+ * What ties accounts to one person (PRODUCT.md Winner verification): each account's devices (a first-party cookie) and
+ * networks seen at sign-up and sign-in, its normalised e-mail address, its payout account's bank fingerprint and legal
+ * name. Accounts sharing a device, an e-mail or a bank account are linked; sharing a legal name, with a network too.
+ */
+export const identityMarks = pgTable(
+  "identity_marks",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: identityMarkKinds }).notNull(),
+    value: text("value").notNull(),
+    firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.kind, t.value] }),
+    index("identity_marks_value_idx").on(t.kind, t.value),
+    check("identity_marks_kind_check", oneOf(t.kind, identityMarkKinds)),
+  ],
+);
+
+/**
+ * A candidate's verification (PRODUCT.md Winner verification): what they confirmed about where they live, their age and
+ * their payout account, what the payout account said, and the outcome: `verified`, or the problem that passed them over.
+ */
+export const winnerVerifications = pgTable(
+  "winner_verifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    campaignId: uuid("campaign_id")
+      .notNull()
+      .references(() => campaigns.id, { onDelete: "cascade" }),
+    promoterId: uuid("promoter_id")
+      .notNull()
+      .references(() => promoters.id, { onDelete: "cascade" }),
+    country: text("country").notNull(),
+    state: text("state"),
+    minimumAge: integer("minimum_age").notNull(),
+    statedLegalName: text("stated_legal_name").notNull(),
+    accountCountry: text("account_country"),
+    accountLegalName: text("account_legal_name"),
+    problem: text("problem", { enum: verificationProblems }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("winner_verifications_candidate_key").on(t.campaignId, t.promoterId),
+    check("winner_verifications_problem_check", sql`${t.problem} is null or ${oneOf(t.problem, verificationProblems)}`),
+  ],
+);
+
+/** Periodic work done once across instances: the row's key names it, `claimed_at` when it was last done. */
+export const periodicClaims = pgTable("periodic_claims", {
+  key: text("key").primaryKey(),
+  claimedAt: timestamp("claimed_at", { withTimezone: true }).notNull(),
+});

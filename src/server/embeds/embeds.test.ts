@@ -110,7 +110,7 @@ describe("embedded board", () => {
     expect(board.entries.map((entry) => entry.rank)).toEqual([1, 2, 3]);
   });
 
-  it("streams the result as soon as the scheduler decides it, and again when it is final", async () => {
+  it("streams the result as soon as the scheduler decides it, and again when its review is over", async () => {
     const { campaignId } = await rankedCampaign();
     const events = await openStream(t, embedsApi.boardStream, { params: { id: campaignId } });
     expect((await events.next(2000))?.result).toBeNull();
@@ -122,14 +122,14 @@ describe("embedded board", () => {
     const ended = await events.nextWhere((board) => board.result !== null, 3000);
     expect(ended?.result?.state).toBe("provisional");
     expect(ended?.result?.winners.map((winner) => winner.amount_cents)).toEqual([ended?.campaign.prize_cents]);
-    // And again when the review ends and the result is final.
+    // And again when the review ends: the winner is then verified before the prize is paid.
     await t.database.db.execute(
       sql`update campaigns set review_until = now() - interval '1 second' where id = ${campaignId}`,
     );
     await t.app.jobs.find((job) => job.name === "announce-final-results")?.run();
-    const final = await events.nextWhere((board) => board.result?.state === "final", 3000);
+    const verifying = await events.nextWhere((board) => board.result?.state === "verifying", 3000);
     await events.cancel();
-    expect(final?.result?.state).toBe("final");
+    expect(verifying?.result?.state).toBe("verifying");
   });
 });
 

@@ -8,6 +8,7 @@ import { announceFinalResults } from "../payouts/campaign-results.js";
 import { finalizeEndedCampaigns } from "../payouts/finalize-campaigns.js";
 import { remindPayoutAccounts, retryDuePayouts, runWeeklyPayouts } from "../payouts/pay-payouts.js";
 import { processDueRefunds } from "../payouts/refunds.js";
+import { requestApprovals, sendApprovalDigest } from "../payouts/result-approval.js";
 import { rollUpClicks } from "../tracking/click-rollups.js";
 import { pruneSharedCounts } from "../tracking/fraud-monitor.js";
 import { clearExpiredClickIps } from "../tracking/ip-retention.js";
@@ -58,6 +59,9 @@ export function backgroundJobs(deps: {
         return announced.length;
       },
     },
+    // Claimed by conditional updates: each waiting result is told to the admins once, the digest once a day.
+    { name: "request-result-approvals", everyMs: MINUTE, run: () => requestApprovals(context) },
+    { name: "approval-digest", everyMs: 15 * MINUTE, run: () => sendApprovalDigest(context) },
     { name: "retry-payouts", everyMs: MINUTE, run: () => retryDuePayouts(context) },
     { name: "remind-payout-accounts", everyMs: 60 * MINUTE, run: () => remindPayoutAccounts(context) },
     { name: "refunds", everyMs: MINUTE, run: () => processDueRefunds(context) },

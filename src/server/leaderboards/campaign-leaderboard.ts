@@ -48,6 +48,7 @@ const resultCampaign = z.object({
   status: column.text,
   review_until: column.timestampOrNull,
   under_review: column.boolean,
+  verifying: column.boolean,
 });
 
 /** The result of an ended campaign (null while it runs): its winners, who was not eligible, and whether it is final. */
@@ -55,7 +56,9 @@ export async function campaignResult(db: Database, campaignId: string): Promise<
   const [campaign] = await queryParsed(
     db,
     resultCampaign,
-    sql`select status, review_until, coalesce(review_until > now(), false) as under_review
+    sql`select status, review_until, coalesce(review_until > now(), false) as under_review,
+          exists (select 1 from payouts po where po.campaign_id = campaigns.id
+            and po.hold_reasons && array['approval', 'verification']::text[]) as verifying
         from campaigns where id = ${campaignId}`,
   );
   if (!campaign || (campaign.status !== campaignStatus.ended && campaign.status !== campaignStatus.completed))
@@ -75,7 +78,7 @@ export async function campaignResult(db: Database, campaignId: string): Promise<
     sql`select promoter_id, reason from result_exclusions where campaign_id = ${campaignId}`,
   );
   return {
-    state: campaign.under_review ? "provisional" : "final",
+    state: campaign.under_review ? "provisional" : campaign.verifying ? "verifying" : "final",
     review_until: campaign.under_review ? (campaign.review_until?.toISOString() ?? null) : null,
     winners,
     not_eligible: notEligible,

@@ -81,9 +81,18 @@ interface PaymentOperations {
 
 /**
  * `taxInfoOnFile`: the provider holds the holder's tax information (a W-9 or W-8BEN form), which a payout reaching the
- * year's reporting threshold waits for; FanBoost learns only that it does.
+ * year's reporting threshold waits for; FanBoost learns only that it does. `legalName` and `bankFingerprint`: the
+ * holder's name and the bank account's fingerprint (the same for the same bank account in any connected account), once
+ * onboarding collected them and when the provider shares them: the winner's verification and the accounts linked to one
+ * person read them (PRODUCT.md Winner verification).
  */
-export type ConnectedAccountStatus = { detailsSubmitted: boolean; payoutsEnabled: boolean; taxInfoOnFile: boolean };
+export type ConnectedAccountStatus = {
+  detailsSubmitted: boolean;
+  payoutsEnabled: boolean;
+  taxInfoOnFile: boolean;
+  legalName: string | null;
+  bankFingerprint: string | null;
+};
 
 export class PaymentDeclinedError extends Error {
   override name = "PaymentDeclinedError";

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { escapeHtml } from "../../core/escape-html.js";
@@ -113,6 +114,14 @@ ${tax}
 </form></main></body></html>`;
 }
 
+/**
+ * The sandbox's bank fingerprint, as Stripe gives one: the same routing and account numbers give the same value in any
+ * connected account, and the value does not give the numbers back.
+ */
+function bankFingerprintOf(routingNumber: string, accountNumber: string) {
+  return createHash("sha256").update(`sandbox-bank:${routingNumber}:${accountNumber}`).digest("base64url").slice(0, 16);
+}
+
 function validateBank(form: Form, today = new Date()): Errors {
   const errors: Errors = {};
   if (!form.legal_name.trim()) errors.legal_name = "Legal name is required";
@@ -225,6 +234,7 @@ export function sandboxOnboardingRoutes(db: Database) {
             ? {
                 legalName: form.legal_name,
                 bankLast4: form.account_number.slice(-4),
+                bankFingerprint: bankFingerprintOf(form.routing_number, form.account_number),
                 detailsSubmitted: true,
                 payoutsEnabled: true,
               }

@@ -182,6 +182,8 @@ export function createSandboxProvider(db: Database, publicUrl: string) {
         detailsSubmitted: row.detailsSubmitted,
         payoutsEnabled: row.payoutsEnabled,
         taxInfoOnFile: row.taxForm !== null,
+        legalName: row.legalName,
+        bankFingerprint: row.bankFingerprint,
       };
     },
 

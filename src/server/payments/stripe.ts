@@ -106,10 +106,18 @@ export function createStripeProvider(keys: StripeKeys, endpoint?: StripeEndpoint
         ...(requirements?.past_due ?? []),
         ...(requirements?.eventually_due ?? []),
       ];
+      // The payout bank account Stripe pays to (an Express account has one per currency; prizes are in US dollars).
+      const bank = account.external_accounts?.data.find(
+        (external): external is Stripe.BankAccount => external.object === "bank_account",
+      );
+      const person = account.individual;
+      const personName = [person?.first_name, person?.last_name].filter(Boolean).join(" ");
       return {
         detailsSubmitted: account.details_submitted,
         payoutsEnabled: account.payouts_enabled,
         taxInfoOnFile: account.details_submitted && !due.some((field) => taxIdentification.test(field)),
+        legalName: personName || bank?.account_holder_name || null,
+        bankFingerprint: bank?.fingerprint ?? null,
       };
     },
 

@@ -1,16 +1,21 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { splitPrize } from "../../core/money.js";
-import { campaignStatus, exclusionReasons, rankOf } from "../../core/vocabulary.js";
+import {
+  campaignStatus,
+  exclusionReason,
+  exclusionReasons,
+  lastingExclusionReasons,
+  rankOf,
+} from "../../core/vocabulary.js";
+import { linkedAccounts } from "../accounts/account-links.js";
 import type { ServerContext } from "../context/server-context.js";
 import type { Database } from "../db/client.js";
 import { linksAheadOfTl } from "../db/rank.js";
 import { column, queryParsed } from "../db/rows.js";
-import { payouts, resultExclusions } from "../db/schema.js";
-import { DomainError } from "../errors.js";
+import { resultExclusions } from "../db/schema.js";
 import { optedOut, sendUnlessOptedOut, unsubscribeUrl } from "../mail/email-preferences.js";
 import { enqueueWebhookEvent } from "../webhooks/webhook-outbox.js";
-import { holdFlaggedWinners } from "./flag-holds.js";
+import { awardCandidates, type Candidate, linkEvidence } from "./candidates.js";
 import { campaignEndedMail, placedMail, type WinnerShare, winnerMail } from "./payout-mail.js";
 import { processRefund, recordRefund } from "./refunds.js";
 
@@ -28,21 +33,25 @@ const candidateRow = z.object({
   excluded: z.enum(exclusionReasons).nullable(),
 });
 
-export type CampaignResult = { winners: Array<WinnerShare & { promoterId: string }>; refundId: string | null };
+export type CampaignResult = { winners: Candidate[]; refundId: string | null };
 
 /**
  * The campaign's promoters who could have won, best first: the eligible leaders and anyone excluded at or above them.
  * A win counts against the 30-day rule whether its campaign ended before or after this one (within 30 days): results
  * are decided as campaigns end, but two ending together, a re-decision and a prize passed on are decided in any order.
- * `passOn`: a winner's prize is passed on after the result (payout-holds.ts): the current winners are not candidates.
+ * A decision about a person recorded for this campaign (passed over, not verified, linked) stands; `linked`: promoters
+ * linked to one disqualified for fraud. `passOn`: a prize is passed on after the result (payout-holds.ts): the current
+ * candidates are not candidates again.
  */
-const candidates = (tx: Database, campaignId: string, passOn = false) =>
+const candidates = (tx: Database, campaignId: string, linked: readonly string[], passOn: boolean) =>
   queryParsed(
     tx,
     candidateRow,
     sql`with ranked as (
           select tl.promoter_id, p.handle, tl.total_clicks as clicks, tl.created_at, tl.id,
             case
+              when x.reason is not null then x.reason
+              when p.id = any(${sql.param([...linked])}::uuid[]) then 'linked'
               when u.banned_at is not null then 'banned'
               when u.deleted_at is not null then 'deleted'
               when p.auth_user_id = c.created_by then 'artist'
@@ -57,6 +66,11 @@ const candidates = (tx: Database, campaignId: string, passOn = false) =>
           join campaigns c on c.id = tl.campaign_id
           join promoters p on p.id = tl.promoter_id
           join "user" u on u.id = p.auth_user_id
+          left join result_exclusions x on x.campaign_id = c.id and x.promoter_id = tl.promoter_id
+            and x.reason in (${sql.join(
+              lastingExclusionReasons.map((reason) => sql`${reason}`),
+              sql`, `,
+            )})
           where tl.campaign_id = ${campaignId} and tl.total_clicks > 0
             ${passOn ? sql`and not exists (select 1 from payouts po where po.campaign_id = c.id and po.promoter_id = tl.promoter_id)` : sql``}
         )
@@ -77,18 +91,58 @@ const holdCandidates = (tx: Database, campaignId: string) =>
         order by p.id for update of p`,
   );
 
+const campaignPromoter = z.object({
+  promoter_id: column.text,
+  user_id: column.text,
+  handle: column.text,
+  disqualified: column.boolean,
+});
+
+/**
+ * The campaign's promoters whose accounts are linked to one of its promoters disqualified for fraud, each with why:
+ * Pass On skips every account of the person it passed over (PRODUCT.md Winner verification).
+ */
+async function linkedToDisqualified(tx: Database, campaignId: string): Promise<Map<string, string>> {
+  const promoters = await queryParsed(
+    tx,
+    campaignPromoter,
+    sql`select p.id as promoter_id, p.auth_user_id as user_id, p.handle,
+          exists (select 1 from result_exclusions x where x.campaign_id = tl.campaign_id and x.promoter_id = p.id
+            and x.reason = ${exclusionReason.disqualified}) as disqualified
+        from tracking_links tl join promoters p on p.id = tl.promoter_id where tl.campaign_id = ${campaignId}`,
+  );
+  const linked = new Map<string, string>();
+  for (const disqualified of promoters.filter((row) => row.disqualified)) {
+    for (const link of await linkedAccounts(tx, disqualified.user_id)) {
+      const other = promoters.find((row) => row.user_id === link.userId && !row.disqualified);
+      if (other && !linked.has(other.promoter_id)) {
+        linked.set(other.promoter_id, `Linked to @${disqualified.handle}, who was disqualified: ${linkEvidence(link)}`);
+      }
+    }
+  }
+  return linked;
+}
+
 /**
  * The eligible leaders of a campaign whose row this transaction holds, with the passed-over ones recorded for the
  * board; `passOn` as for `candidates`.
  */
 export async function eligibleLeaders(tx: Database, campaignId: string, passOn = false) {
   await holdCandidates(tx, campaignId);
-  const rows = await candidates(tx, campaignId, passOn);
+  const linked = await linkedToDisqualified(tx, campaignId);
+  const rows = await candidates(tx, campaignId, [...linked.keys()], passOn);
   const excluded = rows.flatMap((row) => (row.excluded ? [{ promoterId: row.promoter_id, reason: row.excluded }] : []));
   if (excluded.length > 0) {
     await tx
       .insert(resultExclusions)
-      .values(excluded.map((row) => ({ campaignId, promoterId: row.promoterId, reason: row.reason })))
+      .values(
+        excluded.map((row) => ({
+          campaignId,
+          promoterId: row.promoterId,
+          reason: row.reason,
+          note: row.reason === exclusionReason.linked ? (linked.get(row.promoterId) ?? null) : null,
+        })),
+      )
       .onConflictDoNothing();
   }
   return rows.filter((row) => !row.excluded);
@@ -96,8 +150,8 @@ export async function eligibleLeaders(tx: Database, campaignId: string, passOn =
 
 /**
  * Decides the result of a campaign whose row this transaction holds locked and whose counters are current: writes the
- * exclusions, the winners' `pending` payouts and the status (`ended`; `completed` with the prize refunded when nobody
- * eligible has a click). A result without a winner cannot change any more, so it is final at once.
+ * exclusions, the candidates' held payouts (candidates.ts) and the status (`ended`; `completed` with the prize refunded
+ * when nobody eligible has a click). A result without a winner cannot change any more, so it is final at once.
  */
 export async function decideResult(
   tx: Database,
@@ -116,49 +170,47 @@ export async function decideResult(
     });
     return { winners: [], refundId };
   }
-  const parts = splitPrize(campaign.prize_cents, leaders.length);
-  const winners = leaders.map((leader, index) => ({
-    promoterId: leader.promoter_id,
-    handle: leader.handle,
-    clicks: leader.clicks,
-    amountCents: parts[index] as number,
-  }));
-  await tx.insert(payouts).values(
-    winners.map((winner) => ({
-      campaignId: campaign.id,
-      promoterId: winner.promoterId,
-      amountCents: winner.amountCents,
-    })),
-  );
+  const winners = await awardCandidates(tx, campaign.id, leaders, campaign.prize_cents);
   await tx.execute(sql`update campaigns set status = 'ended', updated_at = now() where id = ${campaign.id}`);
-  await holdFlaggedWinners(tx, campaign.id);
   return { winners, refundId: null };
 }
 
-const reviewedCampaign = z.object({ prize_cents: column.number, under_review: column.boolean, status: column.text });
+const redecidedCampaign = z.object({
+  prize_cents: column.number,
+  status: column.text,
+  moved: column.number,
+  announced: column.boolean,
+});
 
 /**
- * After clicks of an ended campaign were voided (inside the caller's transaction, which holds the campaign row):
- * while its result is under review, the winners and their pending payouts are decided again from the new counts.
- * Returns the new result, or null when the campaign has not ended or its result is already final.
+ * After clicks of an ended campaign were voided, or its winner banned under review (inside the caller's transaction,
+ * which holds the campaign row): while none of its payouts has moved, its candidates and their held payouts are
+ * decided again from the new counts, under review or after (a payout waiting for approval goes back to waiting). The
+ * decisions about people (passed over, not verified, linked) stand. Returns the new result, whether it had already been
+ * announced (its new candidates are then told), or null when the campaign has not ended or a payout has moved.
  */
-export async function redecideUnderReview(tx: Database, campaignId: string): Promise<CampaignResult | null> {
+export async function redecideResult(
+  tx: Database,
+  campaignId: string,
+): Promise<(CampaignResult & { announced: boolean }) | null> {
   const [campaign] = await queryParsed(
     tx,
-    reviewedCampaign,
-    sql`select prize_cents, status, coalesce(review_until > now(), false) as under_review
+    redecidedCampaign,
+    sql`select prize_cents, status, results_announced_at is not null as announced,
+          (select count(*) from payouts where campaign_id = ${campaignId} and status <> 'pending') as moved
         from campaigns where id = ${campaignId}`,
   );
-  if (!campaign?.under_review || campaign.status !== campaignStatus.ended) return null;
-  const [moved] = await queryParsed(
-    tx,
-    z.object({ count: column.number }),
-    sql`select count(*) as count from payouts where campaign_id = ${campaignId} and status <> 'pending'`,
-  );
-  if ((moved?.count ?? 0) > 0) throw new DomainError("conflict", "A payout of this campaign has already been made");
+  if (!campaign || campaign.status !== campaignStatus.ended || campaign.moved > 0) return null;
   await tx.execute(sql`delete from payouts where campaign_id = ${campaignId} and status = 'pending'`);
-  await tx.execute(sql`delete from result_exclusions where campaign_id = ${campaignId}`);
-  return decideResult(tx, { id: campaignId, prize_cents: campaign.prize_cents });
+  await tx.execute(
+    sql`delete from result_exclusions where campaign_id = ${campaignId}
+          and reason not in (${sql.join(
+            lastingExclusionReasons.map((reason) => sql`${reason}`),
+            sql`, `,
+          )})`,
+  );
+  const result = await decideResult(tx, { id: campaignId, prize_cents: campaign.prize_cents });
+  return { ...result, announced: campaign.announced };
 }
 
 const announcedCampaign = z.object({

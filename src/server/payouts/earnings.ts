@@ -25,6 +25,7 @@ const earningsRow = z.object({
   payout_status: z.enum(payoutStatuses).nullable(),
   failure_reason: column.textOrNull,
   tax_info_needed: column.boolean,
+  verifying: column.boolean,
   amount_cents: column.number,
   review_until: column.timestampOrNull,
 });
@@ -54,6 +55,7 @@ export async function promoterEarnings(db: Database, userId: string): Promise<Ea
                case when c.review_until > now() then c.review_until end as review_until,
                po.created_at as payout_created_at, po.paid_at, po.status as payout_status, po.failure_reason,
                coalesce('tax_info' = any (po.hold_reasons), false) as tax_info_needed,
+               coalesce(po.hold_reasons && array['approval', 'verification']::text[], false) as verifying,
                coalesce(po.amount_cents, case when c.status in ('active', 'paused') then c.prize_cents else 0 end)
                  as amount_cents
         from tracking_links tl
@@ -90,6 +92,7 @@ export async function promoterEarnings(db: Database, userId: string): Promise<Ea
   const owed = (row: EarningsRow) => row.payout_status === "pending" || row.payout_status === "failed";
   const owedCents = sum(owed);
   const underReviewCents = sum((row) => owed(row) && row.review_until !== null);
+  const verifyingCents = sum((row) => owed(row) && row.review_until === null && row.verifying);
   return {
     promoter: { id: promoter.id, handle: promoter.handle },
     rows: history,
@@ -98,6 +101,7 @@ export async function promoterEarnings(db: Database, userId: string): Promise<Ea
       pending_cents: summary.pending_cents,
       owed_cents: owedCents,
       under_review_cents: underReviewCents,
+      verifying_cents: verifyingCents,
       in_progress_cents: sum((row) => row.payout_status === "processing"),
       tax_info_needed_cents: sum((row) => owed(row) && row.tax_info_needed),
       campaigns_won: summary.campaigns_won,
@@ -106,7 +110,7 @@ export async function promoterEarnings(db: Database, userId: string): Promise<Ea
       active_campaigns: history.filter((row) => row.payout_status === null && row.status === "pending").length,
       total_clicks: history.reduce((total, row) => total + row.total_clicks, 0),
       win_rate_percent: summary.win_rate_percent,
-      can_request_payout: owedCents - underReviewCents >= MIN_PAYOUT_CENTS,
+      can_request_payout: owedCents - underReviewCents - verifyingCents >= MIN_PAYOUT_CENTS,
     },
   };
 }

@@ -8,7 +8,7 @@ import { signUp, type TestUser } from "../testing/accounts";
 import { createLiveCampaign, joinAs } from "../testing/campaigns";
 import { clickAs } from "../testing/clicks";
 import { callRoute, okRoute } from "../testing/contract-call";
-import { expectLedgerBalanced, makeAdmin, onboardPayouts, testContext } from "../testing/payouts";
+import { expectLedgerBalanced, makeAdmin, onboardPayouts, settleWin, testContext } from "../testing/payouts";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { runWeeklyPayouts } from "./pay-payouts";
 
@@ -63,14 +63,14 @@ describe("a risky winner", () => {
       }),
     ]);
     const [payout] = await t.database.db.select().from(payouts).where(eq(payouts.campaignId, campaignId));
-    expect(payout?.holdReasons).toEqual(["flagged"]);
+    expect(payout?.holdReasons).toEqual(["approval", "verification", "flagged"]);
 
     const payoutId = payout?.id ?? "";
     const refused = await callRoute(t, adminApi.payPayout, { params: { payoutId }, cookie: admin.cookie });
     expect(refused.status).toBe(409);
     expect(await runWeeklyPayouts(testContext(t), new Date().getUTCDay())).toEqual([]);
     const asked = await callRoute(t, payoutsApi.request, { cookie: farm.cookie });
-    expect(asked.status).toBe(400);
+    expect(asked.status).toBe(409);
 
     await okRoute(t, adminApi.dismissFlag, {
       params: { id: String(flags[0]?.id) },
@@ -78,7 +78,8 @@ describe("a risky winner", () => {
       cookie: admin.cookie,
     });
     const [released] = await t.database.db.select().from(payouts).where(eq(payouts.id, payoutId));
-    expect(released?.holdReasons).toEqual([]);
+    expect(released?.holdReasons).toEqual(["approval", "verification"]);
+    await settleWin(t, admin, farm, { campaignId, payoutId });
     await okRoute(t, adminApi.payPayout, { params: { payoutId }, cookie: admin.cookie });
     await expectLedgerBalanced(t, campaignId);
   });
@@ -94,7 +95,7 @@ describe("a risky winner", () => {
     await t.app.clicksWritten();
     await okRoute(t, adminApi.endCampaign, { params: { id: campaignId }, cookie: admin.cookie });
     const [payout] = await t.database.db.select().from(payouts).where(eq(payouts.campaignId, campaignId));
-    expect(payout?.holdReasons).toEqual([]);
+    expect(payout?.holdReasons).toEqual(["approval", "verification"]);
     const open = await queryRows<{ type: string }>(
       t.database.db,
       sql`select type from suspicious_activity where campaign_id = ${campaignId} and status = 'open'`,

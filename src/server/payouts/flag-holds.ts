@@ -4,8 +4,11 @@ import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
 import { assessRisk, linkClickStats } from "../tracking/promoter-risk.js";
 
-/** Fraud flags that hold a winner's prize: about their link itself, not about an unrelated address or a preview. */
-const holdingFlags = sql`('network_concentration', 'rate_limit', 'winner_risk')`;
+/**
+ * Fraud flags that hold a winner's prize: about their link itself or their account's links to the artist or another
+ * promoter of the campaign, not about an unrelated address or a preview.
+ */
+const holdingFlags = sql`('network_concentration', 'rate_limit', 'winner_risk', 'linked_to_artist', 'linked_promoter')`;
 
 /**
  * When a result is decided (inside its transaction): each winner's link is assessed (promoter-risk.ts); a risky one

@@ -10,7 +10,15 @@ import { signUp, type TestUser } from "../testing/accounts";
 import { createLiveCampaign, joinAs } from "../testing/campaigns";
 import { okRoute, refusedRoute } from "../testing/contract-call";
 import { assertInvariants } from "../testing/invariants";
-import { adminPost, clicks, expectLedgerBalanced, makeAdmin, onboardPayouts, testContext } from "../testing/payouts";
+import {
+  adminPost,
+  clicks,
+  expectLedgerBalanced,
+  makeAdmin,
+  onboardPayouts,
+  settleWin,
+  testContext,
+} from "../testing/payouts";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { finalizeEndedCampaigns } from "./finalize-campaigns";
 import { runWeeklyPayouts } from "./pay-payouts";
@@ -144,9 +152,10 @@ describe("a banned winner", () => {
     const campaignId = await campaignWith([[cheat, 3]]);
     expect((await post(`/api/admin/campaigns/${campaignId}/end`)).status).toBe(200);
     const [payout] = await t.database.db.select().from(payouts).where(eq(payouts.campaignId, campaignId));
+    const payoutId = payout?.id ?? "";
+    await settleWin(t, admin, cheat, { campaignId, payoutId });
     expect((await post(`/api/admin/users/${cheat.id}/ban`, { reason: "bought clicks" })).status).toBe(200);
 
-    const payoutId = payout?.id ?? "";
     const refused = await refusedRoute(t, adminApi.payPayout, { params: { payoutId }, cookie: admin.cookie });
     expect(refused.status).toBe(409);
     expect(refused.error.message).toMatch(/on hold/);
@@ -173,17 +182,20 @@ describe("a banned winner", () => {
     ]);
     expect((await post(`/api/admin/campaigns/${campaignId}/end`)).status).toBe(200);
     const [payout] = await t.database.db.select().from(payouts).where(eq(payouts.campaignId, campaignId));
-    expect((await post(`/api/admin/payouts/${payout?.id}/pass-on`)).status).toBe(409);
+    const passOn = (body: unknown) => post(`/api/admin/payouts/${payout?.id}/pass-on`, body);
+    const noReason = await passOn({ grounds: "fraud", reason: " " });
+    expect(noReason.status).toBe(400);
+    expect((await noReason.json()).error.message).toBe("Give a reason for passing the prize on");
     expect((await post(`/api/admin/users/${cheat.id}/ban`, { reason: "bought clicks" })).status).toBe(200);
-    const passed = await post(`/api/admin/payouts/${payout?.id}/pass-on`);
+    const passed = await passOn({ grounds: "fraud", reason: "Bought clicks" });
     expect(passed.status).toBe(200);
     expect(await passed.json()).toEqual({ ok: true, winners: [expect.any(String)] });
     expect(await winnersOf(campaignId)).toEqual([second.promoterId]);
     const [told] = await listOutbox(t.database.db, second.email);
     expect(told?.subject).toMatch(/^You won \$100/);
-    expect(told?.text).toContain("disqualified");
+    expect(told?.text).toContain("passed over after review");
     // The held payout is gone: passed on once.
-    expect((await post(`/api/admin/payouts/${payout?.id}/pass-on`)).status).toBe(404);
+    expect((await passOn({ grounds: "fraud", reason: "Bought clicks" })).status).toBe(404);
     await expectLedgerBalanced(t, campaignId);
   });
 
@@ -193,7 +205,8 @@ describe("a banned winner", () => {
     expect((await post(`/api/admin/campaigns/${campaignId}/end`)).status).toBe(200);
     const [payout] = await t.database.db.select().from(payouts).where(eq(payouts.campaignId, campaignId));
     expect((await post(`/api/admin/users/${cheat.id}/ban`, {})).status).toBe(200);
-    expect((await post(`/api/admin/payouts/${payout?.id}/pass-on`)).status).toBe(200);
+    const passed = await post(`/api/admin/payouts/${payout?.id}/pass-on`, { grounds: "fraud", reason: "Bots" });
+    expect(passed.status).toBe(200);
     expect(await winnersOf(campaignId)).toEqual([]);
     const [state] = await t.database.db.select().from(campaigns).where(eq(campaigns.id, campaignId));
     expect(state?.status).toBe("completed");
@@ -208,6 +221,7 @@ describe("a banned winner", () => {
       const campaignId = await campaignWith([[cheat, 1]]);
       expect((await post(`/api/admin/campaigns/${campaignId}/end`)).status).toBe(200);
       const [payout] = await t.database.db.select().from(payouts).where(eq(payouts.campaignId, campaignId));
+      await settleWin(t, admin, cheat, { campaignId, payoutId: payout?.id ?? "" });
       const pause = () => new Promise((resolve) => setTimeout(resolve, Math.random() * 20));
       const answers = await Promise.all([
         pause().then(() => post(`/api/admin/users/${cheat.id}/ban`, { reason: "bots" })),

@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { uuidPattern } from "../../core/ids.js";
 import { formatCents, MIN_PAYOUT_CENTS } from "../../core/money.js";
+import { payoutHoldReason } from "../../core/vocabulary.js";
 import { findPromoterProfile } from "../accounts/promoter-profile.js";
 import { type Actor, auditInsert } from "../audit/record-audit.js";
 import type { ServerContext } from "../context/server-context.js";
@@ -21,6 +22,12 @@ const payoutMessages = {
   winnerAccountRequired: "The winner has not set up a payout account yet. The payout stays pending until they do.",
   alreadyPaid: "This payout has already been paid",
   held: "This payout is on hold: its winner was banned, or a fraud flag about their link is open. Unban them or dismiss the flags, or pass the prize on to the next eligible promoter.",
+  awaitingApproval:
+    "This result waits for an admin's approval: open it from the approval queue, weigh the evidence and approve it, or pass the prize on.",
+  awaitingVerification:
+    "The winner has not verified their eligibility yet: they are asked to on their Earnings page, and the payout is paid once they have.",
+  verifying:
+    "Verifying the winner: FanBoost approves every result with its evidence before a prize is paid, and you confirm on your Earnings page that you still qualify. You can request your payout once both are done.",
   taxInfoNeeded: (thresholdCents: number) =>
     `Tax information needed: this payout brings your prizes paid this year to ${formatCents(thresholdCents)} or more, so the payment provider needs your tax form first. Choose Give Tax Information on your Earnings page, then request your payout again.`,
   winnerTaxInfoNeeded: (thresholdCents: number) =>
@@ -38,7 +45,7 @@ type PayoutOutcome =
   | { kind: "failed"; payoutId: string; reason: string }
   | { kind: "account_required"; payoutId: string }
   | { kind: "under_review"; payoutId: string; until: Date }
-  | { kind: "held"; payoutId: string }
+  | { kind: "held"; payoutId: string; holds: readonly string[] }
   /** The year's prizes reach the reporting threshold and the provider does not have the winner's tax form. */
   | { kind: "tax_info_needed"; payoutId: string }
   /** Paid already, or claimed by another process right now. */
@@ -57,6 +64,7 @@ const payoutRow = z.object({
   review_until: column.timestampOrNull,
   under_review: column.boolean,
   held: column.boolean,
+  hold_reasons: z.array(column.text),
   tax_held: column.boolean,
   artist_id: column.text,
 });
@@ -106,7 +114,7 @@ export async function payPayout(
     payoutRow,
     sql`select po.id, po.campaign_id, po.promoter_id, po.amount_cents, po.status, pr.auth_user_id as user_id, u.email,
                c.title, pr.handle, c.review_until, coalesce(c.review_until > now(), false) as under_review,
-               not ${notHeldByPeople} as held, 'tax_info' = any (po.hold_reasons) as tax_held,
+               not ${notHeldByPeople} as held, po.hold_reasons, 'tax_info' = any (po.hold_reasons) as tax_held,
                c.created_by as artist_id
         from payouts po
         join promoters pr on pr.id = po.promoter_id
@@ -116,7 +124,7 @@ export async function payPayout(
   );
   if (!payout || payout.status === "paid" || payout.status === "processing") return { kind: "skipped", payoutId };
   if (payout.under_review && payout.review_until) return { kind: "under_review", payoutId, until: payout.review_until };
-  if (payout.held) return { kind: "held", payoutId };
+  if (payout.held) return { kind: "held", payoutId, holds: payout.hold_reasons };
   const account = await refreshPayoutAccount(deps, payout.user_id);
   if (!account?.payoutsEnabled) return { kind: "account_required", payoutId };
 
@@ -272,7 +280,14 @@ export async function payPayoutNow(deps: ServerContext, payoutId: string | undef
   if (outcome.kind === "failed") throw new DomainError("provider_error", `Payout failed: ${outcome.reason}`);
   if (outcome.kind === "account_required") throw new DomainError("conflict", payoutMessages.winnerAccountRequired);
   if (outcome.kind === "under_review") throw new DomainError("conflict", payoutMessages.underReview(outcome.until));
-  if (outcome.kind === "held") throw new DomainError("conflict", payoutMessages.held);
+  if (outcome.kind === "held") {
+    const message = outcome.holds.includes(payoutHoldReason.approval)
+      ? payoutMessages.awaitingApproval
+      : outcome.holds.includes(payoutHoldReason.verification)
+        ? payoutMessages.awaitingVerification
+        : payoutMessages.held;
+    throw new DomainError("conflict", message);
+  }
   if (outcome.kind === "tax_info_needed") {
     throw new DomainError("conflict", payoutMessages.winnerTaxInfoNeeded(deps.prizeReportingThresholdCents));
   }
@@ -291,17 +306,27 @@ export async function requestPayout(deps: ServerContext, userId: string) {
   if (!promoter) throw new DomainError("validation", payoutMessages.minimum);
   const [owed] = await queryParsed(
     deps.db,
-    z.object({ cents: column.number, held_cents: column.number, held_until: column.timestampOrNull }),
-    sql`select coalesce(sum(amount_cents) filter (where ${reviewOver}), 0) as cents,
+    z.object({
+      cents: column.number,
+      held_cents: column.number,
+      held_until: column.timestampOrNull,
+      verifying_cents: column.number,
+    }),
+    sql`select coalesce(sum(amount_cents) filter (where ${reviewOver} and ${notHeldByPeople}), 0) as cents,
                coalesce(sum(amount_cents) filter (where not ${reviewOver}), 0) as held_cents,
                (select max(c.review_until) from payouts held join campaigns c on c.id = held.campaign_id
-                where held.promoter_id = ${promoter.id} and held.status = 'pending' and c.review_until > now()) as held_until
-        from payouts po where po.promoter_id = ${promoter.id} and ${unpaid} and ${notHeldByPeople}`,
+                where held.promoter_id = ${promoter.id} and held.status = 'pending' and c.review_until > now()) as held_until,
+               coalesce(sum(amount_cents) filter (
+                 where po.hold_reasons && array['approval', 'verification']::text[]), 0) as verifying_cents
+        from payouts po where po.promoter_id = ${promoter.id} and ${unpaid}`,
   );
   const owedCents = owed?.cents ?? 0;
   if (owedCents < MIN_PAYOUT_CENTS) {
     if (owed?.held_until && owedCents + owed.held_cents >= MIN_PAYOUT_CENTS) {
       throw new DomainError("conflict", payoutMessages.underReview(owed.held_until));
+    }
+    if (owed && owedCents + owed.verifying_cents >= MIN_PAYOUT_CENTS) {
+      throw new DomainError("conflict", payoutMessages.verifying);
     }
     throw new DomainError("validation", payoutMessages.minimum);
   }

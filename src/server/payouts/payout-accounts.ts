@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { eligibilityOf } from "../accounts/eligibility.js";
+import { recordPayoutAccountMarks } from "../accounts/identity-marks.js";
 import type { ServerContext } from "../context/server-context.js";
 import { payoutAccounts } from "../db/schema.js";
 import { DomainError } from "../errors.js";
@@ -19,6 +20,8 @@ type PayoutAccount = {
   payoutsEnabled: boolean;
   taxInfoOnFile: boolean;
   country: string | null;
+  legalName: string | null;
+  bankFingerprint: string | null;
 };
 
 /** Where the provider's onboarding sends the promoter back: the earnings page, which closes its popup. */
@@ -33,24 +36,33 @@ async function storedAccount(deps: ServerContext, userId: string) {
 }
 
 /**
- * The user's payout account with its status as the provider reports it; the provider is asked only until the
- * account can receive payouts, and what it says is remembered.
+ * The user's payout account with its status as the provider reports it; the provider is asked until the account can
+ * receive payouts and has its holder's name and bank on record (or `fresh`: always, as a winner's verification does),
+ * and what it says is remembered, the holder's name and bank as marks of who they are (identity-marks.ts).
  */
-export async function refreshPayoutAccount(deps: ServerContext, userId: string): Promise<PayoutAccount | null> {
+export async function refreshPayoutAccount(
+  deps: ServerContext,
+  userId: string,
+  options: { fresh?: boolean } = {},
+): Promise<PayoutAccount | null> {
   const row = await storedAccount(deps, userId);
   if (!row) return null;
-  if (row.detailsSubmitted && row.payoutsEnabled && row.taxInfoOnFile) return row;
+  const complete = row.detailsSubmitted && row.payoutsEnabled && row.taxInfoOnFile && row.bankFingerprint !== null;
+  if (complete && !options.fresh) return row;
   const status = await deps.payments.retrieveConnectedAccount(row.accountId);
   if (
     status.detailsSubmitted !== row.detailsSubmitted ||
     status.payoutsEnabled !== row.payoutsEnabled ||
-    status.taxInfoOnFile !== row.taxInfoOnFile
+    status.taxInfoOnFile !== row.taxInfoOnFile ||
+    status.legalName !== row.legalName ||
+    status.bankFingerprint !== row.bankFingerprint
   ) {
     await deps.db.transaction(async (tx) => {
       await tx
         .update(payoutAccounts)
         .set({ ...status, updatedAt: sql`now()` })
         .where(eq(payoutAccounts.userId, userId));
+      await recordPayoutAccountMarks(tx, userId, status);
       // With the tax form on file, the payouts that waited for it can be paid.
       if (status.taxInfoOnFile) {
         await tx.execute(

@@ -72,10 +72,14 @@ function actionOf(
   if (!payout) return "no_winner";
   if (payout.status === "paid") return campaignStatus.completed;
   if (payout.status === "processing") return "not_applicable";
-  // A hold says more than the review: a flagged winner's prize waits for a person even after the review ends.
-  if (payout.hold_reasons.some((reason) => reason !== payoutHoldReason.tax_info)) return "held";
-  if (payout.hold_reasons.includes(payoutHoldReason.tax_info)) return "tax_info";
-  return campaign.review_until ? "under_review" : "pay";
+  // A ban or a flag says more than the review or the approval: the prize waits for a person to lift it or pass it on.
+  const holds = payout.hold_reasons;
+  if (holds.includes(payoutHoldReason.banned) || holds.includes(payoutHoldReason.flagged)) return "held";
+  if (campaign.review_until) return "under_review";
+  if (holds.includes(payoutHoldReason.approval)) return "approval";
+  if (holds.includes(payoutHoldReason.verification)) return "verification";
+  if (holds.includes(payoutHoldReason.tax_info)) return "tax_info";
+  return "pay";
 }
 
 /**

@@ -18,8 +18,11 @@ export function winnerMail(input: {
   publicUrl: string;
   /** Payout accounts need a verified email: an unverified winner is told first. */
   emailVerified: boolean;
-  /** The prize came to them after the result because a winner ahead of them was disqualified (payout-holds.ts). */
-  passedOn?: boolean;
+  /**
+   * The prize came to them after the result was announced: a promoter ahead of them was passed over (pass-on.ts), or
+   * clicks were voided and the result decided again.
+   */
+  after?: "passed_on" | "recounted";
 }): Promise<MailMessage> {
   const amount = formatCents(input.share.amountCents);
   return composeEmail({
@@ -29,9 +32,11 @@ export function winnerMail(input: {
     preview: `Your link finished on top with ${verifiedClicks(input.share.clicks)}.`,
     heading: `Congratulations @${input.share.handle}!`,
     paragraphs: [
-      input.passedOn
-        ? `"${input.title}" by ${input.artistName} has ended, and the promoter ahead of you was disqualified after review: the prize passes to you, with ${verifiedClicks(input.share.clicks)} on your link. Your prize is ${amount}.`
-        : `"${input.title}" by ${input.artistName} has ended and your link finished on top with ${verifiedClicks(input.share.clicks)}. Your prize is ${amount}.`,
+      input.after === "passed_on"
+        ? `"${input.title}" by ${input.artistName} has ended, and the promoter ahead of you was passed over after review: the prize passes to you, with ${verifiedClicks(input.share.clicks)} on your link. Your prize is ${amount}.`
+        : input.after === "recounted"
+          ? `"${input.title}" by ${input.artistName} has ended, and after review some clicks were voided: your link now leads with ${verifiedClicks(input.share.clicks)}. Your prize is ${amount}.`
+          : `"${input.title}" by ${input.artistName} has ended and your link finished on top with ${verifiedClicks(input.share.clicks)}. Your prize is ${amount}.`,
       ...(input.winnerCount > 1
         ? [
             `You finished tied for first with ${input.winnerCount - 1} other promoter${input.winnerCount > 2 ? "s" : ""}, so the prize is split equally.`,
@@ -42,7 +47,8 @@ export function winnerMail(input: {
         : [
             "First, verify your email address: open the verification link we emailed you when you signed up, or sign in and choose Resend Verification Email on your Earnings page. We can only pay a verified address.",
           ]),
-      "How to get paid: on your Earnings page choose Set Up Payouts to connect a payout account with Stripe (a few minutes, once). Payouts go out every Friday and arrive in 1-3 business days; you can also press Request Payout once you have $50 or more pending.",
+      "What happens next: FanBoost verifies every winner before a prize is paid. On your Earnings page, set up your payout account (a few minutes, once), then confirm that you still live where the campaign is open and that the account is in your own name. An admin approves the result with its evidence; you hear from us when they have.",
+      "Once both are done the prize goes out with the weekly payout run on Friday and arrives in 1-3 business days; you can also press Request Payout once you have $50 or more ready.",
     ],
     action: { label: "Open your earnings", url: `${input.publicUrl}/earnings` },
     footer: "You received this email because you promoted a FanBoost campaign.",
@@ -68,7 +74,10 @@ export function campaignEndedMail(input: {
         ? [
             `Nobody got a verified click before the timer ended, so there is no winner. Your prize of ${prize} is being refunded to your card; the platform fee is kept.`,
           ]
-        : [input.winners.length === 1 ? "The winner is:" : `${input.winners.length} promoters tied for first:`],
+        : [
+            "Verifying the winner: before the prize is paid, an admin approves the result with its evidence and the winner confirms they still meet your campaign's rules. If one of them does not, the prize passes to the next eligible promoter.",
+            input.winners.length === 1 ? "The winner is:" : `${input.winners.length} promoters tied for first:`,
+          ],
     list:
       input.winners.length === 0
         ? undefined

@@ -9,7 +9,16 @@ import { type PaymentProvider, TransferDeclinedError } from "../payments/provide
 import { createSandboxProvider } from "../payments/sandbox";
 import { signUp, type TestUser } from "../testing/accounts";
 import { createLiveCampaign, joinAs } from "../testing/campaigns";
-import { adminPost, clicks, expectLedgerBalanced, makeAdmin, onboardPayouts, testContext } from "../testing/payouts";
+import {
+  adminPost,
+  approveWin,
+  clicks,
+  expectLedgerBalanced,
+  makeAdmin,
+  onboardPayouts,
+  settleWin,
+  testContext,
+} from "../testing/payouts";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "../testing/test-app";
 import { finalizeEndedCampaigns } from "./finalize-campaigns";
 import { remindPayoutAccounts, retryDuePayouts, runWeeklyPayouts } from "./pay-payouts";
@@ -78,10 +87,17 @@ async function statusOf(campaignId: string) {
 }
 
 const endNow = (campaignId: string) => adminPost(t, admin, `/api/admin/campaigns/${campaignId}/end`);
+async function payoutIdOf(campaignId: string) {
+  const [payout] = await t.database.db.select().from(payouts).where(eq(payouts.campaignId, campaignId));
+  return payout?.id ?? "";
+}
 /** Pay Winner on the campaign's one payout (these tests have a single winner). */
 async function payWinner(campaignId: string) {
-  const [payout] = await t.database.db.select().from(payouts).where(eq(payouts.campaignId, campaignId));
-  return adminPost(t, admin, `/api/admin/payouts/${payout?.id}/pay`);
+  return adminPost(t, admin, `/api/admin/payouts/${await payoutIdOf(campaignId)}/pay`);
+}
+/** The winner verifies and the admin approves (the winner's payout account is ready). */
+async function settle(campaignId: string, winner: TestUser) {
+  await settleWin(t, admin, winner, { campaignId, payoutId: await payoutIdOf(campaignId) });
 }
 
 describe("finalizing a campaign", () => {
@@ -206,10 +222,11 @@ describe("paying winners", () => {
     const early = await payWinner(campaignId);
     expect(early.status).toBe(409);
     expect((await early.json()).error.message).toBe(
-      "The winner has not set up a payout account yet. The payout stays pending until they do.",
+      "This result waits for an admin's approval: open it from the approval queue, weigh the evidence and approve it, or pass the prize on.",
     );
     expect(transferCalls).toHaveLength(0);
     await onboardPayouts(t, winner);
+    await settle(campaignId, winner);
 
     const responses = await Promise.all(Array.from({ length: 50 }, () => payWinner(campaignId)));
     const statuses = responses.map((response) => response.status);
@@ -229,6 +246,7 @@ describe("paying winners", () => {
     const { campaignId, promoters } = await campaignWithClicks([2], 120_00);
     await onboardPayouts(t, promoters[0] as TestUser);
     await endNow(campaignId);
+    await settle(campaignId, promoters[0] as TestUser);
 
     failNext.push(new Error("connection reset by the provider"));
     const failed = await payWinner(campaignId);
@@ -278,6 +296,7 @@ describe("paying winners", () => {
     const { campaignId, promoters } = await campaignWithClicks([1], 50_00);
     await onboardPayouts(t, promoters[0] as TestUser);
     await endNow(campaignId);
+    await settle(campaignId, promoters[0] as TestUser);
     failNext.push(new TransferDeclinedError("Insufficient funds in the platform balance"));
     expect((await payWinner(campaignId)).status).toBe(502);
     expect((await payWinner(campaignId)).status).toBe(200);
@@ -292,6 +311,10 @@ describe("paying winners", () => {
     await onboardPayouts(t, ready.promoters[0] as TestUser);
     await endNow(ready.campaignId);
     await endNow(notReady.campaignId);
+    // Neither is paid before people decide: the ready winner verifies and is approved, the other is approved only.
+    expect(await runWeeklyPayouts(deps, 5, new Date("2026-11-27T12:00:00Z"))).toEqual([]);
+    await settle(ready.campaignId, ready.promoters[0] as TestUser);
+    await approveWin(t, admin, await payoutIdOf(notReady.campaignId));
     const thursday = new Date("2026-11-26T12:00:00Z");
     const friday = new Date("2026-11-27T12:00:00Z");
     expect(await runWeeklyPayouts(deps, 5, thursday)).toEqual([]);
@@ -305,7 +328,7 @@ describe("paying winners", () => {
 });
 
 describe("Request Payout", () => {
-  it("needs a session and $50 unpaid, and a payout account", async () => {
+  it("needs a session and $50 unpaid, verified and approved, and a payout account", async () => {
     const anonymous = await t.request("/api/payouts/request", { method: "POST", json: {} });
     expect(anonymous.status).toBe(401);
     expect((await anonymous.json()).error.message).toBe("Authentication required");
@@ -326,13 +349,25 @@ describe("Request Payout", () => {
     const second = await createLiveCampaign(t, artist, { prize_cents: 20_00 });
     await clicks(t, await joinAs(t, winner, second), 1, "10.99.1");
     await endNow(second);
-    const withoutAccount = await t.request("/api/payouts/request", { method: "POST", cookie: winner.cookie, json: {} });
-    expect(withoutAccount.status).toBe(409);
-    expect((await withoutAccount.json()).error.message).toBe(
-      "Set up your payout account first: your payout stays pending until you do.",
+    const verifying = await t.request("/api/payouts/request", { method: "POST", cookie: winner.cookie, json: {} });
+    expect(verifying.status).toBe(409);
+    expect((await verifying.json()).error.message).toBe(
+      "Verifying the winner: FanBoost approves every result with its evidence before a prize is paid, and you confirm on your Earnings page that you still qualify. You can request your payout once both are done.",
+    );
+    // Verification needs the payout account it checks.
+    const noAccount = await t.request(`/api/payouts/candidacies/${second}/verify`, {
+      method: "POST",
+      cookie: winner.cookie,
+      json: { country: "US", state: "NY", age_confirmed: true, legal_name: "Test Promoter", own_account: true },
+    });
+    expect(noAccount.status).toBe(409);
+    expect((await noAccount.json()).error.message).toBe(
+      "Set up your payout account first: the prize is paid to it, so we check that it is yours and where it is.",
     );
 
     await onboardPayouts(t, winner);
+    await settle(small.campaignId, winner);
+    await settle(second, winner);
     const earningsBefore = await (await t.request("/api/earnings", { cookie: winner.cookie })).json();
     expect(earningsBefore.totals).toMatchObject({ owed_cents: 60_00, can_request_payout: true, campaigns_won: 2 });
     const paid = await t.request("/api/payouts/request", { method: "POST", cookie: winner.cookie, json: {} });

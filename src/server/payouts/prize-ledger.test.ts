@@ -4,7 +4,7 @@ import { prizeLedgerPath } from "../../core/api/admin";
 import { queryRows } from "../db/client";
 import { adminAudit, campaigns, payouts } from "../db/schema";
 import { signUp, type TestUser } from "../testing/accounts";
-import { adminPost, makeAdmin, onboardPayouts, winAlone } from "../testing/payouts";
+import { adminPost, makeAdmin, onboardPayouts, settleWin, winAlone } from "../testing/payouts";
 import { createTestApp, type TestApp } from "../testing/test-app";
 
 let t: TestApp;
@@ -19,8 +19,11 @@ afterAll(() => t.close());
 
 const win = (winner: TestUser, prizeCents: number, network: string) => winAlone(t, admin, winner, prizeCents, network);
 
-const pay = async (payoutId: string) =>
-  expect((await adminPost(t, admin, `/api/admin/payouts/${payoutId}/pay`)).status).toBe(200);
+/** The winner verifies, an admin approves, and Pay Winner pays. */
+const pay = async (winner: TestUser, won: { campaignId: string; payoutId: string }) => {
+  await settleWin(t, admin, winner, won);
+  expect((await adminPost(t, admin, `/api/admin/payouts/${won.payoutId}/pay`)).status).toBe(200);
+};
 
 const exportLedger = (query: string, cookie = admin.cookie) => t.request(`${prizeLedgerPath}${query}`, { cookie });
 
@@ -33,16 +36,16 @@ describe("the prize ledger", () => {
     for (const promoter of [often, once, lastYear]) await onboardPayouts(t, promoter);
 
     const first = await win(often, 100_00, "10.91.1");
-    await pay(first.payoutId);
+    await pay(often, first);
     // That win ended long enough ago for `often` to win again (one win per 30 days).
     await t.database.db
       .update(campaigns)
       .set({ endsAt: sql`now() - interval '40 days'` })
       .where(eq(campaigns.id, first.campaignId));
-    await pay((await win(often, 75_50, "10.91.2")).payoutId);
-    await pay((await win(once, 20_00, "10.91.3")).payoutId);
+    await pay(often, await win(often, 75_50, "10.91.2"));
+    await pay(once, await win(once, 20_00, "10.91.3"));
     const old = await win(lastYear, 500_00, "10.91.4");
-    await pay(old.payoutId);
+    await pay(lastYear, old);
     await t.database.db
       .update(payouts)
       .set({ paidAt: new Date("2025-12-31T23:59:59Z") })

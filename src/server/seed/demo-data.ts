@@ -115,6 +115,7 @@ export async function seedDemoData(deps: { config: Config; db: Database; log: Lo
     log,
     publicUrl: config.publicUrl,
     reviewHours: config.reviewHours,
+    resultApproval: config.resultApproval,
     networkClickLimit: config.networks.clickLimit,
     payoutCountries: config.payoutCountries,
     prizeReportingThresholdCents: config.prizeReportingThresholdCents,

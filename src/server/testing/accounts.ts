@@ -44,6 +44,13 @@ export async function verifyEmail(t: TestClient, email: string) {
   expect(response.headers.get("location")).not.toMatch(/error/);
 }
 
+/** The device cookie of a test user's browser (set at sign-up), to sign another account up from the same device. */
+export function deviceCookieOf(user: Pick<TestUser, "cookie">): string {
+  const device = user.cookie.split("; ").find((cookie) => cookie.startsWith("fanboost_device="));
+  if (!device) throw new Error("this user's browser has no device cookie");
+  return device;
+}
+
 /** Where test users live unless a test says otherwise: a state whose age of majority is 18. */
 export const testResidence = { country: "US", state: "NY", age_confirmed: true } as const;
 
@@ -61,11 +68,13 @@ export async function signUp(
   t: TestClient,
   userType: "artist" | "promoter",
   overrides: Record<string, unknown> = {},
-  options: { verified?: boolean; eligible?: boolean } = {},
+  options: { verified?: boolean; eligible?: boolean; cookie?: string } = {},
 ): Promise<TestUser> {
   const email = (overrides.email as string | undefined) ?? uniqueEmail(userType);
   const password = (overrides.password as string | undefined) ?? "correct horse battery";
   const answer = await callRoute(t, accountsApi.signUp, {
+    // A browser's cookies, to sign up from a device another account used (its device cookie).
+    ...(options.cookie ? { cookie: options.cookie } : {}),
     body: {
       email,
       password,
@@ -79,7 +88,12 @@ export async function signUp(
   const { user } = bodyOf(answer, 200);
   const normalized = email.trim().toLowerCase();
   if (options.verified !== false) await verifyEmail(t, normalized);
-  const signedUp = { id: user.id, email: normalized, password, cookie: cookiesFrom(answer) };
+  const signedUp = {
+    id: user.id,
+    email: normalized,
+    password,
+    cookie: [options.cookie, cookiesFrom(answer)].filter(Boolean).join("; "),
+  };
   if (options.eligible !== false) await stateEligibility(t, signedUp, testResidence);
   return signedUp;
 }

@@ -1,6 +1,9 @@
+import { randomInt } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { expect } from "vitest";
+import { adminApi } from "../../core/api/admin.js";
 import { payoutsApi } from "../../core/api/payouts.js";
+import type { WinnerVerificationInput } from "../../core/eligibility-rules.js";
 import { campaignStatus, clickVerdict } from "../../core/vocabulary.js";
 import type { ServerContext } from "../context/server-context.js";
 import { queryRows } from "../db/client.js";
@@ -9,7 +12,7 @@ import { createLogger } from "../logger.js";
 import { createMailQueue } from "../mail/outbox.js";
 import type { PaymentProvider } from "../payments/provider.js";
 import { createSandboxProvider } from "../payments/sandbox.js";
-import { signUp, type TestUser } from "./accounts.js";
+import { signUp, type TestUser, testResidence } from "./accounts.js";
 import { createLiveCampaign, joinAs } from "./campaigns.js";
 import { clickAs } from "./clicks.js";
 import { okRoute } from "./contract-call.js";
@@ -32,27 +35,33 @@ export async function makeAdmin(t: TestClient, user: TestUser) {
   await t.database.db.insert(admins).values({ authUserId: user.id }).onConflictDoNothing();
 }
 
-/** Creates the user's payout account and completes the sandbox onboarding form, as the popup would. */
 /**
- * The user's payout account, through the sandbox's hosted form: bank details and, unless `taxForm: false`, the tax
- * form (the test residence is in the US: a W-9).
+ * The user's payout account, through the sandbox's hosted form: bank details (a bank account of its own unless
+ * `accountNumber` names one another user has too) and, unless `taxForm: false`, the tax form (the test residence is in
+ * the US: a W-9).
  */
-export async function onboardPayouts(t: TestClient, user: TestUser, options: { taxForm?: boolean } = {}) {
+export async function onboardPayouts(
+  t: TestClient,
+  user: TestUser,
+  options: { taxForm?: boolean; accountNumber?: string; legalName?: string } = {},
+) {
   expect((await t.request("/api/payouts/account", { method: "POST", cookie: user.cookie, json: {} })).status).toBe(200);
   const { url } = await okRoute(t, payoutsApi.accountLink, { cookie: user.cookie });
   const submitted = await t.request(new URL(url).pathname, {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams({
-      legal_name: "Test Promoter",
+      legal_name: options.legalName ?? testLegalName,
       birth_date: "1990-04-01",
       routing_number: "110000000",
-      account_number: "000123456789",
+      account_number: options.accountNumber ?? String(randomInt(10 ** 11, 10 ** 12)),
       ...(options.taxForm === false ? {} : { tax_id: "123-45-6789", tax_certified: "yes" }),
       action: "submit",
     }).toString(),
   });
   expect(submitted.status).toBe(303);
+  // The earnings page checks the account's status when the popup closes, as the provider then reports it.
+  await okRoute(t, payoutsApi.account, { cookie: user.cookie });
 }
 
 /**
@@ -65,6 +74,39 @@ export async function winAlone(t: TestApp, admin: TestUser, winner: TestUser, pr
   expect((await adminPost(t, admin, `/api/admin/campaigns/${campaignId}/end`)).status).toBe(200);
   const [payout] = await t.database.db.select().from(payouts).where(eq(payouts.campaignId, campaignId));
   return { campaignId, payoutId: payout?.id ?? "" };
+}
+
+/** The legal name the sandbox onboarding of `onboardPayouts` gives every test payout account. */
+export const testLegalName = "Test Promoter";
+
+/** The winner confirms on their Earnings page that they still qualify (their payout account must be ready). */
+export async function verifyWin(
+  t: TestClient,
+  winner: TestUser,
+  campaignId: string,
+  statement: Partial<WinnerVerificationInput> = {},
+) {
+  return okRoute(t, payoutsApi.verify, {
+    cookie: winner.cookie,
+    params: { campaignId },
+    body: { ...testResidence, legal_name: testLegalName, own_account: true, ...statement },
+  });
+}
+
+/** An admin approves the result for the winner of `payoutId`. */
+export async function approveWin(t: TestClient, admin: TestUser, payoutId: string) {
+  return okRoute(t, adminApi.approvePayout, { cookie: admin.cookie, params: { payoutId } });
+}
+
+/** What people decide before a prize is paid: the winner verifies and an admin approves. */
+export async function settleWin(
+  t: TestClient,
+  admin: TestUser,
+  winner: TestUser,
+  win: { campaignId: string; payoutId: string },
+) {
+  expect((await verifyWin(t, winner, win.campaignId)).outcome).toBe("verified");
+  await approveWin(t, admin, win.payoutId);
 }
 
 export async function adminPost(t: TestClient, admin: TestUser, path: string) {
@@ -112,6 +154,7 @@ export function testContext(t: Pick<TestApp, "database" | "config">, payments?: 
     log: createLogger("silent"),
     publicUrl: TEST_ORIGIN,
     reviewHours: 0,
+    resultApproval: t.config.resultApproval,
     networkClickLimit: t.config.networks.clickLimit,
     payoutCountries: t.config.payoutCountries,
     prizeReportingThresholdCents: t.config.prizeReportingThresholdCents,

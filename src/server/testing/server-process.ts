@@ -78,6 +78,8 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
         // Info, so the dev outbox's emails are in the output (journeys follow their links).
         LOG_LEVEL: "info",
         NODE_ENV: "test",
+        // Journeys read a visit's verdict from its answer; a real visitor never can.
+        EXPOSE_CLICK_VERDICTS: "true",
         ...env,
       }),
       stdio: ["ignore", "pipe", "pipe"],

@@ -164,14 +164,27 @@ export async function startStripeStandIn() {
     objects,
     refusedDestinations,
     endpoint: { host: "127.0.0.1", port, protocol: "http" as const },
-    /** Marks a connected account as onboarded, as Stripe does when its owner finishes the hosted form. */
-    completeOnboarding(accountId: string) {
+    /**
+     * Marks a connected account as onboarded, as Stripe does when its owner finishes the hosted form: the holder's name
+     * and a bank account with its fingerprint (the same for the same bank account in any connected account).
+     */
+    completeOnboarding(
+      accountId: string,
+      holder = { firstName: "Test", lastName: "Promoter", bankFingerprint: "fp_standin" },
+    ) {
       const account = objects.get(accountId);
       if (account) {
         Object.assign(account, {
           details_submitted: true,
           payouts_enabled: true,
           requirements: { currently_due: [], past_due: [], eventually_due: [] },
+          individual: { object: "person", first_name: holder.firstName, last_name: holder.lastName },
+          external_accounts: {
+            object: "list",
+            data: [
+              { object: "bank_account", fingerprint: holder.bankFingerprint, last4: "6789", country: account.country },
+            ],
+          },
         });
       }
     },

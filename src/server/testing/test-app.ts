@@ -94,6 +94,8 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     PUBLIC_URL: TEST_ORIGIN,
     AUTH_SECRET: "test-secret-that-is-long-enough-0123456789",
+    // Tests read a visit's verdict from its answer; a real visitor never can.
+    EXPOSE_CLICK_VERDICTS: "true",
     ...options.env,
   });
   const database = options.database ?? (await openTestDatabase());

@@ -27,6 +27,8 @@ export type ClickHandlerDeps = TrackDeps & {
   countryOf: (ip: string) => string | undefined;
   publicUrl: string;
   resolveClientIp: (socket: string | undefined, forwardedFor: string | undefined) => string | undefined;
+  /** EXPOSE_CLICK_VERDICTS: name the verdict in an `X-Click-Verdict` header (the test and benchmark harnesses). */
+  exposeVerdicts: boolean;
 };
 
 export type ClickHandler = (request: ClickHttpRequest) => Promise<ClickHttpResponse>;
@@ -56,7 +58,8 @@ export function createClickHandler(deps: ClickHandlerDeps): ClickHandler {
   const render = createTrackingPageRenderer({ publicUrl: deps.publicUrl });
   // The header sets actually sent (a verdict and a page length) are few: each is built once.
   const headerSets = new Map<string, Readonly<Record<string, string>>>();
-  const respond = (status: number, body: Buffer<ArrayBuffer>, verdict?: string): ClickHttpResponse => {
+  const respond = (status: number, body: Buffer<ArrayBuffer>, shown?: string): ClickHttpResponse => {
+    const verdict = deps.exposeVerdicts ? shown : undefined;
     const length = body.length;
     const key = `${verdict}|${length}`;
     let set = headerSets.get(key);

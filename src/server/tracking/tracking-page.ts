@@ -1,6 +1,4 @@
 import { escapeHtml } from "../../core/escape-html.js";
-import type { ClickVerdict } from "../../core/vocabulary.js";
-import { clickVerdict } from "../../core/vocabulary.js";
 import { cspHash } from "../http/csp-hash.js";
 import type { ClickChallenge } from "./click-challenges.js";
 
@@ -26,12 +24,12 @@ const countdownScript = `(function(){${confirmBeacon}confirmVisit(document.query
 
 /**
  * A challenged visit's page solves ALTCHA's puzzle (the first number whose SHA-256 with the salt is the challenge),
- * sends the solution to /api/clicks/verify, says whether the visit counted (and confirms it, as a counted visit's page
- * does), then counts down to the song. The same script on every such page (the challenge is a JSON data block), allowed
+ * sends the solution to /api/clicks/verify, confirms the visit with the token it gets back (as every other page does),
+ * then counts down to the song, saying no more than any other page about how the visit was judged. The same script on every such page (the challenge is a JSON data block), allowed
  * by hash. Given up after 20 s; without JavaScript (or Web Crypto) the visit does not count and the page's refresh leads
  * to the song.
  */
-const solverScript = `(function(){${confirmBeacon}var d=JSON.parse(document.getElementById("pow").textContent),h=document.getElementById("h"),s=document.getElementById("s"),m=document.getElementById("m"),go=document.getElementById("go").href,done=false;function finish(title,note){if(done)return;done=true;h.textContent=title;m.textContent=note;var n=${REDIRECT_SECONDS},t=setInterval(function(){n--;if(n<=0){clearInterval(t);location.replace(go);return}s.textContent="Redirecting in "+n+(n===1?" second":" seconds")+"..."},1000);s.textContent="Redirecting in "+n+" seconds..."}function fail(note){finish(d.otherTitle,note||d.failed)}setTimeout(function(){fail()},20000);if(!window.crypto||!crypto.subtle||!window.fetch){fail();return}var enc=new TextEncoder();function hex(b){var a=new Uint8Array(b),o="";for(var i=0;i<a.length;i++)o+=(a[i]<16?"0":"")+a[i].toString(16);return o}(async function(){for(var n=0;n<=d.maxnumber&&!done;n++){if(hex(await crypto.subtle.digest("SHA-256",enc.encode(d.salt+n)))!==d.challenge)continue;var r=await fetch("/api/clicks/verify",{method:"POST",headers:{"Content-Type":"application/json"},body:JSON.stringify({code:d.code,payload:btoa(JSON.stringify({algorithm:d.algorithm,challenge:d.challenge,number:n,salt:d.salt,signature:d.signature}))})});var j=await r.json().catch(function(){return{}});if(r.ok&&j.verdict==="counted"){confirmVisit(j.confirm);finish(d.countedTitle,d.counted)}else if(r.ok)finish(d.alreadyTitle,d.already);else fail(j.error&&j.error.message);return}fail()})().catch(function(){fail()})})()`;
+const solverScript = `(function(){${confirmBeacon}var d=JSON.parse(document.getElementById("pow").textContent),h=document.getElementById("h"),s=document.getElementById("s"),m=document.getElementById("m"),go=document.getElementById("go").href,done=false;function finish(title,note){if(done)return;done=true;h.textContent=title;m.textContent=note;var n=${REDIRECT_SECONDS},t=setInterval(function(){n--;if(n<=0){clearInterval(t);location.replace(go);return}s.textContent="Redirecting in "+n+(n===1?" second":" seconds")+"..."},1000);s.textContent="Redirecting in "+n+" seconds..."}function fail(note){finish(d.doneTitle,note||d.failed)}setTimeout(function(){fail()},20000);if(!window.crypto||!crypto.subtle||!window.fetch){fail();return}var enc=new TextEncoder();function hex(b){var a=new Uint8Array(b),o="";for(var i=0;i<a.length;i++)o+=(a[i]<16?"0":"")+a[i].toString(16);return o}(async function(){for(var n=0;n<=d.maxnumber&&!done;n++){if(hex(await crypto.subtle.digest("SHA-256",enc.encode(d.salt+n)))!==d.challenge)continue;var r=await fetch("/api/clicks/verify",{method:"POST",headers:{"Content-Type":"application/json"},body:JSON.stringify({code:d.code,payload:btoa(JSON.stringify({algorithm:d.algorithm,challenge:d.challenge,number:n,salt:d.salt,signature:d.signature}))})});var j=await r.json().catch(function(){return{}});if(r.ok){confirmVisit(j.confirm);finish(d.doneTitle,d.done)}else fail(j.error&&j.error.message);return}fail()})().catch(function(){fail()})})()`;
 
 /** Every script a tracking page may run, for its CSP. */
 export const trackingScriptHashes = `${cspHash(countdownScript)} ${cspHash(solverScript)}`;
@@ -39,7 +37,6 @@ export const trackingScriptHashes = `${cspHash(countdownScript)} ${cspHash(solve
 export type TrackingPage =
   | {
       kind: "redirect";
-      state: typeof clickVerdict.counted | "already" | "not-counted";
       note: string;
       title: string;
       artistName: string;
@@ -50,8 +47,11 @@ export type TrackingPage =
       ogImage: string;
       /** The path of the campaign's official rules. */
       rules: string;
-      /** A counted visit's confirmation token (click-confirmations.ts), which the page's script sends back. */
-      confirm?: string | undefined;
+      /**
+       * The visit's confirmation token (click-confirmations.ts), which the page's script sends back: a counted visit's
+       * names its click, every other one is a decoy of the same form.
+       */
+      confirm: string;
     }
   | {
       kind: "challenge";
@@ -67,39 +67,28 @@ export type TrackingPage =
     }
   | { kind: "error"; message: string };
 
-/** What the tracking page says of each verdict. */
-export const verdictNotes: Record<Exclude<ClickVerdict, typeof clickVerdict.voided>, string> = {
-  counted: "Your visit was verified and counted for the promoter who shared this link. Thanks for listening!",
-  duplicate:
-    "IP has already clicked this campaign. This visit won't count again, but you're still on your way to the song.",
-  bot: "Link previews and automated visits don't count, so this one won't. Enjoy the song!",
-  rate_limited: "Too many clicks from your network right now, so this one won't count.",
-  self: "Your own visits to this campaign don't count toward the leaderboard. Enjoy the song!",
-  inactive: "This campaign isn't counting clicks right now, so this visit won't count.",
-  banned: "This link no longer earns its promoter anything, so this visit won't count.",
-  challenged:
-    "There's been a lot of traffic from your network, so your browser is doing a quick check before this visit can count. You're on your way to the song either way.",
-  not_navigation:
-    "This link was loaded by a page or prefetched by your browser, not opened by you, so this visit won't count. Opening the link yourself counts.",
-};
-
-/** An ended campaign's link still plays the song; the fan learns why the visit does not count. */
-export const campaignEndedNote = "This campaign has ended, so visits no longer count. Enjoy the song!";
-
-/** The page's heading for each state. */
-const headings = {
-  counted: "Click Tracked Successfully!",
-  already: "Already Clicked",
-  other: "Redirecting to the song",
+/**
+ * What every tracking page says, whatever the verdict (PRODUCT.md Fraud engine: the clicker is told nothing): a counted
+ * visit, a repeat and a refused one get the same page but for their token. The promoter's dashboard says what counted.
+ */
+export const trackingTexts = {
+  heading: "Thanks for listening!",
+  note: "You're on your way to the song. Every visit helps the promoter who shared this link and supports independent music.",
 } as const;
 
-/** What a challenged visit's page says once its check is done (the texts of the other tracking states). */
+/** An ended campaign's link still plays the song; the fan learns that visits no longer count (its result is public). */
+export const campaignEndedNote = "This campaign has ended, so visits no longer count. Enjoy the song!";
+/** A paused campaign's link: public too, as the campaign page says so. */
+export const campaignPausedNote = "This campaign isn't counting visits right now. Enjoy the song!";
+
+/** What a challenged visit's page says while its browser solves the check (the one page that differs). */
+export const challengeNote =
+  "There's been a lot of traffic from your network, so your browser is doing a quick check. You're on your way to the song either way.";
+
+/** What a challenged visit's page says once its check is done, or given up. */
 export const challengeTexts = {
-  countedTitle: headings.counted,
-  counted: verdictNotes.counted,
-  alreadyTitle: headings.already,
-  already: verdictNotes.duplicate,
-  otherTitle: headings.other,
+  doneTitle: trackingTexts.heading,
+  done: trackingTexts.note,
   failed: "This visit won't count, but you're on your way to the song.",
 } as const;
 
@@ -115,7 +104,7 @@ a.btn{display:inline-block;margin:6px;padding:10px 18px;border-radius:12px;font-
 .primary{background:#7c3aed;color:#fff}.rules{margin:12px 0 0;font-size:13px}.rules a{color:#475569}`;
 
 /**
- * Where a counted visit's confirmation token goes. The attribute is written with a real quote, which no escaped value
+ * Where a visit's confirmation token goes. The attribute is written with a real quote, which no escaped value
  * on the page can contain, so its first occurrence is the slot.
  */
 const CONFIRM_SLOT = `data-confirm="`;
@@ -163,15 +152,9 @@ function renderPage(page: TrackingPage, publicUrl: string): string {
 </main><script type="application/json" id="pow">${data}</script><script>${solverScript}</script></body></html>`;
   }
 
-  const heading =
-    page.state === clickVerdict.counted
-      ? headings.counted
-      : page.state === "already"
-        ? headings.already
-        : headings.other;
-  // The token is empty here: each counted visit's own is put in its slot (`createTrackingPageRenderer`).
+  // The token is empty here: each visit's own is put in its slot (`createTrackingPageRenderer`).
   return `${head(`${title} · FanBoost`, meta)}<body><main ${CONFIRM_SLOT}"><p class="brand">FanBoost</p>${cover}
-<h1>${heading}</h1><p class="song">${escapeHtml(page.title)}</p><p class="by">by ${escapeHtml(page.artistName)}</p>
+<h1>${trackingTexts.heading}</h1><p class="song">${escapeHtml(page.title)}</p><p class="by">by ${escapeHtml(page.artistName)}</p>
 <p class="count" aria-live="polite">Redirecting in <span id="n">${REDIRECT_SECONDS} seconds</span>...</p>
 <p class="note">${escapeHtml(page.note)}</p>
 <a class="btn primary" id="go" href="${song}">Go to the song now</a>${rulesLink(page.rules)}
@@ -190,7 +173,6 @@ const samePage = (a: TrackingPage, b: TrackingPage) => {
     return a.kind === "error" && b.kind === "error" && a.message === b.message;
   if (a.kind === "challenge" || b.kind === "challenge") return false;
   return (
-    a.state === b.state &&
     a.note === b.note &&
     a.title === b.title &&
     a.artistName === b.artistName &&
@@ -229,7 +211,7 @@ export function createTrackingPageRenderer(options: { publicUrl: string; maxPage
       pages.set(key, filed);
       count++;
     }
-    if (page.kind !== "redirect" || !page.confirm) return encoded.bytes;
+    if (page.kind !== "redirect") return encoded.bytes;
     const { bytes, slot } = encoded;
     return Buffer.concat([bytes.subarray(0, slot), Buffer.from(page.confirm, "latin1"), bytes.subarray(slot)]);
   };

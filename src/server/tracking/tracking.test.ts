@@ -99,7 +99,7 @@ describe("verdicts", () => {
       const response = await click(`/t/${shortCode}`, { ip: `198.51.100.${60 + index}`, headers });
       expect(response.headers.get("X-Click-Verdict"), JSON.stringify(headers)).toBe("not_navigation");
       expect(response.headers.get("Cache-Control")).toBe("no-store");
-      expect(await response.text()).toContain("not opened by you, so this visit");
+      expect(await response.text()).toContain("Thanks for listening!");
     }
     expect(await linkClicks(shortCode)).toBe(0);
     // The same addresses still count when a person opens the link (a scripted redirect sends no Sec-Fetch-User).
@@ -122,16 +122,16 @@ describe("verdicts", () => {
     ]);
   });
 
-  it("counts a first click, then shows Already Clicked for the same address without counting", async () => {
+  it("counts a first click once, and tells the visitor nothing: a repeat gets the same page but for its token", async () => {
     const { campaignId, shortCode } = await liveCampaignWithLink(t);
     const first = await click(`/t/${shortCode}`, { ip: "198.51.100.1", headers: { "CF-IPCountry": "de" } });
     expect(first.status).toBe(200);
     const html = await first.text();
-    expect(html).toContain("Click Tracked Successfully!");
+    expect(html).toContain("Thanks for listening!");
     expect(html).toContain("Midnight Drive");
     expect(html).toContain("by Nova Lights");
     expect(html).toContain('Redirecting in <span id="n">3 seconds</span>...');
-    expect(html).not.toMatch(/click id/i);
+    expect(html).not.toMatch(/click id|counted|already clicked/i);
     expect(html).toContain(`<img class="cover" src="data:image/svg+xml,`);
     expect(html).toContain(`property="og:image" content="${TEST_ORIGIN}/media/covers/${campaignId}.png"`);
     expect(html).toContain('http-equiv="refresh" content="3;url=https://open.spotify.com/track/abc123"');
@@ -146,19 +146,43 @@ describe("verdicts", () => {
     );
     expect(first.headers.get("x-request-id")).toBeNull();
 
-    const again = await click(`/track/${shortCode}`, { ip: "198.51.100.1" });
+    const again = await click(`/t/${shortCode}`, { ip: "198.51.100.1" });
     const againHtml = await again.text();
-    expect(againHtml).toContain("Already Clicked");
-    expect(againHtml).toContain("IP has already clicked this campaign");
-    expect(againHtml).toContain("url=https://open.spotify.com/track/abc123");
+    const refused = await click(`/t/${shortCode}`, { ip: "198.51.100.2", ua: "Slackbot-LinkExpanding 1.0" });
+    const refusedHtml = await refused.text();
+    // Each page's token is its own, 22 characters of one form; everything else is byte for byte the same.
+    const token = (page: string) => /data-confirm="([A-Za-z0-9_-]{22})"/.exec(page)?.[1] ?? "";
+    const blank = (page: string) => page.replace(token(page), "");
+    expect(new Set([token(html), token(againHtml), token(refusedHtml)]).size).toBe(3);
+    expect(blank(againHtml)).toBe(blank(html));
+    expect(blank(refusedHtml)).toBe(blank(html));
+    const headersOf = (answer: Response) =>
+      [...answer.headers.entries()].filter(([name]) => name !== "x-click-verdict" && name !== "date");
+    expect(headersOf(again)).toEqual(headersOf(first));
 
     expect(again.headers.get("x-click-verdict")).toBe("duplicate");
 
     expect(await linkClicks(shortCode)).toBe(1);
     await t.app.clicksWritten();
     const events = await t.database.db.select().from(clickEvents).where(eq(clickEvents.campaignId, campaignId));
-    expect(events.map((event) => event.verdict).sort()).toEqual(["counted", "duplicate"]);
+    expect(events.map((event) => event.verdict).sort()).toEqual(["bot", "counted", "duplicate"]);
     expect(events.find((event) => event.verdict === "counted")).toMatchObject({ ip: "198.51.100.1", country: "DE" });
+  });
+
+  it("names no verdict in any header unless a harness asks for it (EXPOSE_CLICK_VERDICTS)", async () => {
+    const quiet = await createTestApp({ env: { EXPOSE_CLICK_VERDICTS: "false" }, database: t.database });
+    try {
+      const { shortCode } = await liveCampaignWithLink(quiet);
+      const counted = await clickAs(quiet, `/t/${shortCode}`, { ip: "198.51.100.70" });
+      const repeat = await clickAs(quiet, `/t/${shortCode}`, { ip: "198.51.100.70" });
+      for (const answer of [counted, repeat]) {
+        expect([...answer.headers.keys()].filter((name) => /verdict|count/i.test(name))).toEqual([]);
+        await answer.arrayBuffer();
+      }
+      expect(await linkClicksOf(quiet.database.db, shortCode)).toBe(1);
+    } finally {
+      await quiet.close();
+    }
   });
 
   it("never counts HEAD requests, empty user agents, crawlers or link previewers", async () => {
@@ -179,7 +203,7 @@ describe("verdicts", () => {
     for (const ua of bots) {
       const response = await click(`/t/${shortCode}`, { ip: `203.0.113.${octet++}`, ua });
       expect(response.status).toBe(200);
-      expect(await response.text()).toContain("Redirecting to the song");
+      expect(await response.text()).toContain("Thanks for listening!");
     }
     expect((await click(`/t/${shortCode}`, { ip: "203.0.113.100", ua: null })).status).toBe(200);
     expect((await click(`/t/${shortCode}`, { ip: "203.0.113.101", method: "HEAD" })).status).toBe(200);
@@ -195,7 +219,7 @@ describe("verdicts", () => {
   it("does not count the promoter's own clicks or the artist's", async () => {
     const { artist, promoter, shortCode } = await liveCampaignWithLink(t);
     const own = await click(`/t/${shortCode}`, { ip: "198.51.100.50", cookie: promoter.cookie });
-    expect(await own.text()).toContain("Your own visits to this campaign don&#39;t count");
+    expect(await own.text()).toContain("Thanks for listening!");
     await click(`/t/${shortCode}`, { ip: "198.51.100.51", cookie: artist.cookie });
     expect(await linkClicks(shortCode)).toBe(0);
     const stranger = await signUp(t, "promoter");
@@ -209,7 +233,7 @@ describe("verdicts", () => {
     await new Promise((resolve) => setTimeout(resolve, 2100));
     const response = await click(`/t/${shortCode}`, { ip: "198.51.100.60" });
     expect(response.status).toBe(200);
-    expect(await response.text()).toContain("This campaign isn&#39;t counting clicks right now");
+    expect(await response.text()).toContain("This campaign isn&#39;t counting visits right now");
     expect(await linkClicks(shortCode)).toBe(0);
   });
 

@@ -4,7 +4,7 @@ import type { LegalSection } from "../components/marketing/legal-document";
 const fee = `${PLATFORM_FEE_PERCENT}%`;
 const minimumPayout = formatCents(MIN_PAYOUT_CENTS);
 
-export const termsUpdated = "2026-11-26";
+export const termsUpdated = "2026-11-28";
 
 export const termsIntro =
   "These terms are the agreement between you and FanBoost when you use the site, start a campaign or promote one. They include the official rules of every campaign. Please read them; by creating an account you accept them.";
@@ -47,11 +47,19 @@ export const termsSections: readonly LegalSection[] = [
       },
       {
         lead: "Verified clicks",
-        text: "A click counts when a person opens your tracking link while the campaign is live. Each visitor address counts once per campaign: one counted click per address, whichever promoter's link it opens first. Visits by bots, search crawlers and link-preview services, HEAD requests, repeat visits from the same address, and visits by you or by the campaign's artist while signed in are recorded but never counted; opening your own link signed out to add to your count breaks the fair-play rule. Unusually many visits from one address may be rate-limited and not counted.",
+        text: "A click counts when a person opens your tracking link while the campaign is live. Each visitor address counts once per campaign: one counted click per address, whichever promoter's link it opens first. Visits by bots, search crawlers and link-preview services, HEAD requests, repeat visits from the same address, and visits by you or by the campaign's artist while signed in are recorded but never counted; opening your own link signed out to add to your count breaks the fair-play rule. Unusually many visits from one address may be rate-limited and not counted, and some visits must first pass a quick check in the browser. We do not publish the limits of these checks, and the tracking page does not say whether a visit counted: your dashboard does.",
       },
       {
         lead: "Winning",
-        text: "When the campaign's timer ends, the eligible promoter whose link has the most verified clicks wins the whole prize, provided it has at least one verified click. If a promoter with more clicks is not eligible, the next eligible promoter wins; the campaign's leaderboard shows who was not eligible and why.",
+        text: "When the campaign's timer ends, the eligible promoter whose link has the most verified clicks is the potential winner of the whole prize, provided it has at least one verified click. If a promoter with more clicks is not eligible, the next eligible promoter is; the campaign's leaderboard shows who was not eligible and why.",
+      },
+      {
+        lead: "Verification before any prize is paid",
+        text: "Every prize is subject to verification. A potential winner wins once FanBoost has approved the result with its evidence and they have confirmed on their Earnings page that they still live where the campaign is open, are of age there, and that their payout account is in their own legal name. One who no longer qualifies, or whom we pass over for fraud or another breach of these rules, is told why, and the prize passes to the next eligible promoter, who is verified the same way.",
+      },
+      {
+        lead: "One person, one entry",
+        text: "You may enter a campaign once. Accounts we find to belong to one person (sharing a device, an e-mail address, a payout bank account, or a legal name and a network) count as one entry; when a prize is passed over for fraud, every account linked to that person is passed over too. An account linked to the campaign's artist or to another of its promoters is reviewed before it can win.",
       },
       {
         lead: "Ties",
@@ -83,7 +91,7 @@ export const termsSections: readonly LegalSection[] = [
       },
       {
         lead: "Results",
-        text: "FanBoost's records of clicks and their verdicts decide the result. When a campaign ends its result is provisional and under review for the time its official rules state (48 hours unless they say otherwise): we check its clicks for fraud, and if we void clicks the winners are decided again from the clicks that remain. No prize is paid while the result is under review. When the review ends, or earlier once we have reviewed the result, it is final and the winners are told. You can ask us to review a final result through the Contact page within 14 days of a campaign's end.",
+        text: "FanBoost's records of clicks and their verdicts decide the result. When a campaign ends its result is provisional and under review for the time its official rules state (48 hours unless they say otherwise): we check its clicks for fraud, and if we void clicks the winners are decided again from the clicks that remain, also after the review while no prize of the campaign has been paid. No prize is paid while the result is under review, nor before it is approved and its winner verified. When the review ends, or earlier once we have reviewed the result, the potential winners are told. You can ask us to review a final result through the Contact page within 14 days of a campaign's end.",
       },
     ],
   },
@@ -99,7 +107,7 @@ export const termsSections: readonly LegalSection[] = [
     heading: "Payouts",
     paragraphs: [
       "Prizes are paid through Stripe Connect to a payout account you connect on your Earnings page; you must complete Stripe's identity and bank checks to receive money. A prize stays pending until your payout account is ready.",
-      `Once a result is final, pending prizes are paid in a weekly payout run on Fridays and usually arrive within 1 to 3 business days. You may also request a payout yourself at any time once ${minimumPayout} or more is pending; ${minimumPayout} is the minimum payout you can request. You are responsible for any taxes on your winnings.`,
+      `Once a prize is approved and its winner verified, it is paid in a weekly payout run on Fridays and usually arrive within 1 to 3 business days. You may also request a payout yourself at any time once ${minimumPayout} or more is pending; ${minimumPayout} is the minimum payout you can request. You are responsible for any taxes on your winnings.`,
       "When a payout would bring the prizes paid to you in a calendar year to the reporting amount its official rules state ($2,000 for 2026 in the United States), it waits until you have given Stripe your tax information (a W-9 form in the United States, a W-8BEN form elsewhere). We keep only whether you gave it.",
     ],
   },

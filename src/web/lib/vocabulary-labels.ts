@@ -3,8 +3,11 @@ import type {
   ClickVerdict,
   clickVerdict,
   ExclusionReason,
+  IdentityMarkKind,
   PayoutHoldReason,
+  ResultState,
   RiskReason,
+  VerificationProblem,
 } from "../../core/vocabulary";
 
 /**
@@ -64,6 +67,9 @@ export const exclusionLabels: Record<ExclusionReason, string> = {
   artist: "Not eligible: the campaign's artist",
   deleted: "Not eligible: account deleted",
   disqualified: "Not eligible: disqualified after review",
+  passed_over: "Not eligible: passed over after review",
+  not_verified: "Not eligible: no longer met the rules at verification",
+  linked: "Not eligible: account linked to a disqualified promoter",
 };
 
 /** Why an admin cannot pay a winner's prize for now, on the payouts page. */
@@ -71,6 +77,8 @@ export const holdLabels: Record<PayoutHoldReason, string> = {
   banned: "the winner was banned",
   flagged: "a fraud flag about the winner is open",
   tax_info: "waiting for the winner's tax information",
+  approval: "waiting for an admin's approval of the result",
+  verification: "waiting for the winner to verify their eligibility",
 };
 
 /** Each reason a promoter's clicks look bought (the fraud engine's risk), as the admin's risk panel names it. */
@@ -83,4 +91,27 @@ export const riskReasonLabels: Record<RiskReason, string> = {
   country_mix: "Out-of-place country",
   unconfirmed_share: "No browser confirmed",
   challenges_failed: "Browser checks left unsolved",
+};
+
+/** What two linked accounts share, as the admin's evidence names it. */
+export const identityMarkLabels: Record<IdentityMarkKind, string> = {
+  device: "Same browser",
+  network: "Same network",
+  email: "Same e-mail address",
+  payout_account: "Same payout bank account",
+  legal_name: "Same legal name",
+};
+
+/** What a winner's verification found wrong, in words an admin reads. */
+export const verificationProblemLabels: Record<VerificationProblem, string> = {
+  residence: "Lives where the campaign is not open",
+  account_country: "Payout account in another country",
+  account_name: "Payout account in another person's name",
+};
+
+/** Where an ended campaign's result stands, on its board and the artist's dashboard. */
+export const resultStateLabels: Record<ResultState, string> = {
+  provisional: "Under review",
+  verifying: "Verifying the winner",
+  final: "Final",
 };

@@ -2,6 +2,7 @@ import { useSearchParams } from "react-router";
 import { AdminShell } from "../components/admin/admin-shell";
 import { AdminStatCards } from "../components/admin/admin-stat-cards";
 import { AnalyticsTab } from "../components/admin/analytics-tab";
+import { ApprovalsTab } from "../components/admin/approvals-tab";
 import { AuditTab } from "../components/admin/audit-tab";
 import { CampaignsTab } from "../components/admin/campaigns-tab";
 import { ClientErrorsTab } from "../components/admin/client-errors-tab";
@@ -12,9 +13,13 @@ import { UsersTab } from "../components/admin/users-tab";
 import { Tab, TabList, TabPanel, Tabs } from "../components/ui/tabs";
 import { usePageMeta } from "../lib/page-meta";
 
-/** SPEC.md's tabs (Analytics keeps its id 'overview'), then the operator's own: users, messages, audit log. */
+/**
+ * SPEC.md's tabs (Analytics keeps its id 'overview'), the results waiting for approval, then the operator's own: users,
+ * messages, audit log.
+ */
 const tabs = [
   { id: "campaigns", label: "Campaigns", Panel: CampaignsTab },
+  { id: "approvals", label: "Approvals", Panel: ApprovalsTab },
   { id: "overview", label: "Analytics", Panel: AnalyticsTab },
   { id: "suspicious", label: "Suspicious Activity", Panel: SuspiciousTab },
   { id: "realtime", label: "Real-time", Panel: RealtimeTab },

@@ -5,6 +5,7 @@ import { EarningsActions } from "../components/earnings/earnings-actions";
 import { PayoutAccountMissing } from "../components/earnings/earnings-history";
 import { PopupReturn } from "../components/earnings/popup-return";
 import { PromoterEarnings, PromoterProfileRequired } from "../components/earnings/promoter-earnings";
+import { WinnerVerification } from "../components/earnings/winner-verification";
 import { ArtistSpending } from "../components/payouts/artist-spending";
 import { QueryState } from "../components/ui/query-state";
 import { usePageMeta } from "../lib/page-meta";
@@ -45,6 +46,7 @@ export default function EarningsPage() {
           ) : null}
         </div>
         {isArtist ? <ArtistSpending /> : null}
+        {earnings.data?.promoter ? <WinnerVerification /> : null}
 
         <QueryState
           query={earnings}

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from "react-router";
 import { promotersApi } from "../../core/api/promoters";
 import { formatCents, formatCount } from "../../core/money";
 import { campaignStatus } from "../../core/vocabulary";
+import { VerifyingNotice } from "../components/earnings/winner-verification";
 import { PromoterLinkCard } from "../components/promoters/promoter-link-card";
 import { CompletedTab, EarningsTab, VisitsTab } from "../components/promoters/promoter-tabs";
 import { buttonStyles } from "../components/ui/button";
@@ -72,6 +73,7 @@ export default function PromoterDashboardPage() {
       >
         {(data) => (
           <>
+            <VerifyingNotice />
             <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
               <StatTile
                 icon={Wallet}

@@ -14,10 +14,10 @@ import { Button } from "../ui/button";
 import { Field, Select } from "../ui/field";
 import { CheckboxField } from "../ui/text-field";
 
-const countryOptions = countryCodes
+export const countryOptions = countryCodes
   .map((code) => ({ value: code, label: countryName(code) }))
   .sort((a, b) => a.label.localeCompare(b.label, "en"));
-const stateOptions = Object.entries(usStates).map(([code, name]) => ({ value: code, label: name }));
+export const stateOptions = Object.entries(usStates).map(([code, name]) => ({ value: code, label: name }));
 
 type Problems = ReturnType<typeof eligibilityProblems>;
 

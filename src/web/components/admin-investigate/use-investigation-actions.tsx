@@ -1,6 +1,6 @@
 import { adminApi, type Investigation, type SuspiciousItem } from "../../../core/api/admin";
 import { countOf, formatCents } from "../../../core/money";
-import { isRunning } from "../../../core/vocabulary";
+import { campaignStatus, isRunning } from "../../../core/vocabulary";
 import { toastRequestError } from "../../lib/request-errors";
 import { toast } from "../../lib/toast";
 import { useApiMutation } from "../../lib/use-api";
@@ -13,7 +13,10 @@ export type VoidTarget = "address" | "promoter";
 function voidConsequence(link: TouchedLink) {
   if (link.under_review) return "Its result is under review, so its winners and pending payouts are decided again.";
   if (isRunning(link.campaign_status)) return "The leaderboard changes now.";
-  return "Its result is already final and stays as it is; only the counts change.";
+  if (link.campaign_status === campaignStatus.ended) {
+    return "While no prize of it has been paid, its winners are decided again and wait for approval; a paid prize stays as it is.";
+  }
+  return "Its prizes are settled, so only the counts change.";
 }
 
 /**

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { PayoutAction, PayoutListRow as Row } from "../../../core/api/payouts";
 import { countOf, formatCents } from "../../../core/money";
+import { approvalPath } from "../../../core/routes";
 import { campaignStatus, type PayoutStatus, payoutHoldReason } from "../../../core/vocabulary";
 import { holdLabels } from "../../lib/vocabulary-labels";
 import { investigatePath } from "../admin/investigate-path";
@@ -92,6 +93,32 @@ const actionViews: Record<PayoutAction, (props: ActionCellProps) => ReactNode> =
   ),
   under_review: (props) => (props.row.review_until ? <UnderReview {...props} /> : notApplicable()),
   held: (props) => <Held {...props} />,
+  approval: ({ row, passingOn, onPassOn }) => (
+    <div className="flex max-w-56 flex-col items-start gap-2">
+      <span className="inline-flex items-center gap-1 text-xs font-semibold text-amber-800">
+        <ShieldAlert className="h-3.5 w-3.5" aria-hidden /> Awaiting approval
+      </span>
+      <Link className="text-xs font-semibold text-brand-700 underline" to={approvalPath(row.campaign_id)}>
+        Review the result
+      </Link>
+      <Button size="sm" variant="secondary" loading={passingOn} onClick={onPassOn}>
+        Pass Prize On
+      </Button>
+    </div>
+  ),
+  verification: ({ row, passingOn, onPassOn }) => (
+    <div className="flex max-w-56 flex-col items-start gap-2">
+      <span className="inline-flex items-center gap-1 text-xs font-semibold text-amber-800">
+        <ShieldAlert className="h-3.5 w-3.5" aria-hidden /> Approved: waiting for the winner to verify
+      </span>
+      <Link className="text-xs font-semibold text-brand-700 underline" to={approvalPath(row.campaign_id)}>
+        See the evidence
+      </Link>
+      <Button size="sm" variant="secondary" loading={passingOn} onClick={onPassOn}>
+        Pass Prize On
+      </Button>
+    </div>
+  ),
   tax_info: ({ paying, onPay }) => (
     <div className="flex max-w-56 flex-col items-start gap-2">
       <span className="inline-flex items-center gap-1 text-xs font-semibold text-amber-800">
@@ -161,7 +188,7 @@ function ActionCell(props: ActionCellProps) {
 
 /** One row per payout, each paid on its own, with the row's actions and its error. */
 export function PayoutTable({ rows, actions }: { rows: Row[]; actions: ReturnType<typeof usePayoutActions> }) {
-  const { payWinner, releaseResults, passPrizeOn, isBusy, rowError } = actions;
+  const { payWinner, releaseResults, passPrizeOn, passingOn, isBusy, rowError } = actions;
   const columns: Array<Column<Row>> = [
     {
       key: "campaign",
@@ -205,11 +232,11 @@ export function PayoutTable({ rows, actions }: { rows: Row[]; actions: ReturnTyp
           row={row}
           paying={isBusy(payoutRowKey(row), "Pay")}
           releasing={isBusy(payoutRowKey(row), "Release")}
-          passingOn={isBusy(payoutRowKey(row), "Pass on")}
+          passingOn={row.payout ? passingOn(row.payout.id) : false}
           error={rowError(payoutRowKey(row), "mt-2 max-w-56 text-xs text-red-700")}
           onPay={() => void payWinner(row)}
           onRelease={() => void releaseResults(row)}
-          onPassOn={() => void passPrizeOn(row)}
+          onPassOn={() => passPrizeOn(row)}
         />
       ),
     },

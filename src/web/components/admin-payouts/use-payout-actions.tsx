@@ -5,6 +5,7 @@ import { formatCents } from "../../../core/money";
 import { ApiError } from "../../lib/api";
 import { useRowActions } from "../admin/use-row-actions";
 import { useConfirm } from "../ui/confirm-dialog";
+import { usePassOn } from "./pass-on-dialog";
 
 /** SPEC.md's payout errors: the server's reason, or the action's own words when it gave none. */
 const saidOr = (fallback: string) => (error: unknown) => (error instanceof ApiError && error.message) || fallback;
@@ -14,7 +15,7 @@ export const payoutRowKey = (row: Row) => row.payout?.id ?? row.campaign_id;
 
 /**
  * The payout list's actions, each confirmed first: pay a winner (SPEC.md's notice for 3 s after), release results
- * under review, pass a held winner's prize on. A failed payment refreshes the list, whose row may have moved on.
+ * under review, pass a candidate's prize on (with its grounds and reason). A failed payment refreshes the list, whose row may have moved on.
  */
 export function usePayoutActions(refresh: () => void) {
   const [notice, setNotice] = useState(false);
@@ -65,17 +66,30 @@ export function usePayoutActions(refresh: () => void) {
     );
   };
 
-  const passPrizeOn = async (row: Row) => {
+  const passOn = usePassOn([adminApi.payouts, adminApi.approvalQueue]);
+  const passPrizeOn = (row: Row) => {
     if (!row.payout || !row.winner) return;
-    const payoutId = row.payout.id;
-    const confirmed = await confirm({
-      title: "Pass prize on",
-      description: `Give the held ${formatCents(row.payout.amount_cents)} of @${row.winner.handle} for "${row.title}" to the next eligible promoter? @${row.winner.handle} is then no longer eligible for it; with nobody eligible, it is refunded to the artist.`,
-      confirmLabel: "Pass Prize On",
+    passOn.open({
+      payoutId: row.payout.id,
+      handle: row.winner.handle,
+      amountCents: row.payout.amount_cents,
+      title: row.title,
     });
-    if (!confirmed) return;
-    await run(payoutId, "Pass on", adminApi.passOnPayout, { params: { payoutId } }, { failure: saidOr("Failed") });
   };
 
-  return { payWinner, releaseResults, passPrizeOn, isBusy, rowError, notice, dialog };
+  return {
+    payWinner,
+    releaseResults,
+    passPrizeOn,
+    passingOn: passOn.passing,
+    isBusy,
+    rowError,
+    notice,
+    dialog: (
+      <>
+        {dialog}
+        {passOn.dialog}
+      </>
+    ),
+  };
 }

@@ -13,6 +13,8 @@ const typeIcons: Record<FlagType, typeof ShieldAlert> = {
   fingerprint_abuse: ShieldAlert,
   network_concentration: ShieldAlert,
   winner_risk: AlertTriangle,
+  linked_to_artist: AlertTriangle,
+  linked_promoter: AlertTriangle,
   other: ShieldAlert,
 };
 export const severityTone: Record<FlagSeverity, BadgeTone> = { high: "danger", medium: "warning", low: "neutral" };

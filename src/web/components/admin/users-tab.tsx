@@ -1,4 +1,4 @@
-import { Ban, Search, ShieldCheck, ShieldOff, UserCheck } from "lucide-react";
+import { Ban, Link2, Search, ShieldCheck, ShieldOff, UserCheck } from "lucide-react";
 import { Link } from "react-router";
 import { type AdminUser, adminApi } from "../../../core/api/admin";
 import { countOf, formatCents, formatCount } from "../../../core/money";
@@ -12,6 +12,7 @@ import { Pager } from "../ui/pager";
 import { QueryState } from "../ui/query-state";
 import { SearchInput } from "../ui/search-input";
 import { investigatePath } from "./investigate-path";
+import { useLinkedAccounts } from "./linked-accounts-dialog";
 import { useRowActions } from "./use-row-actions";
 
 const PAGE = 50;
@@ -22,6 +23,7 @@ export function UsersTab() {
   const { list: users, search, setSearch, pager } = usePagedList(adminApi.users, PAGE, {});
   const { confirm, dialog } = useConfirm();
   const { run, isBusy, rowError } = useRowActions([adminApi.users]);
+  const linked = useLinkedAccounts();
 
   const ban = async (target: AdminUser) => {
     const reason = await confirm({
@@ -88,6 +90,9 @@ export function UsersTab() {
               <Search className="h-3.5 w-3.5" aria-hidden /> Investigate
             </Link>
           ) : null}
+          <Button size="sm" variant="secondary" onClick={() => linked.show(target)}>
+            <Link2 className="h-3.5 w-3.5" aria-hidden /> Links
+          </Button>
           {target.role === "admin" ? (
             <Button
               size="sm"
@@ -153,6 +158,7 @@ export function UsersTab() {
         )}
       </QueryState>
       {dialog}
+      {linked.dialog}
     </div>
   );
 }

@@ -19,6 +19,7 @@ import { clicksLabel } from "../../lib/campaigns";
 import { toastRequestError } from "../../lib/request-errors";
 import { toast } from "../../lib/toast";
 import { useApiMutation } from "../../lib/use-api";
+import { resultStateLabels } from "../../lib/vocabulary-labels";
 import { genreLabel } from "../campaigns/campaign-card";
 import { campaignStatusLabel, campaignStatusTone, visibilityLabel } from "../campaigns/campaign-status";
 import { Countdown } from "../campaigns/countdown";
@@ -49,7 +50,9 @@ function Standing({ campaign }: { campaign: ArtistCampaign }) {
             </span>
           </span>
         )}
-        {campaign.result.state === "provisional" ? <Badge tone="warning">Under review</Badge> : null}
+        {campaign.result.state === "final" ? null : (
+          <Badge tone="warning">{resultStateLabels[campaign.result.state]}</Badge>
+        )}
       </p>
     );
   }

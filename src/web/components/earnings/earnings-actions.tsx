@@ -16,6 +16,9 @@ type Props = {
   accountMissing: boolean;
 };
 
+/** Why Request Payout waits while a won prize is being verified (PRODUCT.md Winner verification). */
+const verifyingNote = "Verifying the winner: your prize can be requested once you have verified and it is approved";
+
 /** Export Report, and Request Payout with what stands in its way when it cannot be asked for yet. */
 export function EarningsActions({ totals, rows, accountReady, accountMissing }: Props) {
   const queryClient = useQueryClient();
@@ -36,7 +39,9 @@ export function EarningsActions({ totals, rows, accountReady, accountMissing }: 
       ? "Set up your payout account to receive your prize"
       : totals && totals.under_review_cents > 0 && totals.owed_cents >= MIN_PAYOUT_CENTS
         ? "Results under review: your payout can be requested once the review is over"
-        : "Minimum payout is $50";
+        : totals && totals.verifying_cents > 0 && totals.owed_cents >= MIN_PAYOUT_CENTS
+          ? verifyingNote
+          : "Minimum payout is $50";
   return (
     <div className="flex flex-wrap gap-2">
       <Button variant="secondary" onClick={() => downloadCsv(rows)}>
@@ -52,6 +57,11 @@ export function EarningsActions({ totals, rows, accountReady, accountMissing }: 
           <Wallet className="h-4 w-4" aria-hidden /> Request Payout
         </Button>
       </span>
+      {requestBlocked === verifyingNote ? (
+        <p className="w-full text-right text-sm text-amber-800" role="status">
+          {verifyingNote}
+        </p>
+      ) : null}
       {accountMissing ? (
         <p className="flex w-full flex-wrap items-center justify-end gap-2 text-sm text-amber-800">
           {requestBlocked}

@@ -11,16 +11,25 @@ const rankIcons = [
   { icon: Award, className: "text-orange-600", label: "Third place" },
 ];
 
-/** An ended campaign's winners, marked provisional while the result is under review. */
+/** What an ended campaign's result waits for, by its state: the review, then the winner's verification. */
+const resultNotes = {
+  provisional: (result: CampaignResultView) =>
+    `Provisional: results under review until ${new Date(result.review_until ?? "").toLocaleString()}`,
+  verifying: () =>
+    "Verifying the winner: FanBoost approves the result with its evidence and the winner confirms they still qualify before the prize is paid. If they don't, the prize passes to the next eligible promoter.",
+  final: () => "Final result",
+} satisfies Record<CampaignResultView["state"], (result: CampaignResultView) => string>;
+
+/** An ended campaign's winners, marked provisional while under review and while the winner is being verified. */
 function ResultBanner({ result }: { result: CampaignResultView }) {
   const names = result.winners.map((winner) => `@${winner.handle}`).join(", ");
   return (
     <div
       className={cn(
         "rounded-xl px-4 py-2 text-sm ring-1",
-        result.state === "provisional"
-          ? "bg-amber-50 text-amber-900 ring-amber-200"
-          : "bg-emerald-50 text-emerald-900 ring-emerald-200",
+        result.state === "final"
+          ? "bg-emerald-50 text-emerald-900 ring-emerald-200"
+          : "bg-amber-50 text-amber-900 ring-amber-200",
       )}
     >
       <p className="font-semibold">
@@ -30,11 +39,7 @@ function ResultBanner({ result }: { result: CampaignResultView }) {
             ? `Tied winners: ${names}`
             : `Winner: ${names}`}
       </p>
-      <p className="text-xs">
-        {result.state === "provisional" && result.review_until
-          ? `Provisional: results under review until ${new Date(result.review_until).toLocaleString()}`
-          : "Final result"}
-      </p>
+      <p className="text-xs">{resultNotes[result.state](result)}</p>
     </div>
   );
 }
