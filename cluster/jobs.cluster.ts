@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../src/server/db/client";
 import { signUp } from "../src/server/testing/accounts";
 import { createLiveCampaign, joinAs } from "../src/server/testing/campaigns";
-import { expectLedgerBalanced, onboardPayouts } from "../src/server/testing/payouts";
+import { expectLedgerBalanced, makeAdmin, onboardPayouts, settleWin } from "../src/server/testing/payouts";
 import { type Cluster, instanceNames, loopbackAddress, startCluster } from "./cluster";
 
 const weekdays = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
@@ -49,6 +49,8 @@ describe("background jobs across instances", () => {
     const winner = await signUp(cluster, "promoter");
     const waiting = await signUp(cluster, "promoter");
     const reminded = await signUp(cluster, "promoter");
+    const admin = await signUp(cluster, "promoter");
+    await makeAdmin(cluster, admin);
     await onboardPayouts(cluster, winner);
     const paid = await createLiveCampaign(cluster, artist, { title: "Paid Weekly" });
     const unpaid = await createLiveCampaign(cluster, artist, { title: "Account Missing" });
@@ -73,6 +75,9 @@ describe("background jobs across instances", () => {
       })
       .toBe(2);
     await expect.poll(() => emails(reminded.email, "24 hours left on %"), { timeout: 15_000 }).toBe(1);
+    // No prize is paid before people decide: the winner verifies and an admin approves (ADR 040).
+    const [won] = await rows<{ id: string }>(sql`select id from payouts where campaign_id = ${paid}`);
+    await settleWin(cluster, admin, winner, { campaignId: paid, payoutId: won?.id ?? "" });
 
     // Three days later (the unpaid winner's reminder is due), both start again: the weekly run pays the winner whose
     // account is set up.

@@ -108,13 +108,14 @@ describe("account security", () => {
     await expect.poll(() => row.getByText("On hold: the winner was banned").isVisible()).toBe(true);
     await screenshot(page, "admin-payouts-held");
     await row.getByRole("button", { name: "Pass Prize On" }).click();
-    await page.getByRole("dialog").getByRole("button", { name: "Pass Prize On" }).click();
-    await expect
-      .poll(() => row.getByRole("button", { name: "Pay Winner" }).isVisible(), { timeout: 15_000 })
-      .toBe(true);
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Reason").fill("Bought clicks, banned");
+    await dialog.getByRole("button", { name: "Pass Prize On" }).click();
+    // The next eligible promoter is the candidate now, and waits for approval in turn.
+    await expect.poll(() => row.getByText("Awaiting approval").isVisible(), { timeout: 15_000 }).toBe(true);
     const honestEmail = (await accountOf(server, honest)).user.email;
     await expect
       .poll(() => server.findEmail(honestEmail, /^You won \$80/)?.text, { timeout: 10_000 })
-      .toContain("disqualified");
+      .toContain("passed over after review");
   });
 });

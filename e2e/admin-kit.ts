@@ -1,9 +1,11 @@
+import { randomInt } from "node:crypto";
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
+import { adminApi } from "../src/core/api/admin";
 import { campaignsApi } from "../src/core/api/campaigns";
 import { payoutsApi } from "../src/core/api/payouts";
 import { callRoute, okRoute } from "../src/server/testing/contract-call";
-import { api, fundedCampaign, openLink, signUpViaApi } from "./api";
+import { api, e2eResidence, fundedCampaign, openLink, signUpViaApi } from "./api";
 import type { AppServer } from "./harness";
 
 /** What the admin journeys share: clicks from chosen addresses, funded campaigns, payout accounts, tabs, dialogs. */
@@ -34,9 +36,11 @@ export async function joinAsNewPromoter(server: AppServer, campaignId: string) {
   return { promoter, code: link.short_code };
 }
 
-/** The promoter's payout account, through the sandbox's onboarding form as the popup would submit it. */
-/** The promoter's payout account through the sandbox's form: bank details and the tax form (a W-9). */
-export async function onboardPayouts(server: AppServer, cookies: string) {
+/**
+ * The promoter's payout account through the sandbox's form, as the popup would submit it: bank details (a bank account
+ * of its own: one shared by two promoters links their accounts) in `legalName`, and the tax form (a W-9).
+ */
+export async function onboardPayouts(server: AppServer, cookies: string, legalName = "Winner Person") {
   await callRoute(api(server), payoutsApi.createAccount, { cookie: cookies });
   const link = await okRoute(api(server), payoutsApi.accountLink, { cookie: cookies });
   const form = await fetch(link.url, {
@@ -44,16 +48,39 @@ export async function onboardPayouts(server: AppServer, cookies: string) {
     redirect: "manual",
     headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url },
     body: new URLSearchParams({
-      legal_name: "Winner Person",
+      legal_name: legalName,
       birth_date: "1990-04-01",
       routing_number: "110000000",
-      account_number: "000123456789",
+      account_number: String(randomInt(10 ** 11, 10 ** 12)),
       tax_id: "123-45-6789",
       tax_certified: "yes",
       action: "submit",
     }),
   });
   expect(form.status).toBe(303);
+}
+
+/**
+ * What people decide before a prize is paid, through the API for journeys about something else: the winner verifies
+ * (their payout account in `legalName`) and an admin approves the result for them.
+ */
+export async function settleWin(
+  server: AppServer,
+  admin: string,
+  winner: string,
+  campaignId: string,
+  legalName = "Winner Person",
+) {
+  const verified = await okRoute(api(server), payoutsApi.verify, {
+    params: { campaignId },
+    cookie: winner,
+    body: { ...e2eResidence, legal_name: legalName, own_account: true },
+  });
+  expect(verified.outcome).toBe("verified");
+  const list = await okRoute(api(server), adminApi.payouts, { cookie: admin });
+  const payoutId = list.rows.find((row) => row.campaign_id === campaignId && row.payout?.status !== "paid")?.payout?.id;
+  if (!payoutId) throw new Error("The campaign has no unpaid payout to approve");
+  await okRoute(api(server), adminApi.approvePayout, { params: { payoutId }, cookie: admin });
 }
 
 export const openTab = async (page: Page, name: string) => {

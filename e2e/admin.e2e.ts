@@ -4,9 +4,10 @@ import { describe, expect } from "vitest";
 import { accountsApi } from "../src/core/api/accounts";
 import { campaignsApi } from "../src/core/api/campaigns";
 import { contactApi } from "../src/core/api/contact";
-import { callRoute } from "../src/server/testing/contract-call";
+import { payoutsApi } from "../src/core/api/payouts";
+import { callRoute, okRoute } from "../src/server/testing/contract-call";
 import { campaignWithPromoter, clickFrom, confirmWith, onboardPayouts, openTab } from "./admin-kit";
-import { api, openLink, signUpViaApi } from "./api";
+import { api, e2eResidence, openLink, signUpViaApi } from "./api";
 import { horizontalOverflow, journeys, screenshot, seriousViolations, visible } from "./fixtures";
 
 const adminEmails = [1, 2, 3].map((n) => `admin${n}-${randomBytes(3).toString("hex")}@example.com`);
@@ -17,7 +18,7 @@ describe("admin console", () => {
   it("moderates a campaign, watches clicks arrive, reads messages and pays a winner", async ({ server, openPage }) => {
     const admin = await signUpViaApi(server, "promoter", adminEmails[0]);
     const title = `Console Song ${randomBytes(2).toString("hex")}`;
-    const { promoter, code } = await campaignWithPromoter(server, title);
+    const { id, promoter, code } = await campaignWithPromoter(server, title);
     await campaignWithPromoter(server, `Other Song ${randomBytes(2).toString("hex")}`);
     await callRoute(api(server), contactApi.send, {
       body: {
@@ -81,6 +82,19 @@ describe("admin console", () => {
     await expect.poll(() => payoutRow.getByText("Under review until").isVisible(), { timeout: 10_000 }).toBe(true);
     await payoutRow.getByRole("button", { name: "Release Results" }).click();
     await confirmWith(page, "Release Results");
+    // Released, the result waits for an admin's approval with the evidence, and the winner's own verification.
+    await payoutRow.getByRole("link", { name: "Review the result" }).click();
+    await page.waitForURL(/\/admin\/approvals\//);
+    await visible(page, `Approve "${title}"`);
+    await page.getByRole("button", { name: "Approve" }).click();
+    await confirmWith(page, "Approve");
+    await visible(page, "Approved: the winner is told, and paid once they have verified.");
+    await okRoute(api(server), payoutsApi.verify, {
+      params: { campaignId: id },
+      cookie: promoter,
+      body: { ...e2eResidence, legal_name: "Winner Person", own_account: true },
+    });
+    await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Payouts" }).click();
     await payoutRow.getByRole("button", { name: "Pay Winner" }).click();
     await confirmWith(page, "Pay Winner");
     await visible(page, "Payout processed successfully!");
@@ -102,7 +116,7 @@ describe("admin console", () => {
     expect(ledger.slice(1).map((line) => line.split(",").slice(4).join(","))).toEqual(["1,50.50,no"]);
 
     await page.goto("/admin?tab=audit");
-    for (const action of ["pause", "resume", "end", "release", "pay", "export"]) {
+    for (const action of ["pause", "resume", "end", "release", "approve", "pay", "export"]) {
       await expect.poll(() => page.getByRole("cell", { name: action, exact: true }).first().isVisible()).toBe(true);
     }
   });

@@ -5,7 +5,7 @@ import { adminApi } from "../src/core/api/admin";
 import { campaignsApi } from "../src/core/api/campaigns";
 import { cookiesFrom } from "../src/server/testing/accounts";
 import { callRoute, okRoute } from "../src/server/testing/contract-call";
-import { clickFrom, onboardPayouts, openTab } from "./admin-kit";
+import { clickFrom, onboardPayouts, openTab, settleWin } from "./admin-kit";
 import { api, fundedCampaign, ownAddress, signUpViaApi, stateResidence, verifyEmailViaOutbox } from "./api";
 import { journeys, shownWhole, visible } from "./fixtures";
 import type { AppServer } from "./harness";
@@ -91,6 +91,7 @@ describe("what each screen shows", () => {
     const asAdmin = { params: { id }, cookie: admin };
     expect((await callRoute(api(server), adminApi.endCampaign, asAdmin)).status).toBe(200);
     expect((await callRoute(api(server), adminApi.releaseResults, asAdmin)).status).toBe(200);
+    await settleWin(server, admin, winner, id);
     const list = await okRoute(api(server), adminApi.payouts, { cookie: admin });
     const payoutId = list.rows.find((row) => row.campaign_id === id)?.payout?.id ?? "";
     expect((await callRoute(api(server), adminApi.payPayout, { params: { payoutId }, cookie: admin })).status).toBe(

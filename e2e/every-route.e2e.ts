@@ -44,6 +44,7 @@ const visits = {
   "/admin/payouts": at("admin", "/admin/payouts"),
   "/admin/investigate": { as: "admin", path: (fx) => `/admin/investigate?campaign=${fx.live}` },
   "/admin/edge-diagnostics": at("admin", "/admin/edge-diagnostics"),
+  "/admin/approvals/:campaignId": { as: "admin", path: (fx) => `/admin/approvals/${fx.live}` },
   "/auth/signout": at("visitor", "/auth/signout"),
   "/auth/reset-password": at("visitor", "/auth/reset-password?token=no-such-token"),
   "/auth/email-verified": at("visitor", "/auth/email-verified"),

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { describe, expect } from "vitest";
 import { adminApi } from "../src/core/api/admin";
 import { callRoute, okRoute } from "../src/server/testing/contract-call";
-import { campaignWithPromoter, confirmWith, joinAsNewPromoter, onboardPayouts } from "./admin-kit";
+import { campaignWithPromoter, confirmWith, joinAsNewPromoter, onboardPayouts, settleWin } from "./admin-kit";
 import { accountOf, api, openLink, signUpViaApi } from "./api";
 import { horizontalOverflow, journeys, screenshot, seriousViolations, visible } from "./fixtures";
 import type { AppServer } from "./harness";
@@ -51,8 +51,8 @@ describe("the fraud engine", () => {
 
     const admin = await signUpViaApi(server, "promoter", adminEmail);
     expect((await callRoute(api(server), adminApi.endCampaign, { params: { id }, cookie: admin })).status).toBe(200);
-    await onboardPayouts(server, farm);
-    await onboardPayouts(server, honest);
+    await onboardPayouts(server, farm, "Farm Person");
+    await onboardPayouts(server, honest, "Honest Person");
 
     // The farm won the count, and its prize is held by the flag its risk raised.
     const { page } = await openPage("fraud-engine", { cookies: admin, bypassCSP: true });
@@ -103,6 +103,8 @@ describe("the fraud engine", () => {
     expect(await row.getByText(`@${farmHandle}`, { exact: false }).count()).toBe(0);
     await row.getByRole("button", { name: "Release Results" }).click();
     await confirmWith(page, "Release Results");
+    await settleWin(server, admin, honest, id, "Honest Person");
+    await page.reload();
     await row.getByRole("button", { name: "Pay Winner" }).click();
     await confirmWith(page, "Pay Winner");
     await visible(page, "Payout processed successfully!");
@@ -141,7 +143,7 @@ describe("the fraud engine", () => {
       const verdict = opened?.headers()["x-click-verdict"];
       verdicts.push(verdict);
       // Past the network's limit the page solves its check first; every visit then confirms itself.
-      if (verdict === "challenged") await visible(page, "Click Tracked Successfully!");
+      if (verdict === "challenged") await visible(page, "Thanks for listening!");
       expect((await confirmed).status()).toBe(200);
       await context.close();
     }

@@ -2,7 +2,14 @@ import { randomBytes } from "node:crypto";
 import { describe, expect } from "vitest";
 import { adminApi } from "../src/core/api/admin";
 import { callRoute } from "../src/server/testing/contract-call";
-import { campaignWithPromoter, clickFrom, confirmWith, joinAsNewPromoter, onboardPayouts } from "./admin-kit";
+import {
+  campaignWithPromoter,
+  clickFrom,
+  confirmWith,
+  joinAsNewPromoter,
+  onboardPayouts,
+  settleWin,
+} from "./admin-kit";
 import { accountOf, api, signUpViaApi } from "./api";
 import { horizontalOverflow, journeys, screenshot, seriousViolations, visible } from "./fixtures";
 import type { AppServer } from "./harness";
@@ -77,6 +84,8 @@ describe("fraud review", () => {
     await screenshot(page, "payouts-under-review");
     await row.getByRole("button", { name: "Release Results" }).click();
     await confirmWith(page, "Release Results");
+    await settleWin(server, admin, honest, id);
+    await page.reload();
     await row.getByRole("button", { name: "Pay Winner" }).click();
     await confirmWith(page, "Pay Winner");
     await visible(page, "Payout processed successfully!");

@@ -11,7 +11,7 @@ const adminEmail = `admin-${randomBytes(3).toString("hex")}@example.com`;
 const it = journeys({ env: { ADMIN_EMAILS: adminEmail, REVIEW_HOURS: "0", PRIZE_REPORTING_THRESHOLD: "100" } });
 
 describe("payout journey", () => {
-  it("a promoter reads the rules, joins and wins; sets up payouts, gives tax information when asked, and is paid", async ({
+  it("a promoter reads the rules, joins and wins; sets up payouts, verifies, is approved, gives tax information when asked, and is paid", async ({
     server,
     openPage,
   }) => {
@@ -47,22 +47,19 @@ describe("payout journey", () => {
     await adminView.page.getByRole("dialog").getByRole("button", { name: "End Campaign" }).click();
     await visible(adminView.page, "Campaign ended. Its winners are on the payouts page.");
 
+    // No prize is paid on clicks alone: the result waits for an admin's approval and the winner's verification.
     await adminView.page.goto("/admin/payouts");
     const row = adminView.page.locator(`tr[data-campaign-id="${campaignId}"]`);
-    await expect
-      .poll(() => row.getByRole("button", { name: "Pay Winner" }).isVisible(), { timeout: 15_000 })
-      .toBe(true);
-    await row.getByRole("button", { name: "Pay Winner" }).click();
-    await adminView.page.getByRole("dialog").getByRole("button", { name: "Pay Winner" }).click();
-    await expect
-      .poll(() => row.getByText("The winner has not set up a payout account yet", { exact: false }).isVisible())
-      .toBe(true);
+    await expect.poll(() => row.getByText("Awaiting approval").isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await row.getByRole("button", { name: "Pay Winner" }).count()).toBe(0);
 
     await winnerView.page.goto("/earnings");
     const earningsRow = winnerView.page.locator("tr", { hasText: title });
     await expect
       .poll(() => earningsRow.getByText("Pending", { exact: true }).isVisible(), { timeout: 15_000 })
       .toBe(true);
+    await visible(winnerView.page, `You're the top promoter of "${title}": $120`);
+    await visible(winnerView.page, "Set up your payout account first");
     await visible(winnerView.page, "Not set up");
     const popupOpened = winnerView.context.waitForEvent("page");
     await winnerView.page.getByRole("button", { name: "Set Up Payouts" }).click();
@@ -78,6 +75,32 @@ describe("payout journey", () => {
     await popup.getByRole("button", { name: "Agree and submit" }).click();
     await expect.poll(() => popup.isClosed(), { timeout: 15_000 }).toBe(true);
     await visible(winnerView.page, "Payouts enabled");
+
+    // The winner verifies: where they live now, their age, and whose payout account it is.
+    const verification = winnerView.page.getByRole("form", { name: `Verify for "${title}"` });
+    await expect.poll(() => verification.isVisible(), { timeout: 15_000 }).toBe(true);
+    await verification.getByRole("button", { name: "Verify" }).click();
+    await visible(winnerView.page, "Confirm that you are at least 18 years old");
+    await verification.getByLabel("I am at least 18 years old").check();
+    await verification.getByLabel("Your legal name").fill("Winner Person");
+    await verification.getByLabel("My payout account is in my own name, in the country I live in").check();
+    await verification.getByRole("button", { name: "Verify" }).click();
+    await visible(winnerView.page, "Thank you: you are verified.");
+    await visible(winnerView.page, "You verified your eligibility.");
+    await screenshot(winnerView.page, "earnings-verifying-the-winner");
+
+    // The admin approves it with the evidence in front of them.
+    await adminView.page.reload();
+    await row.getByRole("link", { name: "Review the result" }).click();
+    await adminView.page.waitForURL(/\/admin\/approvals\//);
+    await visible(adminView.page, "Verified");
+    await adminView.page.getByRole("button", { name: "Approve" }).click();
+    await adminView.page.getByRole("dialog").getByRole("button", { name: "Approve" }).click();
+    await visible(adminView.page, "Approved: the winner is told, and paid once they have verified.");
+    await expect
+      .poll(() => server.findEmail(winnerEmail, /prize for .* is approved$/), { timeout: 10_000 })
+      .toBeTruthy();
+    await adminView.page.goto("/admin/payouts");
 
     // The $120 reaches the year's reporting threshold: Pay Winner holds it for the tax information.
     await row.getByRole("button", { name: "Pay Winner" }).click();

@@ -66,9 +66,7 @@ describe("tracking link in a browser", () => {
       expect((await visits()).counted).toBe(0);
 
       await page.click("#listen");
-      await expect
-        .poll(() => page.getByRole("heading", { name: "Click Tracked Successfully!" }).isVisible())
-        .toBe(true);
+      await expect.poll(() => page.getByRole("heading", { name: "Thanks for listening!" }).isVisible()).toBe(true);
       expect((await visits()).counted).toBe(1);
 
       const dashboard = await openPage("tracking-embedded-promoter", { cookies: promoter });
@@ -80,7 +78,7 @@ describe("tracking link in a browser", () => {
     }
   });
 
-  it("shows the success state, lands on the song, and shows Already Clicked on a second visit", async ({
+  it("lands on the song, and answers a second visit with the same page: the visitor is told nothing of the verdict", async ({
     server,
     openPage,
   }) => {
@@ -90,22 +88,24 @@ describe("tracking link in a browser", () => {
     });
 
     const { page, context } = await openPage("tracking");
-    await page.goto(`/t/${shortCode}`);
-    await expect.poll(() => page.getByRole("heading", { name: "Click Tracked Successfully!" }).isVisible()).toBe(true);
+    const first = await page.goto(`/t/${shortCode}`);
+    expect(first?.headers()["x-click-verdict"]).toBe("counted");
+    await expect.poll(() => page.getByRole("heading", { name: "Thanks for listening!" }).isVisible()).toBe(true);
     expect(await page.getByText("Browser Song").first().isVisible()).toBe(true);
     await expect.poll(() => page.getByText(/Redirecting in [123] seconds?\.\.\./).isVisible()).toBe(true);
     await page.waitForURL(`http://song.example:${songPort}/track`, { timeout: 10_000 });
     expect(await page.getByRole("heading", { name: "Now playing: the song" }).isVisible()).toBe(true);
 
-    await page.goto(`${server.url}/t/${shortCode}`);
-    await expect.poll(() => page.getByRole("heading", { name: "Already Clicked" }).isVisible()).toBe(true);
+    const second = await page.goto(`${server.url}/t/${shortCode}`);
+    expect(second?.headers()["x-click-verdict"]).toBe("duplicate");
+    await expect.poll(() => page.getByRole("heading", { name: "Thanks for listening!" }).isVisible()).toBe(true);
     await page.waitForURL(`http://song.example:${songPort}/track`, { timeout: 10_000 });
     await context.close();
 
-    // Without JavaScript the page still says what happened and the meta refresh still takes the visitor on.
+    // Without JavaScript the page is the same and the meta refresh still takes the visitor on.
     const noScript = await openPage("tracking-no-js", { javaScriptEnabled: false });
     await noScript.page.goto(`/t/${shortCode}`);
-    expect(await noScript.page.getByRole("heading", { name: "Already Clicked" }).isVisible()).toBe(true);
+    expect(await noScript.page.getByRole("heading", { name: "Thanks for listening!" }).isVisible()).toBe(true);
     await noScript.page.waitForURL(`http://song.example:${songPort}/track`, { timeout: 10_000 });
     await noScript.context.close();
   });
@@ -127,7 +127,7 @@ describe("tracking link in a browser", () => {
 
     const { page, context } = await openPage("tracking-challenge");
     await page.goto(`/t/${checked.shortCode}`);
-    await expect.poll(() => page.getByRole("heading", { name: "Click Tracked Successfully!" }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole("heading", { name: "Thanks for listening!" }).isVisible()).toBe(true);
     await page.waitForURL(song, { timeout: 10_000 });
     expect(await clicksOf(checked.id)).toBe(1);
     await context.close();
