@@ -1,8 +1,9 @@
 import { isIP } from "node:net";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../config";
+import { ipv4Value, networkOf } from "../net/ip-address";
 import { hostingAsns } from "./hosting-asns";
-import { createNetworkLookup, ipv4Value, loadNetworkTable, networkOf } from "./networks";
+import { createNetworkLookup, loadNetworkTable } from "./networks";
 
 describe("a visitor's network", () => {
   it("is the address's /24 or /48, however the IPv6 address is written", () => {

@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { BlockList, isIP } from "node:net";
 import type { NetworkOverride } from "../config.js";
+import { ipv4Value, ipv6Groups, networkOf } from "../net/ip-address.js";
 import { hostingAsns } from "./hosting-asns.js";
 
 /**
@@ -11,54 +12,6 @@ import { hostingAsns } from "./hosting-asns.js";
  * (hosting-asns.ts), whose visits are challenged.
  */
 export type NetworkInfo = { network: string; asn: number | null; org: string | null; hosting: boolean };
-
-function expandIpv6(ip: string): number[] {
-  const [head = "", tail] = ip.split("::");
-  const part = (text: string) => (text === "" ? [] : text.split(":").map((group) => Number.parseInt(group, 16)));
-  const left = part(head);
-  const right = tail === undefined ? [] : part(tail);
-  return [...left, ...Array(8 - left.length - right.length).fill(0), ...right];
-}
-
-/**
- * The 32-bit value of a dotted-quad IPv4 address, or -1 for anything else (IPv6 included). Read by hand: it runs for
- * every click, where `isIP` and `BlockList` each cost a native call and an address object.
- */
-export function ipv4Value(ip: string): number {
-  let value = 0;
-  let octet = 0;
-  let digits = 0;
-  let dots = 0;
-  for (let index = 0; index < ip.length; index++) {
-    const code = ip.charCodeAt(index);
-    if (code === 46) {
-      if (digits === 0 || dots === 3) return -1;
-      value = value * 256 + octet;
-      octet = 0;
-      digits = 0;
-      dots++;
-    } else if (code >= 48 && code <= 57) {
-      // No leading zeros (`010` is octal to some parsers), as `isIP` has it.
-      if (digits > 0 && octet === 0) return -1;
-      octet = octet * 10 + (code - 48);
-      if (octet > 255) return -1;
-      digits++;
-    } else return -1;
-  }
-  return dots === 3 && digits > 0 ? value * 256 + octet : -1;
-}
-
-const ipv4Network = (ip: string) => `${ip.slice(0, ip.lastIndexOf("."))}.0/24`;
-
-/** The address's network: `203.0.113.0/24`, `2001:db8:1::/48`. */
-export function networkOf(ip: string): string {
-  if (ipv4Value(ip) >= 0) return ipv4Network(ip);
-  const groups = expandIpv6(ip.toLowerCase());
-  return `${groups
-    .slice(0, 3)
-    .map((group) => group.toString(16))
-    .join(":")}::/48`;
-}
 
 /** IPv4 addresses no autonomous system announces on the internet: private, loopback, link-local, documentation, testing. */
 const unannouncedV4 = (
@@ -164,7 +117,7 @@ function lastStartingBefore<T extends number | bigint>(starts: ArrayLike<T>, val
 }
 
 function ipv6Number(ip: string): bigint {
-  return expandIpv6(ip.toLowerCase()).reduce((value, group) => (value << 16n) | BigInt(group), 0n);
+  return ipv6Groups(ip).reduce((value, group) => (value << 16n) | BigInt(group), 0n);
 }
 
 function asnOfV4(table: AsnTable, value: number): number | null {
@@ -212,7 +165,7 @@ export function createNetworkLookup(overrides: readonly NetworkOverride[], onErr
   return (ip: string): NetworkInfo => {
     const v4 = ipv4Value(ip);
     const family = v4 >= 0 ? 4 : isIP(ip);
-    const network = v4 >= 0 ? ipv4Network(ip) : networkOf(ip);
+    const network = networkOf(ip);
     if (family === 0) return { network, asn: null, org: null, hosting: false };
     const override =
       named.length === 0 ? undefined : named.find((entry) => entry.list.check(ip, family === 6 ? "ipv6" : "ipv4"));
