@@ -10,6 +10,8 @@ import {
 import type { Database } from "../db/client.js";
 import { user, webhookAttempts, webhookDeliveries, webhookEndpoints } from "../db/schema.js";
 import { DomainError } from "../errors.js";
+import type { Outbound } from "../net/outbound-request.js";
+import { assertReachableEndpoint } from "../webhooks/webhook-address.js";
 import { newMessageId, webhookPayload } from "../webhooks/webhook-outbox.js";
 
 /** How long a rotated-out secret keeps signing beside the new one, so receivers can switch without missing events. */
@@ -62,14 +64,17 @@ export async function listWebhookEndpoints(db: Database, userId: string) {
   return { endpoints: rows.map(view) };
 }
 
+/** A new endpoint, if a request could be sent to its address now (its host resolved, every address public). */
 export async function createWebhookEndpoint(
-  db: Database,
+  deps: { db: Database; outbound: Outbound },
   userId: string,
   input: { url: string; events: WebhookEventType[] },
 ) {
+  const { db } = deps;
   await assertArtist(db, userId);
   const [held] = await db.select({ n: count() }).from(webhookEndpoints).where(eq(webhookEndpoints.userId, userId));
   if ((held?.n ?? 0) >= WEBHOOK_ENDPOINTS_PER_ACCOUNT) throw new DomainError("conflict", webhookMessages.tooMany);
+  await assertReachableEndpoint(deps.outbound, input.url);
   const [row] = await db
     .insert(webhookEndpoints)
     .values({ userId, url: input.url, events: [...new Set(input.events)], secret: newSecret() })
@@ -112,9 +117,18 @@ export async function enableWebhookEndpoint(db: Database, userId: string, endpoi
   return { endpoint: view(row) };
 }
 
-/** "Send test event": a `webhook.test` delivery to this endpoint only, through the outbox like any event. */
-export async function sendTestWebhook(db: Database, userId: string, endpointId: string | undefined) {
+/**
+ * "Send test event": a `webhook.test` delivery to this endpoint only, through the outbox like any event; refused at
+ * once when its address could not be sent to now (the sender checks again when it sends).
+ */
+export async function sendTestWebhook(
+  deps: { db: Database; outbound: Outbound },
+  userId: string,
+  endpointId: string | undefined,
+) {
+  const { db } = deps;
   const endpoint = await ownEndpoint(db, userId, endpointId);
+  await assertReachableEndpoint(deps.outbound, endpoint.url);
   const id = newMessageId();
   await db.insert(webhookDeliveries).values({
     id,

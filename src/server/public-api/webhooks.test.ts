@@ -60,7 +60,8 @@ const verified = (secret: string, message: { headers: IncomingHttpHeaders; body:
 let t: TestApp;
 const hook = receiver();
 beforeAll(async () => {
-  t = await createTestApp();
+  // The receiver listens on loopback: a development set-up that opts in to local receivers.
+  t = await createTestApp({ env: { WEBHOOK_LOCAL_RECEIVERS: "true" } });
   await hook.listen();
 });
 afterAll(async () => {
