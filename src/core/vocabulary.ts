@@ -162,3 +162,21 @@ export const addressKinds = [
 export type AddressKind = (typeof addressKinds)[number];
 /** What `WEBHOOK_LOCAL_RECEIVERS` opens in development: this machine and the private networks, nothing else. */
 export const localAddressKinds = ["loopback", "private", "unique_local"] as const satisfies readonly AddressKind[];
+
+/**
+ * A key as its owner sees it: `active`; `suspended` while its holder is banned (it works again when the ban is lifted);
+ * `revoked`, for good.
+ */
+export const apiKeyStatuses = ["active", "suspended", "revoked"] as const;
+export type ApiKeyStatus = (typeof apiKeyStatuses)[number];
+/** Each key status by name (`apiKeyStatus.suspended`). */
+export const apiKeyStatus = wordsOf(apiKeyStatuses);
+
+/**
+ * An endpoint as its owner sees it: `active`; `disabled` after a run of failed deliveries, until its owner enables it;
+ * `suspended` while its owner is banned (events are neither queued nor sent), until the ban is lifted.
+ */
+export const webhookEndpointStatuses = ["active", "disabled", "suspended"] as const;
+export type WebhookEndpointStatus = (typeof webhookEndpointStatuses)[number];
+/** Each endpoint status by name (`webhookEndpointStatus.disabled`). */
+export const webhookEndpointStatus = wordsOf(webhookEndpointStatuses);

@@ -1,4 +1,4 @@
-import type { AddressKind } from "./vocabulary.js";
+import type { AddressKind, WebhookEndpointStatus } from "./vocabulary.js";
 
 /**
  * Webhooks (PRODUCT.md Integrations): the events an artist's endpoints may receive, signed per Standard Webhooks, and
@@ -14,6 +14,12 @@ export const webhookEventTypes = [
   "payout.paid",
 ] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
+export const webhookEndpointStatusLabels: Record<WebhookEndpointStatus, string> = {
+  active: "Active",
+  disabled: "Disabled",
+  suspended: "Suspended",
+};
+
 /** Sent by "Send test event" only. */
 export const WEBHOOK_TEST_EVENT = "webhook.test";
 

@@ -1,12 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { WebhookDeliveryView, WebhookEndpointView } from "../../core/api/webhooks.js";
+import { webhookEndpointStatus } from "../../core/vocabulary.js";
 import {
   WEBHOOK_ENDPOINTS_PER_ACCOUNT,
   WEBHOOK_TEST_EVENT,
   type WebhookEventType,
   webhookMessages,
 } from "../../core/webhooks.js";
+import { isBanned } from "../accounts/bans.js";
 import type { Database } from "../db/client.js";
 import { user, webhookAttempts, webhookDeliveries, webhookEndpoints } from "../db/schema.js";
 import { DomainError } from "../errors.js";
@@ -23,7 +25,8 @@ const newSecret = () => `whsec_${randomBytes(24).toString("base64")}`;
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
 
-const view = (row: EndpointRow): WebhookEndpointView => ({
+/** The endpoint as its owner sees it; `ownerBanned`: the ban suspends it, whatever else its state. */
+const view = (row: EndpointRow, ownerBanned = false): WebhookEndpointView => ({
   id: row.id,
   url: row.url,
   events: row.events as WebhookEventType[],
@@ -32,6 +35,11 @@ const view = (row: EndpointRow): WebhookEndpointView => ({
     row.previousSecretUntil && row.previousSecretUntil.getTime() > Date.now()
       ? row.previousSecretUntil.toISOString()
       : null,
+  status: ownerBanned
+    ? webhookEndpointStatus.suspended
+    : row.disabledAt
+      ? webhookEndpointStatus.disabled
+      : webhookEndpointStatus.active,
   disabled_at: row.disabledAt?.toISOString() ?? null,
   disabled_reason: row.disabledReason,
   created_at: row.createdAt.toISOString(),
@@ -61,7 +69,8 @@ export async function listWebhookEndpoints(db: Database, userId: string) {
     .from(webhookEndpoints)
     .where(eq(webhookEndpoints.userId, userId))
     .orderBy(desc(webhookEndpoints.createdAt));
-  return { endpoints: rows.map(view) };
+  const banned = await isBanned(db, userId);
+  return { endpoints: rows.map((row) => view(row, banned)) };
 }
 
 /** A new endpoint, if a request could be sent to its address now (its host resolved, every address public). */

@@ -49,7 +49,8 @@ export function signedHeaders(delivery: { id: string; secret: string; previousSe
 type AttemptOutcome = { ok: boolean; status: number | null; body: string | null; error: string | null; ms: number };
 
 /**
- * Sends the webhook outbox: claims due deliveries of enabled endpoints under `skip locked` row locks (one sender per
+ * Sends the webhook outbox: claims due deliveries of enabled endpoints of owners not banned (a ban suspends them, an
+ * unban resumes them, with what waited) under `skip locked` row locks (one sender per
  * delivery, however many instances), posts each signed through the outbound rule (net/outbound-request.ts: public
  * addresses only, checked at each attempt, no redirects, the answer's head only), and records the attempt. A failure
  * is retried on the Standard Webhooks schedule (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h) and given up after that; an
@@ -155,7 +156,8 @@ export function createWebhookSender(deps: {
       sql`with due as (
             select d.id from webhook_deliveries d
             join webhook_endpoints e on e.id = d.endpoint_id
-            where e.disabled_at is null
+            join "user" owner on owner.id = e.user_id
+            where e.disabled_at is null and owner.banned_at is null
               and ((d.status in ('queued', 'failed') and d.next_attempt_at <= now())
                    or (d.status = 'sending' and d.claimed_at < now() - ${STALE_CLAIM}))
             order by d.next_attempt_at nulls last, d.created_at
