@@ -30,7 +30,10 @@ export const apiKeyStatusLabels: Record<ApiKeyStatus, string> = {
 
 /** Every key starts with this, so a leaked one is recognisable (secret scanners, logs). */
 export const API_KEY_PREFIX = "fb_";
-/** Requests a minute one key may make. */
+/**
+ * Requests a minute one key may make: a bucket of this many, refilled evenly over the minute (two a second). A burst
+ * takes at most the bucket, wherever a minute begins; steady use gets this many a minute.
+ */
 export const API_KEY_REQUESTS_PER_MINUTE = 120;
 export const API_KEY_NAME_MAX_LENGTH = 60;
 /** Days each request made with a key (its route, answer and address) is kept for audit. */

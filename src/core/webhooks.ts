@@ -47,6 +47,10 @@ export const WEBHOOK_ANSWER_BYTES = 8 * 1024;
 /** Characters of an answer's body the delivery log keeps (its head: 2,000 characters are at most 8 KiB of UTF-8). */
 export const WEBHOOK_LOGGED_CHARACTERS = 2_000;
 
+/** Test events one account may send: this many at once, then one more every WEBHOOK_TEST_REFILL_S. */
+export const WEBHOOK_TEST_EVENTS = 20;
+export const WEBHOOK_TEST_REFILL_S = 60;
+
 /** What an address that receives no webhooks is, as its owner reads it. */
 export const addressKindTexts: Record<AddressKind, string> = {
   loopback: "this server itself (loopback)",
@@ -70,6 +74,8 @@ export const webhookMessages = {
   addressRefused: (kind: AddressKind) =>
     `The endpoint's host leads to ${addressKindTexts[kind]}: webhooks go to public internet addresses only`,
   hostNotFound: "The endpoint's host name could not be found: check it, or try again in a moment",
+  testsLimited: (seconds: number) =>
+    `You sent ${WEBHOOK_TEST_EVENTS} test events in a short while: the next one can go in ${seconds} s`,
   redirected: (status: number) =>
     `answered ${status}: redirects are not followed, so give the endpoint's final address`,
 } as const;

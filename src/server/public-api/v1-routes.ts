@@ -11,7 +11,7 @@ import type { Database } from "../db/client.js";
 import { apiKeyRequests } from "../db/schema.js";
 import type { AppEnv } from "../http/app-env.js";
 import { errorBody } from "../http/error-body.js";
-import { consumeRequestLimit } from "../http/request-limit.js";
+import { consumeTokenBucket } from "../http/request-limit.js";
 import { promoterEarnings } from "../payouts/earnings.js";
 import { adminPayoutList } from "../payouts/payout-list.js";
 import { promoterDashboard } from "../promoters/promoter-dashboard.js";
@@ -179,9 +179,9 @@ export function publicApiRoutes(deps: PublicApiDeps) {
       return c.res;
     }
     const { holder } = found;
-    const limit = await consumeRequestLimit(db, `api-key:${holder.keyId}`, {
-      windowMs: 60_000,
-      max: API_KEY_REQUESTS_PER_MINUTE,
+    const limit = await consumeTokenBucket(db, `api-key:${holder.keyId}`, {
+      capacity: API_KEY_REQUESTS_PER_MINUTE,
+      intervalMs: 60_000 / API_KEY_REQUESTS_PER_MINUTE,
     });
     c.set("holder", holder);
     if (limit.allowed) await next();

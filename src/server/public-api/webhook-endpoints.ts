@@ -1,10 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { RATE_LIMITED_CODE } from "../../core/api/contract.js";
 import type { WebhookDeliveryView, WebhookEndpointView } from "../../core/api/webhooks.js";
 import { webhookEndpointStatus } from "../../core/vocabulary.js";
 import {
   WEBHOOK_ENDPOINTS_PER_ACCOUNT,
   WEBHOOK_TEST_EVENT,
+  WEBHOOK_TEST_EVENTS,
+  WEBHOOK_TEST_REFILL_S,
   type WebhookEventType,
   webhookMessages,
 } from "../../core/webhooks.js";
@@ -12,6 +15,7 @@ import { isBanned } from "../accounts/bans.js";
 import type { Database } from "../db/client.js";
 import { user, webhookAttempts, webhookDeliveries, webhookEndpoints } from "../db/schema.js";
 import { DomainError } from "../errors.js";
+import { consumeTokenBucket } from "../http/request-limit.js";
 import type { Outbound } from "../net/outbound-request.js";
 import { assertReachableEndpoint } from "../webhooks/webhook-address.js";
 import { newMessageId, webhookPayload } from "../webhooks/webhook-outbox.js";
@@ -128,7 +132,8 @@ export async function enableWebhookEndpoint(db: Database, userId: string, endpoi
 
 /**
  * "Send test event": a `webhook.test` delivery to this endpoint only, through the outbox like any event; refused at
- * once when its address could not be sent to now (the sender checks again when it sends).
+ * once when its address could not be sent to now (the sender checks again when it sends). Each account has a bucket
+ * of WEBHOOK_TEST_EVENTS, refilled one every WEBHOOK_TEST_REFILL_S, so test events cannot turn the sender on a host.
  */
 export async function sendTestWebhook(
   deps: { db: Database; outbound: Outbound },
@@ -137,6 +142,11 @@ export async function sendTestWebhook(
 ) {
   const { db } = deps;
   const endpoint = await ownEndpoint(db, userId, endpointId);
+  const limit = await consumeTokenBucket(db, `webhook-test:${userId}`, {
+    capacity: WEBHOOK_TEST_EVENTS,
+    intervalMs: WEBHOOK_TEST_REFILL_S * 1000,
+  });
+  if (!limit.allowed) throw new DomainError(RATE_LIMITED_CODE, webhookMessages.testsLimited(limit.retryAfterSeconds));
   await assertReachableEndpoint(deps.outbound, endpoint.url);
   const id = newMessageId();
   await db.insert(webhookDeliveries).values({
