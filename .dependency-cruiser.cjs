@@ -7,6 +7,7 @@
 /** Lowest first. The kernel is the server's top-level files that every area may use. */
 const areas = [
   ["kernel", "src/server/(config|errors|ids|logger|redact|version)\\.ts$"],
+  ["net", "src/server/net/"],
   ["db", "src/server/db/"],
   ["http", "src/server/http/"],
   ["payments", "src/server/payments/"],

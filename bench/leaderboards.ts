@@ -66,8 +66,9 @@ try {
           port,
           path: `/api/campaigns/${campaignId}/leaderboard/stream`,
           agent: false,
-          // Each its own address: one address holds at most MAX_STREAMS_PER_ADDRESS streams.
-          localAddress: `127.0.${10 + Math.floor(index / 250)}.${2 + (index % 250)}`,
+          // Each its own address, 50 to a /24: an address holds at most MAX_STREAMS_PER_ADDRESS streams, a network
+          // MAX_STREAMS_PER_NETWORK.
+          localAddress: `127.0.${10 + Math.floor(index / 50)}.${2 + (index % 50)}`,
         },
         (res) => {
           if (res.statusCode !== 200) {

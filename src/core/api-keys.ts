@@ -1,3 +1,5 @@
+import type { ApiKeyStatus } from "./vocabulary.js";
+
 /**
  * API keys (PRODUCT.md Integrations): what each scope lets a key do, and which roles may give a key which scope. The
  * settings page and the server read the same lists from here.
@@ -20,9 +22,18 @@ export function scopesFor(account: { userType: "artist" | "promoter"; isAdmin: b
   return account.isAdmin ? [...own, "payouts:read"] : own;
 }
 
+export const apiKeyStatusLabels: Record<ApiKeyStatus, string> = {
+  active: "Active",
+  suspended: "Suspended while your account is banned",
+  revoked: "Revoked",
+};
+
 /** Every key starts with this, so a leaked one is recognisable (secret scanners, logs). */
 export const API_KEY_PREFIX = "fb_";
-/** Requests a minute one key may make. */
+/**
+ * Requests a minute one key may make: a bucket of this many, refilled evenly over the minute (two a second). A burst
+ * takes at most the bucket, wherever a minute begins; steady use gets this many a minute.
+ */
 export const API_KEY_REQUESTS_PER_MINUTE = 120;
 export const API_KEY_NAME_MAX_LENGTH = 60;
 /** Days each request made with a key (its route, answer and address) is kept for audit. */
@@ -39,6 +50,8 @@ export const apiKeyMessages = {
   notFound: "No such key",
   missing: "Send your API key as Authorization: Bearer fb_…",
   invalid: "This API key is not valid, or was revoked",
+  suspended: "This API key's account is banned: its keys work again if the ban is lifted",
   scopeMissing: (scope: string) => `This API key lacks the scope ${scope}`,
+  scopeLapsed: (scope: string) => `This API key's account may no longer use the scope ${scope}`,
   rateLimited: `Too many requests with this API key: at most ${API_KEY_REQUESTS_PER_MINUTE} a minute. Try again shortly.`,
 } as const;

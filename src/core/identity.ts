@@ -1,7 +1,7 @@
 /**
  * How one person's details are compared across accounts (PRODUCT.md Winner verification, one person one entry). An
  * e-mail address is compared as its provider delivers it: the migration that backfilled existing accounts
- * (0039_winner_verification.sql) applies the same rules in SQL.
+ * (0040_winner_verification.sql) applies the same rules in SQL.
  */
 
 /** Providers that deliver `a.b.c@` to `abc@`: Google's, whose two domains are one mailbox. */

@@ -207,3 +207,44 @@ export const riskReasons = [
   "challenges_failed",
 ] as const;
 export type RiskReason = (typeof riskReasons)[number];
+
+/**
+ * What an address that is not on the public internet is (the outbound requests' rule, ADR 042): this machine
+ * (`loopback`), a private network (10/8, 172.16/12, 192.168/16, IPv6 site-local), a carrier's shared space
+ * (`shared`, 100.64/10), a link's own (`link_local`: 169.254/16 with the clouds' metadata services, fe80::/10),
+ * IPv6's private networks (`unique_local`, fc00::/7), "no address" (`unspecified`: 0/8, ::), `multicast`, the ranges
+ * kept for examples (`documentation`), and whatever else is set aside (`reserved`: 240/4, benchmarking, protocol
+ * assignments, IPv6 outside global unicast). An IPv6 form of an IPv4 address is what its IPv4 address is.
+ */
+export const addressKinds = [
+  "loopback",
+  "private",
+  "shared",
+  "link_local",
+  "unique_local",
+  "unspecified",
+  "multicast",
+  "documentation",
+  "reserved",
+] as const;
+export type AddressKind = (typeof addressKinds)[number];
+/** What `WEBHOOK_LOCAL_RECEIVERS` opens in development: this machine and the private networks, nothing else. */
+export const localAddressKinds = ["loopback", "private", "unique_local"] as const satisfies readonly AddressKind[];
+
+/**
+ * A key as its owner sees it: `active`; `suspended` while its holder is banned (it works again when the ban is lifted);
+ * `revoked`, for good.
+ */
+export const apiKeyStatuses = ["active", "suspended", "revoked"] as const;
+export type ApiKeyStatus = (typeof apiKeyStatuses)[number];
+/** Each key status by name (`apiKeyStatus.suspended`). */
+export const apiKeyStatus = wordsOf(apiKeyStatuses);
+
+/**
+ * An endpoint as its owner sees it: `active`; `disabled` after a run of failed deliveries, until its owner enables it;
+ * `suspended` while its owner is banned (events are neither queued nor sent), until the ban is lifted.
+ */
+export const webhookEndpointStatuses = ["active", "disabled", "suspended"] as const;
+export type WebhookEndpointStatus = (typeof webhookEndpointStatuses)[number];
+/** Each endpoint status by name (`webhookEndpointStatus.disabled`). */
+export const webhookEndpointStatus = wordsOf(webhookEndpointStatuses);

@@ -4,6 +4,7 @@ import { routePath } from "hono/route";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import { campaignPageMeta } from "../core/page-meta.js";
 import { songEmbedFrameHosts } from "../core/song-embeds.js";
+import { WEBHOOK_ANSWER_BYTES, WEBHOOK_TIMEOUT_MS } from "../core/webhooks.js";
 import { accountDeletionRoutes } from "./account-deletion/routes.js";
 import { createAuth } from "./accounts/auth.js";
 import { createGuards } from "./accounts/guards.js";
@@ -42,6 +43,7 @@ import { outboxBacklog } from "./mail/outbox.js";
 import { unsubscribeRoutes } from "./mail/unsubscribe-routes.js";
 import { createMetrics } from "./metrics/metrics.js";
 import { metricsHandler } from "./metrics/metrics-endpoint.js";
+import { createOutbound, type ResolveHost, systemResolver } from "./net/outbound-request.js";
 import { notificationRoutes } from "./notifications/routes.js";
 import { createPaymentProvider } from "./payments/create-provider.js";
 import type { PaymentProvider } from "./payments/provider.js";
@@ -77,6 +79,8 @@ export type AppServices = {
   payments?: PaymentProvider;
   /** Replaces the mail transport the configuration names. */
   mailTransport?: MailTransport;
+  /** Replaces the operating system's resolver for requests sent on users' behalf (tests never ask real DNS). */
+  resolveHost?: ResolveHost;
 };
 
 /** The CSP the app passes; Stripe's script and frames are allowed only when Stripe is configured. */
@@ -178,7 +182,14 @@ export function createApp(services: AppServices) {
     return response;
   };
   const artwork = databaseArtworkStore(db);
-  const webhookSender = createWebhookSender({ db, mailer, log, publicUrl: config.publicUrl });
+  // Every request sent on a user's behalf goes through this (ADR 042).
+  const outbound = createOutbound({
+    resolveHost: services.resolveHost ?? systemResolver,
+    allowLocalNetwork: config.webhookLocalReceivers,
+    timeoutMs: WEBHOOK_TIMEOUT_MS,
+    maxAnswerBytes: WEBHOOK_ANSWER_BYTES,
+  });
+  const webhookSender = createWebhookSender({ db, mailer, log, publicUrl: config.publicUrl, outbound });
   const jobs = backgroundJobs({
     context,
     artwork,
@@ -273,7 +284,7 @@ export function createApp(services: AppServices) {
   app.route("/", campaignArtworkRoutes({ db, guards, store: artwork }));
   app.route("/api", payoutRoutes({ ...context, guards, resultsChanged: live.publish }));
   app.route("/api", apiKeyRoutes({ db, guards }));
-  app.route("/api", webhookRoutes({ db, guards, production: config.nodeEnv === "production" }));
+  app.route("/api", webhookRoutes({ db, guards, production: config.nodeEnv === "production", outbound }));
   app.route(
     PUBLIC_API_BASE,
     publicApiRoutes({

@@ -1,6 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminApi } from "../core/api/admin";
+import { apiKeysApi } from "../core/api/api-keys";
 import { campaignsApi } from "../core/api/campaigns";
+import type { ApiKeyScope } from "../core/api-keys";
 import { signUp, type TestUser } from "./testing/accounts";
 import { createLiveCampaign, joinAs } from "./testing/campaigns";
 import { okRoute } from "./testing/contract-call";
@@ -521,6 +524,50 @@ function betterAuthEndpoints(t: TestApp): Set<string> {
   return keys;
 }
 
+/**
+ * The public API as each kind of key holder meets it: a key is only as strong as its holder stands now (ADR 042). A
+ * banned holder's key is refused outright; a demoted admin's key keeps only what a promoter may do; a revoked key,
+ * or none, opens nothing. Every /api/v1 route has a row here too.
+ */
+const keyHolders = ["none", "revoked", "promoter", "artist", "admin", "demotedAdmin", "bannedArtist"] as const;
+type KeyHolder = (typeof keyHolders)[number];
+type KeyRow = { call: (fx: Fixtures) => Call; expect: Record<KeyHolder, number> };
+/** What a key that opens the route answers, by who holds it; no key and a revoked key are 401 everywhere. */
+const byKey = (open: Omit<Record<KeyHolder, number>, "none" | "revoked" | "bannedArtist">) => ({
+  none: 401,
+  revoked: 401,
+  bannedArtist: 401,
+  ...open,
+});
+const keyRows: Record<string, KeyRow> = {
+  "GET /api/v1/campaigns": {
+    call: at("/api/v1/campaigns"),
+    expect: byKey({ promoter: 403, artist: 200, admin: 403, demotedAdmin: 403 }),
+  },
+  "POST /api/v1/campaigns": {
+    call: () => ({ path: "/api/v1/campaigns", json: {} }),
+    expect: byKey({ promoter: 403, artist: 400, admin: 403, demotedAdmin: 403 }),
+  },
+  "GET /api/v1/campaigns/:id/analytics": {
+    call: (fx) => ({ path: `/api/v1/campaigns/${fx.liveId}/analytics` }),
+    expect: byKey({ promoter: 403, artist: 200, admin: 403, demotedAdmin: 403 }),
+  },
+  "GET /api/v1/links": {
+    call: at("/api/v1/links"),
+    expect: byKey({ promoter: 200, artist: 200, admin: 200, demotedAdmin: 200 }),
+  },
+  "GET /api/v1/earnings": {
+    call: at("/api/v1/earnings"),
+    expect: byKey({ promoter: 200, artist: 200, admin: 200, demotedAdmin: 200 }),
+  },
+  "GET /api/v1/payouts": {
+    call: at("/api/v1/payouts"),
+    expect: byKey({ promoter: 403, artist: 403, admin: 200, demotedAdmin: 403 }),
+  },
+};
+/** Each holder's key, with every scope its account could give when the key was made. */
+let keys: Record<Exclude<KeyHolder, "none">, string>;
+
 let t: TestApp;
 let stripe: TestApp;
 let users: Record<Exclude<Role, "anonymous">, TestUser>;
@@ -553,6 +600,29 @@ beforeAll(async () => {
     shortCode: await joinAs(t, users.promoter, liveId),
     unknownId: randomUUID(),
   };
+  const keyOf = async (holder: TestUser, scopes: ApiKeyScope[]) =>
+    (await okRoute(t, apiKeysApi.create, { cookie: holder.cookie, body: { name: "Matrix", scopes } }, 201)).secret;
+  const artistScopes: ApiKeyScope[] = ["campaigns:read", "campaigns:write", "links:read"];
+  const revoked = await okRoute(
+    t,
+    apiKeysApi.create,
+    { cookie: users.artist.cookie, body: { name: "Old", scopes: artistScopes } },
+    201,
+  );
+  await okRoute(t, apiKeysApi.revoke, { params: { id: revoked.key.id }, cookie: users.artist.cookie });
+  const demoted = await signUp(t, "promoter");
+  await makeAdmin(t, demoted);
+  const banned = await signUp(t, "artist");
+  keys = {
+    revoked: revoked.secret,
+    promoter: await keyOf(users.promoter, ["links:read"]),
+    artist: await keyOf(users.artist, artistScopes),
+    admin: await keyOf(users.admin, ["links:read", "payouts:read"]),
+    demotedAdmin: await keyOf(demoted, ["links:read", "payouts:read"]),
+    bannedArtist: await keyOf(banned, artistScopes),
+  };
+  await okRoute(t, adminApi.revokeAdmin, { params: { id: demoted.id }, cookie: users.admin.cookie });
+  await okRoute(t, adminApi.banUser, { params: { id: banned.id }, cookie: users.admin.cookie, body: {} });
 });
 afterAll(async () => {
   await t.close();
@@ -603,6 +673,33 @@ describe("authorization matrix", () => {
 
   it("answers every Stripe-only route as its row says", async () => {
     await runRows(stripe, stripeRows);
+  });
+
+  it("has a key row for every public API route that takes a key, and a route for every key row", () => {
+    const keyed = [...registeredRoutes(t.app)].filter(
+      (key) => key.includes(" /api/v1/") && !key.endsWith("/openapi.json") && !key.endsWith("/docs"),
+    );
+    expect(keyed.sort()).toEqual(Object.keys(keyRows).sort());
+  });
+
+  it("answers every public API route as its key row says, for each kind of key holder", async () => {
+    const mismatches: string[] = [];
+    for (const [key, row] of Object.entries(keyRows)) {
+      const method = key.split(" ")[0] as string;
+      const call = row.call(fixtures);
+      for (const holder of keyHolders) {
+        const response = await t.request(call.path, {
+          method,
+          json: call.json,
+          headers: { Origin: "", ...(holder === "none" ? {} : { Authorization: `Bearer ${keys[holder]}` }) },
+        });
+        await response.body?.cancel();
+        if (response.status !== row.expect[holder]) {
+          mismatches.push(`${key} with ${holder}'s key: ${response.status}, expected ${row.expect[holder]}`);
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
   });
 
   it("answers every route and endpoint as its row says, for each kind of caller", async () => {

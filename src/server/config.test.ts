@@ -116,4 +116,19 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, METRICS_TOKEN: "short" })).toThrow(/METRICS_TOKEN/);
     expect(() => loadConfig({ DATA_DIR: dataDir, METRICS_PORT: "3000" })).toThrow(/METRICS_PORT/);
   });
+
+  it("sends webhooks to public addresses only, unless development opts in to local receivers", () => {
+    const dataDir = tempDataDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).webhookLocalReceivers).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir, WEBHOOK_LOCAL_RECEIVERS: "true" }).webhookLocalReceivers).toBe(true);
+    expect(() => loadConfig({ DATA_DIR: dataDir, WEBHOOK_LOCAL_RECEIVERS: "yes" })).toThrow(/WEBHOOK_LOCAL_RECEIVERS/);
+    expect(() =>
+      loadConfig({
+        NODE_ENV: "production",
+        AUTH_SECRET: "s".repeat(40),
+        DATA_DIR: dataDir,
+        WEBHOOK_LOCAL_RECEIVERS: "true",
+      }),
+    ).toThrow(/WEBHOOK_LOCAL_RECEIVERS is for development only/);
+  });
 });

@@ -203,6 +203,13 @@ const envSchema = z
         z.string().refine(isCountryCode, "expected comma-separated ISO country codes such as US,CA,GB"),
       ),
     ),
+    WEBHOOK_LOCAL_RECEIVERS: z.preprocess(
+      (value) => (typeof value === "string" ? value.trim().toLowerCase() || undefined : value),
+      z
+        .enum(["true", "false"], { error: "expected true or false" })
+        .default("false")
+        .transform((value) => value === "true"),
+    ),
     SONG_LINK_HOSTS: optional(
       commaList(
         (host) => host.toLowerCase(),
@@ -231,6 +238,13 @@ const envSchema = z
         code: "custom",
         path: ["METRICS_PORT"],
         message: "is the same as PORT: metrics need a port of their own",
+      });
+    }
+    if (env.NODE_ENV === "production" && env.WEBHOOK_LOCAL_RECEIVERS) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["WEBHOOK_LOCAL_RECEIVERS"],
+        message: "is for development only: in production webhooks go to public internet addresses only",
       });
     }
     if (env.NODE_ENV === "production" && !env.AUTH_SECRET) {
@@ -293,6 +307,11 @@ export type Config = {
    * port for a request bearing `token`. Neither set: no metrics endpoint at all.
    */
   metrics: { port: number | undefined; token: string | undefined };
+  /**
+   * Development only: webhooks (and every other request sent on a user's behalf) may go to this machine and the
+   * private networks, for a receiver beside the app. Link-local, multicast and the rest stay refused (ADR 042).
+   */
+  webhookLocalReceivers: boolean;
 };
 
 export class ConfigError extends Error {
@@ -367,6 +386,7 @@ export function loadConfig(env: Env = process.env): Config {
     drainDelayMs: values.DRAIN_DELAY_SECONDS * 1000,
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     metrics: { port: values.METRICS_PORT, token: values.METRICS_TOKEN },
+    webhookLocalReceivers: values.WEBHOOK_LOCAL_RECEIVERS,
   };
 }
 

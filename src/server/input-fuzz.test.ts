@@ -1,10 +1,14 @@
+import { BlockList, isIP } from "node:net";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiKeysApi } from "../core/api/api-keys";
 import { campaignsApi } from "../core/api/campaigns";
+import { webhooksApi } from "../core/api/webhooks";
 import { queryRows } from "./db/client";
+import type { ResolveHost } from "./net/outbound-request";
 import { signUp, type TestUser } from "./testing/accounts";
+import { refusedSamples } from "./testing/address-samples";
 import { createLiveCampaign } from "./testing/campaigns";
 import { okRoute } from "./testing/contract-call";
 import { makeAdmin } from "./testing/payouts";
@@ -25,8 +29,16 @@ let liveId: string;
 /** The artist's key for the public API, with every scope an artist may give. */
 let artistKey: string;
 
+/** Host names of the webhook addresses below resolve from this table (no real DNS). */
+const names = new Map<string, string[]>();
+const resolveHost: ResolveHost = async (hostname) => {
+  const addresses = names.get(hostname);
+  if (!addresses) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: "ENOTFOUND" });
+  return addresses.map((address) => ({ address, family: isIP(address) === 6 ? 6 : 4 }));
+};
+
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ resolveHost });
   who = {
     artist: await signUp(t, "artist"),
     promoter: await signUp(t, "promoter"),
@@ -238,6 +250,122 @@ describe("hostile JSON bodies", () => {
       );
     });
   }
+});
+
+/**
+ * The ranges no webhook may reach, in Node's own BlockList (which also reads IPv4-mapped IPv6 against its IPv4 rules):
+ * a second opinion, written apart from net/ip-address.ts, that the outbound rule must never contradict.
+ */
+const inside = new BlockList();
+for (const [address, prefix] of [
+  ["0.0.0.0", 8],
+  ["10.0.0.0", 8],
+  ["100.64.0.0", 10],
+  ["127.0.0.0", 8],
+  ["169.254.0.0", 16],
+  ["172.16.0.0", 12],
+  ["192.0.0.0", 24],
+  ["192.0.2.0", 24],
+  ["192.168.0.0", 16],
+  ["198.18.0.0", 15],
+  ["198.51.100.0", 24],
+  ["203.0.113.0", 24],
+  ["224.0.0.0", 4],
+  ["240.0.0.0", 4],
+] as const) {
+  inside.addSubnet(address, prefix, "ipv4");
+}
+for (const [address, prefix] of [
+  ["::", 128],
+  ["::1", 128],
+  ["fc00::", 7],
+  ["fe80::", 10],
+  ["ff00::", 8],
+  ["2001:db8::", 32],
+] as const) {
+  inside.addSubnet(address, prefix, "ipv6");
+}
+const leadsInside = (address: string) => inside.check(address, isIP(address) === 6 ? "ipv6" : "ipv4");
+
+const anyAddress = fc.oneof(
+  fc.ipV4(),
+  fc.ipV6(),
+  fc.ipV4().map((v4) => `::ffff:${v4}`),
+  fc.constantFrom(
+    ...Object.values(refusedSamples)
+      .flat()
+      .filter((address) => isIP(address) !== 0),
+  ),
+);
+
+describe("hostile webhook addresses", () => {
+  it("POST /api/account/webhooks: any host, written out in any form or behind a name, never stored if it leads inside", async () => {
+    let named = 0;
+    let stored = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          fc.record({ literal: fc.oneof(anyAddress, fc.ipV4Extended()) }),
+          fc.record({ addresses: fc.array(anyAddress, { minLength: 1, maxLength: 3 }) }),
+        ),
+        async (host) => {
+          let url: string;
+          let resolved: string[];
+          if ("literal" in host) {
+            url = `https://${isIP(host.literal) === 6 ? `[${host.literal}]` : host.literal}/hooks`;
+            const hostname = new URL(url).hostname.replace(/^\[(.*)\]$/, "$1");
+            resolved = isIP(hostname) ? [hostname] : [];
+          } else {
+            const name = `fuzz-${named++}.example`;
+            names.set(name, host.addresses);
+            url = `https://${name}/hooks`;
+            resolved = host.addresses;
+          }
+          const response = await t.request("/api/account/webhooks", {
+            method: "POST",
+            cookie: who.artist.cookie,
+            json: { url, events: ["campaign.joined"] },
+          });
+          await expectWellRefused(response.clone(), url);
+          if (resolved.some(leadsInside)) expect(response.status, url).toBe(400);
+          if (response.status !== 201) return;
+          expect(resolved.length, url).toBeGreaterThan(0);
+          stored++;
+          const { endpoint } = (await response.json()) as { endpoint: { id: string } };
+          await okRoute(t, webhooksApi.remove, { params: { id: endpoint.id }, cookie: who.artist.cookie });
+        },
+      ),
+      { numRuns: RUNS * 4 },
+    );
+    // Public addresses are most of what is generated: the rule refuses what leads inside, not everything.
+    expect(stored).toBeGreaterThan(0);
+  });
+});
+
+describe("bodies framed every way", () => {
+  it("POST /api/campaigns/:id/join: no body, an empty one, or any text under any type", async () => {
+    // Its own promoter: the admin's ban above may have ended the shared one's session.
+    const promoter = await signUp(t, "promoter");
+    await fc.assert(
+      fc.asyncProperty(
+        fc.option(fc.oneof(fc.constantFrom("", " ", "{}", "null", "[]"), hostileString), { nil: undefined }),
+        fc.constantFrom(undefined, "application/json", "application/json; charset=utf-8", "text/plain", "", "a/b"),
+        async (body, type) => {
+          const response = await t.request(`/api/campaigns/${liveId}/join`, {
+            method: "POST",
+            cookie: promoter.cookie,
+            body,
+            headers: type === undefined ? {} : { "Content-Type": type },
+          });
+          const label = `${JSON.stringify(type)} ${JSON.stringify(body)?.slice(0, 100)}`;
+          await expectWellRefused(response, label);
+          // No body, whatever its type says: a join with the promoter's statement on file.
+          if (!body) expect([200, 201], label).toContain(response.status);
+        },
+      ),
+      { numRuns: RUNS * 2 },
+    );
+  });
 });
 
 describe("hostile Idempotency-Key headers", () => {

@@ -109,6 +109,9 @@ export type AdminUser = {
   wins: number;
   paid_cents: number;
   open_flags: number;
+  /** Keys not revoked and webhook endpoints not disabled: suspended while the user is banned. */
+  api_keys: number;
+  webhook_endpoints: number;
   banned_at: string | null;
   ban_reason: string | null;
 };

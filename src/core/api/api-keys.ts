@@ -1,4 +1,5 @@
 import type { ApiKeyScope } from "../api-keys.js";
+import type { ApiKeyStatus } from "../vocabulary.js";
 import { get, post } from "./contract.js";
 
 /** The signed-in user's API keys (settings): never the secret, which is shown once, when created. */
@@ -8,6 +9,9 @@ export type ApiKeyView = {
   /** The key's first characters, to recognise it (`fb_Ab12Cd…`). */
   prefix: string;
   scopes: ApiKeyScope[];
+  /** Scopes the key names that its holder's account may no longer use (an admin's rights revoked): they do nothing. */
+  lapsed_scopes: ApiKeyScope[];
+  status: ApiKeyStatus;
   created_at: string;
   last_used_at: string | null;
   revoked_at: string | null;

@@ -1,3 +1,4 @@
+import type { WebhookEndpointStatus } from "../vocabulary.js";
 import type { WebhookEventType } from "../webhooks.js";
 import { del, get, post } from "./contract.js";
 
@@ -9,6 +10,7 @@ export type WebhookEndpointView = {
   secret: string;
   /** Set while a rotated-out secret still signs beside the new one. */
   previous_secret_until: string | null;
+  status: WebhookEndpointStatus;
   disabled_at: string | null;
   disabled_reason: string | null;
   created_at: string;

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { normalizeEmail, normalizeLegalName } from "../../core/identity.js";
 import type { IdentityMarkKind } from "../../core/vocabulary.js";
 import type { Database } from "../db/client.js";
-import { networkOf } from "../http/address-network.js";
+import { networkOf } from "../net/ip-address.js";
 
 /**
  * What ties an account to a person (PRODUCT.md Winner verification, one person one entry), recorded as it is seen:

@@ -21,6 +21,8 @@ const userRow = z.object({
   wins: column.number,
   paid_cents: column.number,
   open_flags: column.number,
+  api_keys: column.number,
+  webhook_endpoints: column.number,
   banned_at: column.timestampOrNull,
   ban_reason: column.textOrNull,
   total: column.number,
@@ -48,6 +50,9 @@ export async function listUsers(
                  as paid_cents,
                (select count(*) from suspicious_activity s join tracking_links tl on tl.id = s.tracking_link_id
                  where tl.promoter_id = p.id and s.status = 'open') as open_flags,
+               (select count(*) from api_keys k where k.user_id = u.id and k.revoked_at is null) as api_keys,
+               (select count(*) from webhook_endpoints e where e.user_id = u.id and e.disabled_at is null)
+                 as webhook_endpoints,
                u.banned_at, u.ban_reason, count(*) over () as total
         from "user" u
         left join admins a on a.auth_user_id = u.id
@@ -92,8 +97,9 @@ export async function setAdmin(db: Database, userId: string | undefined, admin: 
 }
 
 /**
- * A ban: the user's sessions end at once, they cannot sign in, and their tracking links stop counting (the click path
- * sees it within two seconds). Their unpaid prizes stop: a result under review is decided again without them, a
+ * A ban: the user's sessions end at once, they cannot sign in, their tracking links stop counting (the click path
+ * sees it within two seconds), and their API keys and webhook endpoints are suspended: every key request and every
+ * webhook reads the ban, so an unban gives back exactly the keys and endpoints that worked before it. Their unpaid prizes stop: a result under review is decided again without them, a
  * final one's payout is held (payout-holds.ts). Unbanning restores sign-in and lifts the holds; clicks refused while
  * banned stay refused, and results decided again stay decided.
  */

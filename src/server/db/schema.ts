@@ -564,6 +564,16 @@ export const requestLimits = pgTable("request_limits", {
 });
 
 /**
+ * Token buckets for the limits that must not leak at a window's edge (API keys, webhook test events), shared by every
+ * instance: `full_at` is when the key's bucket is full again (ms since the epoch); each request moves it one
+ * interval later, and a request that would move it more than the bucket's span ahead of now is refused.
+ */
+export const tokenBuckets = pgTable("token_buckets", {
+  key: text("key").primaryKey(),
+  fullAt: bigint("full_at", { mode: "number" }).notNull(),
+});
+
+/**
  * Sign-in attempts per account (by email, whether or not it exists), so guessing one account's password from many
  * addresses is held too: five failures in 15 minutes hold its sign-in for 15 minutes; a success or a reset clears it.
  */

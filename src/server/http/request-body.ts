@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "./app-env.js";
 import { errorBody } from "./error-body.js";
@@ -17,12 +17,16 @@ const webhookTooLarge = bodyLimit({
   onError: (c) => c.json(errorBody("payload_too_large", "The request body is too large"), 413),
 });
 
-const jsonMediaType = /^application\/([\w.-]+\+)?json$/i;
+export const jsonMediaType = /^application\/([\w.-]+\+)?json$/i;
+
+const unsupported = (c: Context<AppEnv>) =>
+  c.json(errorBody("unsupported_media_type", "Send the request body as JSON"), 415);
 
 /**
  * Bodies sent to the API: refused before they are read when larger than the limit (a declared length is believed, a
  * streamed body is counted as it arrives), and refused unless declared JSON, so a body the validator would not read
- * is never taken for an empty one.
+ * is never taken for an empty one. An empty body needs no type: a request without one (curl's `-X POST`, a chunked
+ * nothing) is a request without a body, as it was before routes took one.
  */
 export function apiRequestBody(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -32,10 +36,14 @@ export function apiRequestBody(): MiddlewareHandler<AppEnv> {
     // An artwork upload is an image's bytes, checked by its content and limited by its own route (artwork/routes.ts).
     if (c.req.path === "/api/artwork") return next();
     const mediaType = (c.req.header("content-type") ?? "").split(";")[0]?.trim() ?? "";
-    if (!jsonMediaType.test(mediaType) && c.req.header("content-length") !== "0") {
-      return c.json(errorBody("unsupported_media_type", "Send the request body as JSON"), 415);
-    }
-    return tooLarge(c, next);
+    if (jsonMediaType.test(mediaType)) return tooLarge(c, next);
+    const length = c.req.header("content-length");
+    if (length !== undefined && !c.req.header("transfer-encoding")) return length === "0" ? next() : unsupported(c);
+    // Of unknown length: read within the limit, and only an empty one goes on.
+    return tooLarge(c, async () => {
+      if ((await c.req.arrayBuffer()).byteLength === 0) return next();
+      c.res = unsupported(c);
+    });
   };
 }
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { leaderboardsApi } from "../../core/api/leaderboards";
 import { answerOf, errorOf } from "../testing/contract-call";
 import { createTestApp, type TestApp } from "../testing/test-app";
-import { MAX_STREAMS_PER_ADDRESS, tooManyStreamsMessage } from "./live-stream";
+import { MAX_STREAMS_PER_ADDRESS, MAX_STREAMS_PER_NETWORK, tooManyStreamsMessage } from "./live-stream";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -34,5 +34,35 @@ describe("live streams", () => {
       })
       .toBe(200);
     for (const stream of streams.slice(1)) await stream.body?.cancel();
+  });
+
+  it("are capped per network too (an IPv4 /24, an IPv6 /48), however its addresses share them out", async () => {
+    for (const [inside, outside] of [
+      [(host: number) => `203.0.113.${host}`, "203.0.114.1"],
+      [(host: number) => `2001:db8:77:${host.toString(16)}::1`, "2001:db8:78::1"],
+    ] as const) {
+      // Each address under its own cap, the network at its cap.
+      const perAddress = MAX_STREAMS_PER_ADDRESS / 2;
+      const streams = await Promise.all(
+        Array.from({ length: MAX_STREAMS_PER_NETWORK }, (_, index) => open(inside(1 + Math.floor(index / perAddress)))),
+      );
+      expect(streams.filter((stream) => stream.status === 200)).toHaveLength(MAX_STREAMS_PER_NETWORK);
+      const refused = await open(inside(250));
+      expect(refused.status).toBe(429);
+      expect(errorOf(await answerOf(refused, leaderboardsApi.publicStream)).message).toBe(tooManyStreamsMessage);
+      // The next network is not affected; a closed stream frees a place in its network.
+      const neighbour = await open(outside);
+      expect(neighbour.status).toBe(200);
+      await neighbour.body?.cancel();
+      await streams[0]?.body?.cancel();
+      await expect
+        .poll(async () => {
+          const again = await open(inside(250));
+          await again.body?.cancel();
+          return again.status;
+        })
+        .toBe(200);
+      for (const stream of streams.slice(1)) await stream.body?.cancel();
+    }
   });
 });

@@ -1,15 +1,36 @@
+import { isIP } from "node:net";
 import type { Context } from "hono";
 import { streamSSE } from "hono/streaming";
 import { SESSION_ENDED_EVENT, STREAM_RECONNECT_EVENT, STREAM_RECONNECT_MS } from "../../core/api/contract.js";
 import type { AppEnv } from "../http/app-env.js";
 import { tooManyRequestsBody } from "../http/error-body.js";
+import { networkOf } from "../net/ip-address.js";
 import type { LiveUpdates } from "./live-updates.js";
 
 const KEEPALIVE_MS = 15_000;
 /** Live streams one address may hold open on an instance: a busy household's tabs, not a flood of idle sockets. */
 export const MAX_STREAMS_PER_ADDRESS = 20;
+/**
+ * Live streams one network (an IPv4 /24, an IPv6 /48) may hold open on an instance: an office or a campus, not one
+ * attacker's range of addresses each under the per-address cap. A refused page falls back to polling.
+ */
+export const MAX_STREAMS_PER_NETWORK = 100;
 export const tooManyStreamsMessage = "Too many live connections from your network. Close some tabs and try again.";
 const openStreams = new Map<string, number>();
+const openNetworkStreams = new Map<string, number>();
+
+/** One more stream for `key` in `counts`; the function that gives it back, once. */
+function hold(counts: Map<string, number>, key: string) {
+  counts.set(key, (counts.get(key) ?? 0) + 1);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    const left = (counts.get(key) ?? 1) - 1;
+    if (left > 0) counts.set(key, left);
+    else counts.delete(key);
+  };
+}
 /** How often a stream that belongs to a session checks that the session still stands. */
 export const SESSION_CHECK_MS = 30_000;
 
@@ -46,19 +67,19 @@ export function liveStream<T>(
   sessionStands?: () => Promise<boolean>,
 ) {
   const address = c.get("clientIp") ?? "unknown";
-  const open = openStreams.get(address) ?? 0;
-  if (open >= MAX_STREAMS_PER_ADDRESS) {
+  const network = isIP(address) ? networkOf(address) : address;
+  if (
+    (openStreams.get(address) ?? 0) >= MAX_STREAMS_PER_ADDRESS ||
+    (openNetworkStreams.get(network) ?? 0) >= MAX_STREAMS_PER_NETWORK
+  ) {
     c.header("Retry-After", "30");
     return c.json(tooManyRequestsBody(tooManyStreamsMessage), 429);
   }
-  openStreams.set(address, open + 1);
-  let released = false;
+  const releaseAddress = hold(openStreams, address);
+  const releaseNetwork = hold(openNetworkStreams, network);
   const release = () => {
-    if (released) return;
-    released = true;
-    const left = (openStreams.get(address) ?? 1) - 1;
-    if (left > 0) openStreams.set(address, left);
-    else openStreams.delete(address);
+    releaseAddress();
+    releaseNetwork();
   };
   return streamSSE(c, async (stream) => {
     let pending: Promise<unknown> = Promise.resolve();

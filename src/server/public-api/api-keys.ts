@@ -9,9 +9,10 @@ import {
   apiKeyMessages,
   scopesFor,
 } from "../../core/api-keys.js";
+import { type ApiKeyStatus, apiKeyStatus } from "../../core/vocabulary.js";
 import { isAdmin } from "../accounts/admins.js";
 import type { Database } from "../db/client.js";
-import { apiKeyRequests, apiKeys, user } from "../db/schema.js";
+import { admins, apiKeyRequests, apiKeys, user } from "../db/schema.js";
 import { DomainError } from "../errors.js";
 
 /**
@@ -31,17 +32,27 @@ function newSecret(): string {
 
 type KeyRow = typeof apiKeys.$inferSelect;
 
-const view = (row: KeyRow): ApiKeyView => ({
-  id: row.id,
-  name: row.name,
-  prefix: `${row.prefix}…`,
-  scopes: row.scopes,
-  created_at: row.createdAt.toISOString(),
-  last_used_at: row.lastUsedAt?.toISOString() ?? null,
-  revoked_at: row.revokedAt?.toISOString() ?? null,
-});
+/** The key as its owner sees it, with what its holder's account allows today (`allowed`) and whether it is banned. */
+const view = (row: KeyRow, holder: { allowed: readonly ApiKeyScope[]; banned: boolean }): ApiKeyView => {
+  const status: ApiKeyStatus = row.revokedAt
+    ? apiKeyStatus.revoked
+    : holder.banned
+      ? apiKeyStatus.suspended
+      : apiKeyStatus.active;
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: `${row.prefix}…`,
+    scopes: row.scopes,
+    lapsed_scopes: row.scopes.filter((scope) => !holder.allowed.includes(scope)),
+    status,
+    created_at: row.createdAt.toISOString(),
+    last_used_at: row.lastUsedAt?.toISOString() ?? null,
+    revoked_at: row.revokedAt?.toISOString() ?? null,
+  };
+};
 
-/** The scopes the user's account may give a key. */
+/** The scopes the user's account may give a key, and use: what its role allows today. */
 export async function allowedScopes(db: Database, userId: string): Promise<ApiKeyScope[]> {
   const [row] = await db.select({ userType: user.user_type }).from(user).where(eq(user.id, userId));
   if (!row) return [];
@@ -50,7 +61,9 @@ export async function allowedScopes(db: Database, userId: string): Promise<ApiKe
 
 export async function listApiKeys(db: Database, userId: string) {
   const rows = await db.select().from(apiKeys).where(eq(apiKeys.userId, userId)).orderBy(desc(apiKeys.createdAt));
-  return { keys: rows.map(view), scopes: await allowedScopes(db, userId) };
+  const [owner] = await db.select({ bannedAt: user.bannedAt }).from(user).where(eq(user.id, userId));
+  const holder = { allowed: await allowedScopes(db, userId), banned: Boolean(owner?.bannedAt) };
+  return { keys: rows.map((row) => view(row, holder)), scopes: holder.allowed };
 }
 
 /** A new key with `scopes` (each one the account may give); its secret is in the answer and nowhere else. */
@@ -75,7 +88,7 @@ export async function createApiKey(db: Database, userId: string, input: { name: 
     })
     .returning();
   if (!row) throw new Error("api key insert returned nothing");
-  return { key: view(row), secret };
+  return { key: view(row, { allowed, banned: false }), secret };
 }
 
 /** Revokes one of the user's keys (again: no change); another user's key is "not found". */
@@ -91,17 +104,29 @@ export async function revokeApiKey(db: Database, userId: string, keyId: string |
     .from(apiKeys)
     .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId)));
   if (!row) throw new DomainError("not_found", apiKeyMessages.notFound);
-  return { key: view(row) };
+  const [owner] = await db.select({ bannedAt: user.bannedAt }).from(user).where(eq(user.id, userId));
+  return { key: view(row, { allowed: await allowedScopes(db, userId), banned: Boolean(owner?.bannedAt) }) };
 }
 
-/** Who an API key acts for: its user (not deleted) and scopes; null for an unknown or revoked key. */
+/**
+ * Who an API key acts for, as the holder stands now: their user and the scopes the key names that their account may
+ * still use (`lapsed`: the ones it no longer may, such as an admin's after their rights were revoked).
+ */
 export type KeyHolder = {
   keyId: string;
   scopes: ApiKeyScope[];
+  lapsed: ApiKeyScope[];
   user: { id: string; email: string; userType: "artist" | "promoter" };
 };
 
-export async function authenticateApiKey(db: Database, secret: string): Promise<KeyHolder | null> {
+/**
+ * The key's holder, checked at every request rather than when the key was made: null for an unknown or revoked key
+ * or a deleted account; `suspended` while the account is banned (the key works again when the ban is lifted).
+ */
+export async function authenticateApiKey(
+  db: Database,
+  secret: string,
+): Promise<{ holder: KeyHolder } | { suspended: { keyId: string } } | null> {
   if (!secret.startsWith(API_KEY_PREFIX) || secret.length > 100) return null;
   const [row] = await db
     .select({
@@ -110,20 +135,28 @@ export async function authenticateApiKey(db: Database, secret: string): Promise<
       userId: user.id,
       email: user.email,
       userType: user.user_type,
+      bannedAt: user.bannedAt,
+      isAdmin: sql<boolean>`${admins.authUserId} is not null`,
       lastUsedAt: apiKeys.lastUsedAt,
     })
     .from(apiKeys)
     .innerJoin(user, eq(user.id, apiKeys.userId))
+    .leftJoin(admins, eq(admins.authUserId, user.id))
     .where(and(eq(apiKeys.hash, hashKey(secret)), isNull(apiKeys.revokedAt), isNull(user.deletedAt)));
   if (!row) return null;
+  if (row.bannedAt) return { suspended: { keyId: row.keyId } };
   // Last use to the minute: one write a minute per key at most, not one per request.
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > 60_000) {
     await db.update(apiKeys).set({ lastUsedAt: sql`now()` }).where(eq(apiKeys.id, row.keyId));
   }
+  const allowed = scopesFor({ userType: row.userType, isAdmin: Boolean(row.isAdmin) });
   return {
-    keyId: row.keyId,
-    scopes: row.scopes,
-    user: { id: row.userId, email: row.email, userType: row.userType },
+    holder: {
+      keyId: row.keyId,
+      scopes: row.scopes.filter((scope) => allowed.includes(scope)),
+      lapsed: row.scopes.filter((scope) => !allowed.includes(scope)),
+      user: { id: row.userId, email: row.email, userType: row.userType },
+    },
   };
 }
 

@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono, type z } from "@hono/zod-openapi";
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { RATE_LIMITED_CODE } from "../../core/api/contract.js";
 import { API_KEY_REQUESTS_PER_MINUTE, type ApiKeyScope, apiKeyMessages } from "../../core/api-keys.js";
 import { createCampaignSchema } from "../../core/campaign-rules.js";
@@ -11,7 +11,7 @@ import type { Database } from "../db/client.js";
 import { apiKeyRequests } from "../db/schema.js";
 import type { AppEnv } from "../http/app-env.js";
 import { errorBody } from "../http/error-body.js";
-import { consumeRequestLimit } from "../http/request-limit.js";
+import { consumeTokenBucket } from "../http/request-limit.js";
 import { promoterEarnings } from "../payouts/earnings.js";
 import { adminPayoutList } from "../payouts/payout-list.js";
 import { promoterDashboard } from "../promoters/promoter-dashboard.js";
@@ -129,18 +129,34 @@ const routesOf = (createBody: ReturnType<typeof draftBodyOf>) => ({
   }),
 });
 
-/** The route's scope, checked before its handler: a key without it is refused with 403. */
+/**
+ * The route's scope, checked before its handler: a key without it is refused with 403, and so is a key that names it
+ * when its holder's account may no longer use it.
+ */
 const requireScope =
   (scope: ApiKeyScope): MiddlewareHandler<V1Env> =>
   async (c, next) => {
-    if (!c.get("holder").scopes.includes(scope)) {
-      return c.json(errorBody("forbidden", apiKeyMessages.scopeMissing(scope)), 403);
+    const holder = c.get("holder");
+    if (!holder.scopes.includes(scope)) {
+      const message = holder.lapsed.includes(scope)
+        ? apiKeyMessages.scopeLapsed(scope)
+        : apiKeyMessages.scopeMissing(scope);
+      return c.json(errorBody("forbidden", message), 403);
     }
     return next();
   };
 
 export function publicApiRoutes(deps: PublicApiDeps) {
   const { db } = deps;
+  /** Every request made with a key that exists, whatever it was answered (a banned holder's included). */
+  const recordRequest = (c: Context<V1Env>, keyId: string) =>
+    db.insert(apiKeyRequests).values({
+      keyId,
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ipAddress: c.get("clientIp") ?? null,
+    });
   const createBody = draftBodyOf(deps);
   const v1Routes = routesOf(createBody);
   // A refused body goes to the app's error handler, which answers the API's one error shape.
@@ -155,11 +171,17 @@ export function publicApiRoutes(deps: PublicApiDeps) {
     const header = c.req.header("authorization") ?? "";
     const secret = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
     if (!secret) return c.json(errorBody("unauthorized", apiKeyMessages.missing), 401);
-    const holder = await authenticateApiKey(db, secret);
-    if (!holder) return c.json(errorBody("unauthorized", apiKeyMessages.invalid), 401);
-    const limit = await consumeRequestLimit(db, `api-key:${holder.keyId}`, {
-      windowMs: 60_000,
-      max: API_KEY_REQUESTS_PER_MINUTE,
+    const found = await authenticateApiKey(db, secret);
+    if (!found) return c.json(errorBody("unauthorized", apiKeyMessages.invalid), 401);
+    if ("suspended" in found) {
+      c.res = c.json(errorBody("unauthorized", apiKeyMessages.suspended), 401);
+      await recordRequest(c, found.suspended.keyId);
+      return c.res;
+    }
+    const { holder } = found;
+    const limit = await consumeTokenBucket(db, `api-key:${holder.keyId}`, {
+      capacity: API_KEY_REQUESTS_PER_MINUTE,
+      intervalMs: 60_000 / API_KEY_REQUESTS_PER_MINUTE,
     });
     c.set("holder", holder);
     if (limit.allowed) await next();
@@ -167,13 +189,7 @@ export function publicApiRoutes(deps: PublicApiDeps) {
       c.header("Retry-After", String(limit.retryAfterSeconds));
       c.res = c.json(errorBody(RATE_LIMITED_CODE, apiKeyMessages.rateLimited), 429);
     }
-    await db.insert(apiKeyRequests).values({
-      keyId: holder.keyId,
-      method: c.req.method,
-      path: c.req.path,
-      status: c.res.status,
-      ipAddress: c.get("clientIp") ?? null,
-    });
+    await recordRequest(c, holder.keyId);
   });
 
   const campaignUrl = (id: string) => `${deps.publicUrl}/campaigns/${id}`;

@@ -1,15 +1,23 @@
 import { randomBytes } from "node:crypto";
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { RATE_LIMITED_CODE } from "../../core/api/contract.js";
 import type { WebhookDeliveryView, WebhookEndpointView } from "../../core/api/webhooks.js";
+import { webhookEndpointStatus } from "../../core/vocabulary.js";
 import {
   WEBHOOK_ENDPOINTS_PER_ACCOUNT,
   WEBHOOK_TEST_EVENT,
+  WEBHOOK_TEST_EVENTS,
+  WEBHOOK_TEST_REFILL_S,
   type WebhookEventType,
   webhookMessages,
 } from "../../core/webhooks.js";
+import { isBanned } from "../accounts/bans.js";
 import type { Database } from "../db/client.js";
 import { user, webhookAttempts, webhookDeliveries, webhookEndpoints } from "../db/schema.js";
 import { DomainError } from "../errors.js";
+import { consumeTokenBucket } from "../http/request-limit.js";
+import type { Outbound } from "../net/outbound-request.js";
+import { assertReachableEndpoint } from "../webhooks/webhook-address.js";
 import { newMessageId, webhookPayload } from "../webhooks/webhook-outbox.js";
 
 /** How long a rotated-out secret keeps signing beside the new one, so receivers can switch without missing events. */
@@ -21,7 +29,8 @@ const newSecret = () => `whsec_${randomBytes(24).toString("base64")}`;
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
 
-const view = (row: EndpointRow): WebhookEndpointView => ({
+/** The endpoint as its owner sees it; `ownerBanned`: the ban suspends it, whatever else its state. */
+const view = (row: EndpointRow, ownerBanned = false): WebhookEndpointView => ({
   id: row.id,
   url: row.url,
   events: row.events as WebhookEventType[],
@@ -30,6 +39,11 @@ const view = (row: EndpointRow): WebhookEndpointView => ({
     row.previousSecretUntil && row.previousSecretUntil.getTime() > Date.now()
       ? row.previousSecretUntil.toISOString()
       : null,
+  status: ownerBanned
+    ? webhookEndpointStatus.suspended
+    : row.disabledAt
+      ? webhookEndpointStatus.disabled
+      : webhookEndpointStatus.active,
   disabled_at: row.disabledAt?.toISOString() ?? null,
   disabled_reason: row.disabledReason,
   created_at: row.createdAt.toISOString(),
@@ -59,17 +73,21 @@ export async function listWebhookEndpoints(db: Database, userId: string) {
     .from(webhookEndpoints)
     .where(eq(webhookEndpoints.userId, userId))
     .orderBy(desc(webhookEndpoints.createdAt));
-  return { endpoints: rows.map(view) };
+  const banned = await isBanned(db, userId);
+  return { endpoints: rows.map((row) => view(row, banned)) };
 }
 
+/** A new endpoint, if a request could be sent to its address now (its host resolved, every address public). */
 export async function createWebhookEndpoint(
-  db: Database,
+  deps: { db: Database; outbound: Outbound },
   userId: string,
   input: { url: string; events: WebhookEventType[] },
 ) {
+  const { db } = deps;
   await assertArtist(db, userId);
   const [held] = await db.select({ n: count() }).from(webhookEndpoints).where(eq(webhookEndpoints.userId, userId));
   if ((held?.n ?? 0) >= WEBHOOK_ENDPOINTS_PER_ACCOUNT) throw new DomainError("conflict", webhookMessages.tooMany);
+  await assertReachableEndpoint(deps.outbound, input.url);
   const [row] = await db
     .insert(webhookEndpoints)
     .values({ userId, url: input.url, events: [...new Set(input.events)], secret: newSecret() })
@@ -112,9 +130,24 @@ export async function enableWebhookEndpoint(db: Database, userId: string, endpoi
   return { endpoint: view(row) };
 }
 
-/** "Send test event": a `webhook.test` delivery to this endpoint only, through the outbox like any event. */
-export async function sendTestWebhook(db: Database, userId: string, endpointId: string | undefined) {
+/**
+ * "Send test event": a `webhook.test` delivery to this endpoint only, through the outbox like any event; refused at
+ * once when its address could not be sent to now (the sender checks again when it sends). Each account has a bucket
+ * of WEBHOOK_TEST_EVENTS, refilled one every WEBHOOK_TEST_REFILL_S, so test events cannot turn the sender on a host.
+ */
+export async function sendTestWebhook(
+  deps: { db: Database; outbound: Outbound },
+  userId: string,
+  endpointId: string | undefined,
+) {
+  const { db } = deps;
   const endpoint = await ownEndpoint(db, userId, endpointId);
+  const limit = await consumeTokenBucket(db, `webhook-test:${userId}`, {
+    capacity: WEBHOOK_TEST_EVENTS,
+    intervalMs: WEBHOOK_TEST_REFILL_S * 1000,
+  });
+  if (!limit.allowed) throw new DomainError(RATE_LIMITED_CODE, webhookMessages.testsLimited(limit.retryAfterSeconds));
+  await assertReachableEndpoint(deps.outbound, endpoint.url);
   const id = newMessageId();
   await db.insert(webhookDeliveries).values({
     id,

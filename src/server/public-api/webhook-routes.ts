@@ -7,6 +7,7 @@ import type { Database } from "../db/client.js";
 import type { AppEnv } from "../http/app-env.js";
 import { reply, routePath } from "../http/contracts.js";
 import { validate } from "../http/validate.js";
+import type { Outbound } from "../net/outbound-request.js";
 import {
   createWebhookEndpoint,
   enableWebhookEndpoint,
@@ -19,8 +20,8 @@ import {
 } from "./webhook-endpoints.js";
 
 /**
- * An endpoint's address: https, or in development plain http too (a receiver on this machine). Production refuses
- * http and addresses that name this machine or a private network by their literal IP (ADR 037).
+ * An endpoint's address: https, or in development plain http too, without credentials. Where it leads is checked by
+ * the outbound rule when it is created and at each request (ADR 042).
  */
 function endpointUrl(production: boolean) {
   return z
@@ -35,17 +36,12 @@ function endpointUrl(production: boolean) {
         return false;
       }
       if (url.username || url.password) return false;
-      if (!production) return url.protocol === "https:" || url.protocol === "http:";
-      const privateHost =
-        /^(localhost|127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|169\.254\.|0\.|\[::1\]|\[f[cd])/i.test(
-          url.hostname,
-        );
-      return url.protocol === "https:" && !privateHost;
+      return url.protocol === "https:" || (!production && url.protocol === "http:");
     }, webhookMessages.urlInvalid);
 }
 
 /** The artist's webhook endpoints, in settings: add, remove, rotate the secret, enable, test, the log and replay. */
-export function webhookRoutes(deps: { db: Database; guards: Guards; production: boolean }) {
+export function webhookRoutes(deps: { db: Database; guards: Guards; production: boolean; outbound: Outbound }) {
   const { db, guards } = deps;
   const app = new Hono<AppEnv>();
   const createBody = z.object({
@@ -63,7 +59,7 @@ export function webhookRoutes(deps: { db: Database; guards: Guards; production: 
     c.json(reply(webhooksApi.list, await listWebhookEndpoints(db, me(c)))),
   );
   app.post(routePath(webhooksApi.create), guards.requireUser, validate("json", createBody), async (c) =>
-    c.json(reply(webhooksApi.create, await createWebhookEndpoint(db, me(c), c.req.valid("json"))), 201),
+    c.json(reply(webhooksApi.create, await createWebhookEndpoint(deps, me(c), c.req.valid("json"))), 201),
   );
   app.delete(routePath(webhooksApi.remove), guards.requireUser, async (c) =>
     c.json(reply(webhooksApi.remove, await removeWebhookEndpoint(db, me(c), c.req.param("id")))),
@@ -75,7 +71,7 @@ export function webhookRoutes(deps: { db: Database; guards: Guards; production: 
     c.json(reply(webhooksApi.enable, await enableWebhookEndpoint(db, me(c), c.req.param("id")))),
   );
   app.post(routePath(webhooksApi.sendTest), guards.requireUser, async (c) =>
-    c.json(reply(webhooksApi.sendTest, await sendTestWebhook(db, me(c), c.req.param("id")))),
+    c.json(reply(webhooksApi.sendTest, await sendTestWebhook(deps, me(c), c.req.param("id")))),
   );
   app.get(routePath(webhooksApi.deliveries), guards.requireUser, async (c) =>
     c.json(reply(webhooksApi.deliveries, await listWebhookDeliveries(db, me(c), c.req.param("id")))),

@@ -4,13 +4,18 @@ import { count, eq, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { webhooksApi } from "../../core/api/webhooks";
-import { WEBHOOK_DISABLE_AFTER_FAILURES, WEBHOOK_LOG_RETENTION_DAYS, webhookMessages } from "../../core/webhooks";
+import {
+  WEBHOOK_DISABLE_AFTER_FAILURES,
+  WEBHOOK_LOG_RETENTION_DAYS,
+  WEBHOOK_TEST_EVENTS,
+  webhookMessages,
+} from "../../core/webhooks";
 import { queryRows } from "../db/client";
 import { webhookDeliveries, webhookEndpoints } from "../db/schema";
 import { listOutbox } from "../mail/outbox";
 import { signUp, type TestUser } from "../testing/accounts";
 import { createLiveCampaign, joinAs } from "../testing/campaigns";
-import { okRoute, refusedRoute } from "../testing/contract-call";
+import { callRoute, errorOf, okRoute, refusedRoute } from "../testing/contract-call";
 import { clicks } from "../testing/payouts";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { enqueueWebhookEvent } from "../webhooks/webhook-outbox";
@@ -60,7 +65,8 @@ const verified = (secret: string, message: { headers: IncomingHttpHeaders; body:
 let t: TestApp;
 const hook = receiver();
 beforeAll(async () => {
-  t = await createTestApp();
+  // The receiver listens on loopback: a development set-up that opts in to local receivers.
+  t = await createTestApp({ env: { WEBHOOK_LOCAL_RECEIVERS: "true" } });
   await hook.listen();
 });
 afterAll(async () => {
@@ -268,6 +274,31 @@ describe("webhooks", () => {
     ).toEqual([]);
     const enabled = await okRoute(t, webhooksApi.enable, { params: { id: endpoint.id }, cookie: artist.cookie });
     expect(enabled.endpoint.disabled_at).toBeNull();
+  });
+
+  it("limits each account's test events: sixty at once queue the bucket's twenty, the rest are told when to retry", async () => {
+    const artist = await signUp(t, "artist");
+    const { endpoint } = await addEndpoint(artist, ["campaign.joined"]);
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, () =>
+        callRoute(t, webhooksApi.sendTest, { params: { id: endpoint.id }, cookie: artist.cookie }),
+      ),
+    );
+    expect(answers.filter((sent) => sent.status === 200)).toHaveLength(WEBHOOK_TEST_EVENTS);
+    const refused = answers.filter((sent) => sent.status === 429);
+    expect(refused).toHaveLength(60 - WEBHOOK_TEST_EVENTS);
+    for (const each of refused) {
+      expect(errorOf(each).message).toMatch(/^You sent 20 test events in a short while: the next one can go in \d+ s$/);
+    }
+    const [queued] = await t.database.db
+      .select({ n: count() })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.endpointId, endpoint.id));
+    expect(queued?.n).toBe(WEBHOOK_TEST_EVENTS);
+    // Another account has its own bucket.
+    const other = await signUp(t, "artist");
+    const { endpoint: theirs } = await addEndpoint(other, ["campaign.joined"]);
+    await okRoute(t, webhooksApi.sendTest, { params: { id: theirs.id }, cookie: other.cookie });
   });
 
   it("is for artists, on their own endpoints, to addresses that can be reached", async () => {

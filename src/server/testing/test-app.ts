@@ -10,6 +10,7 @@ import { type Config, harnessSettings, loadConfig } from "../config.js";
 import { type DatabaseHandle, openDatabase } from "../db/client.js";
 import { createLogger } from "../logger.js";
 import { createMailer } from "../mail/create-mailer.js";
+import type { ResolveHost } from "../net/outbound-request.js";
 import type { PaymentProvider } from "../payments/provider.js";
 import { browserRequest, type TestRequest } from "./contract-call.js";
 import { assertInvariants } from "./invariants.js";
@@ -60,6 +61,10 @@ async function openFreshDatabase(): Promise<DatabaseHandle> {
   };
 }
 
+const noHostNames: ResolveHost = async (hostname) => {
+  throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: "ENOTFOUND" });
+};
+
 export type TestApp = {
   app: App;
   database: DatabaseHandle;
@@ -85,6 +90,8 @@ export async function createTestApp(
      * Another test app's database, as a server restarted with other settings sees it: this app does not close it.
      */
     database?: DatabaseHandle;
+    /** The host names webhooks may resolve; by default none (address literals need none): no test asks real DNS. */
+    resolveHost?: ResolveHost;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), "fanboost-test-"));
@@ -105,6 +112,7 @@ export async function createTestApp(
     log: createLogger("silent"),
     webRoot: options.webRoot ?? join(dataDir, "no-web-build"),
     payments: options.payments?.(database),
+    resolveHost: options.resolveHost ?? noHostNames,
   });
   await app.start();
   return {

@@ -1,6 +1,6 @@
 import { createHash, createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { networkOf } from "../http/address-network";
+import { networkOf } from "../net/ip-address";
 import { createIpHasher, fingerprintOf, isBotRequest, oneShotHmac } from "./click-signals";
 import { AddressCounter, WindowCounter } from "./fraud-monitor";
 

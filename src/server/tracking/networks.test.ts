@@ -1,7 +1,7 @@
 import { isIP } from "node:net";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../config";
-import { ipv4Value, networkOf } from "../http/address-network";
+import { ipv4Value, networkOf } from "../net/ip-address";
 import { hostingAsns } from "./hosting-asns";
 import { createNetworkLookup, loadNetworkTable } from "./networks";
 

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { BlockList, isIP } from "node:net";
 import type { NetworkOverride } from "../config.js";
-import { expandIpv6, ipv4Network, ipv4Value, networkOf } from "../http/address-network.js";
+import { ipv4Value, ipv6Groups, networkOf } from "../net/ip-address.js";
 import { hostingAsns } from "./hosting-asns.js";
 
 /**
@@ -117,7 +117,7 @@ function lastStartingBefore<T extends number | bigint>(starts: ArrayLike<T>, val
 }
 
 function ipv6Number(ip: string): bigint {
-  return expandIpv6(ip.toLowerCase()).reduce((value, group) => (value << 16n) | BigInt(group), 0n);
+  return ipv6Groups(ip).reduce((value, group) => (value << 16n) | BigInt(group), 0n);
 }
 
 function asnOfV4(table: AsnTable, value: number): number | null {
@@ -165,7 +165,7 @@ export function createNetworkLookup(overrides: readonly NetworkOverride[], onErr
   return (ip: string): NetworkInfo => {
     const v4 = ipv4Value(ip);
     const family = v4 >= 0 ? 4 : isIP(ip);
-    const network = v4 >= 0 ? ipv4Network(ip) : networkOf(ip);
+    const network = networkOf(ip);
     if (family === 0) return { network, asn: null, org: null, hosting: false };
     const override =
       named.length === 0 ? undefined : named.find((entry) => entry.list.check(ip, family === 6 ? "ipv6" : "ipv4"));

@@ -41,8 +41,8 @@ export function createLeaderWatch(db: Database, log: Logger) {
             from leader
             where c.id = ${campaignId} and c.status = 'active'
               and c.webhook_leader_id is distinct from leader.promoter_id
-              and exists (select 1 from webhook_endpoints e
-                          where e.user_id = c.created_by and e.disabled_at is null
+              and exists (select 1 from webhook_endpoints e join "user" u on u.id = e.user_id
+                          where e.user_id = c.created_by and e.disabled_at is null and u.banned_at is null
                             and 'campaign.leader_changed' = any (e.events))
             returning c.created_by, c.title, leader.handle, leader.total_clicks as clicks`,
       );

@@ -14,8 +14,9 @@ export const webhookPayload = (type: string, data: Record<string, unknown>) => (
 });
 
 /**
- * Inside the transaction of the change: one delivery per enabled endpoint of `ownerId` subscribed to `type`. The
- * change and its webhooks commit together, so a change that rolls back sends nothing (the webhook outbox, ADR 037).
+ * Inside the transaction of the change: one delivery per enabled endpoint of `ownerId` subscribed to `type`, none
+ * while the owner is banned. The change and its webhooks commit together, so a change that rolls back sends nothing
+ * (the webhook outbox, ADR 037).
  */
 export async function enqueueWebhookEvent(
   tx: Database,
@@ -27,7 +28,7 @@ export async function enqueueWebhookEvent(
   await tx.execute(
     sql`insert into webhook_deliveries (id, endpoint_id, event_type, payload)
         select 'msg_' || replace(gen_random_uuid()::text, '-', ''), e.id, ${type}, ${payload}::jsonb
-        from webhook_endpoints e
-        where e.user_id = ${ownerId} and e.disabled_at is null and ${type} = any (e.events)`,
+        from webhook_endpoints e join "user" u on u.id = e.user_id
+        where e.user_id = ${ownerId} and e.disabled_at is null and u.banned_at is null and ${type} = any (e.events)`,
   );
 }

@@ -3,22 +3,23 @@ import { Webhook } from "standardwebhooks";
 import { z } from "zod";
 import {
   WEBHOOK_DISABLE_AFTER_FAILURES,
+  WEBHOOK_LOGGED_CHARACTERS,
   WEBHOOK_MAX_ATTEMPTS,
   WEBHOOK_RETRY_DELAYS_S,
-  WEBHOOK_TIMEOUT_MS,
+  webhookMessages,
 } from "../../core/webhooks.js";
 import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
 import type { Logger } from "../logger.js";
 import type { Mailer } from "../mail/mailer.js";
 import { composeEmail } from "../mail/templates/email-layout.js";
+import type { Outbound } from "../net/outbound-request.js";
 import { redact } from "../redact.js";
+import { refusalMessage } from "./webhook-address.js";
 
 /** A delivery claimed this long ago whose sender never finished (a crash) is claimed again. */
 const STALE_CLAIM = sql`interval '2 minutes'`;
 const BATCH = 20;
-/** What the log keeps of an answer's body. */
-const KEPT_BODY = 2_000;
 
 const claimedRow = z.object({
   id: column.text,
@@ -48,53 +49,47 @@ export function signedHeaders(delivery: { id: string; secret: string; previousSe
 type AttemptOutcome = { ok: boolean; status: number | null; body: string | null; error: string | null; ms: number };
 
 /**
- * Sends the webhook outbox: claims due deliveries of enabled endpoints under `skip locked` row locks (one sender per
- * delivery, however many instances), posts each signed, and records the attempt. A failure is retried on the Standard
- * Webhooks schedule (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h) and given up after that; an endpoint that fails
- * WEBHOOK_DISABLE_AFTER_FAILURES attempts in a row is disabled and its owner emailed, in the same transaction.
+ * Sends the webhook outbox: claims due deliveries of enabled endpoints of owners not banned (a ban suspends them, an
+ * unban resumes them, with what waited) under `skip locked` row locks (one sender per
+ * delivery, however many instances), posts each signed through the outbound rule (net/outbound-request.ts: public
+ * addresses only, checked at each attempt, no redirects, the answer's head only), and records the attempt. A failure
+ * is retried on the Standard Webhooks schedule (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h) and given up after that; an
+ * endpoint that fails WEBHOOK_DISABLE_AFTER_FAILURES attempts in a row is disabled and its owner emailed, in the same
+ * transaction.
  */
 export function createWebhookSender(deps: {
   db: Database;
   mailer: Mailer;
   log: Logger;
   publicUrl: string;
-  fetch?: typeof fetch;
+  outbound: Outbound;
 }) {
   const { db, log } = deps;
-  const send = deps.fetch ?? fetch;
 
   const attempt = async (delivery: Claimed): Promise<AttemptOutcome> => {
     const body = JSON.stringify(delivery.payload);
-    const started = performance.now();
-    try {
-      const response = await send(delivery.url, {
-        method: "POST",
-        redirect: "manual",
-        signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
-        headers: {
-          "Content-Type": "application/json",
-          "User-Agent": "FanBoost-Webhooks/1",
-          ...signedHeaders(
-            { id: delivery.id, secret: delivery.secret, previousSecret: delivery.previous_secret },
-            body,
-          ),
-        },
-        body,
-      });
-      const text = (await response.text().catch(() => "")).slice(0, KEPT_BODY);
-      const ms = Math.round(performance.now() - started);
-      return {
-        ok: response.status >= 200 && response.status < 300,
-        status: response.status,
-        body: text,
-        error: null,
-        ms,
-      };
-    } catch (error) {
-      const ms = Math.round(performance.now() - started);
-      const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : "";
-      return { ok: false, status: null, body: null, error: redact(reason || String(error)).slice(0, 500), ms };
+    const answer = await deps.outbound.post(delivery.url, {
+      headers: {
+        "Content-Type": "application/json",
+        "User-Agent": "FanBoost-Webhooks/1",
+        ...signedHeaders({ id: delivery.id, secret: delivery.secret, previousSecret: delivery.previous_secret }, body),
+      },
+      body,
+    });
+    if (answer.outcome === "refused") {
+      return { ok: false, status: null, body: null, error: refusalMessage(answer.refusal), ms: answer.ms };
     }
+    if (answer.outcome === "failed") {
+      return { ok: false, status: null, body: null, error: redact(answer.error).slice(0, 500), ms: answer.ms };
+    }
+    const { status } = answer;
+    return {
+      ok: status >= 200 && status < 300,
+      status,
+      body: answer.head.slice(0, WEBHOOK_LOGGED_CHARACTERS),
+      error: status >= 300 && status < 400 ? webhookMessages.redirected(status) : null,
+      ms: answer.ms,
+    };
   };
 
   const record = async (delivery: Claimed, outcome: AttemptOutcome) => {
@@ -161,7 +156,8 @@ export function createWebhookSender(deps: {
       sql`with due as (
             select d.id from webhook_deliveries d
             join webhook_endpoints e on e.id = d.endpoint_id
-            where e.disabled_at is null
+            join "user" owner on owner.id = e.user_id
+            where e.disabled_at is null and owner.banned_at is null
               and ((d.status in ('queued', 'failed') and d.next_attempt_at <= now())
                    or (d.status = 'sending' and d.claimed_at < now() - ${STALE_CLAIM}))
             order by d.next_attempt_at nulls last, d.created_at

@@ -28,7 +28,7 @@ export function UsersTab() {
   const ban = async (target: AdminUser) => {
     const reason = await confirm({
       title: "Ban user",
-      description: `Ban ${target.email}? Their sessions end now, they cannot sign in, and their links stop counting.`,
+      description: `Ban ${target.email}? Their sessions end now, they cannot sign in, their links stop counting, and their API keys and webhooks stop until the ban is lifted.`,
       confirmLabel: "Ban",
       tone: "danger",
       input: { label: "Reason (optional)", maxLength: 500 },
@@ -73,6 +73,15 @@ export function UsersTab() {
             : `${countOf(target.campaigns_joined, "campaign")} joined · ${countOf(target.wins, "win")}`}
           <br />
           {formatCents(target.paid_cents)} paid · {formatCount(target.open_flags)} open flags
+          {target.api_keys + target.webhook_endpoints > 0 ? (
+            <>
+              <br />
+              <span className={target.banned_at ? "font-semibold text-red-800" : undefined}>
+                {target.banned_at ? "Suspended by the ban: " : ""}
+                {countOf(target.api_keys, "API key")} · {countOf(target.webhook_endpoints, "webhook endpoint")}
+              </span>
+            </>
+          ) : null}
         </span>
       ),
     },

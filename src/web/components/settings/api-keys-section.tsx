@@ -1,7 +1,8 @@
 import { Copy, KeyRound } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { type ApiKeyView, apiKeysApi } from "../../../core/api/api-keys";
-import { type ApiKeyScope, apiKeyMessages, apiKeyScopeLabels } from "../../../core/api-keys";
+import { type ApiKeyScope, apiKeyMessages, apiKeyScopeLabels, apiKeyStatusLabels } from "../../../core/api-keys";
+import { apiKeyStatus } from "../../../core/vocabulary";
 import { copyWithToast } from "../../lib/clipboard";
 import { toast } from "../../lib/toast";
 import { useApi, useApiMutation } from "../../lib/use-api";
@@ -52,21 +53,30 @@ function KeyRow({ apiKey, onRevoke, revoking }: { apiKey: ApiKeyView; onRevoke: 
       <span className="min-w-0 text-sm">
         <span className="block font-medium text-slate-900">
           {apiKey.name} <code className="ml-1 text-xs text-slate-500">{apiKey.prefix}</code>
-          {apiKey.revoked_at ? (
-            <Badge tone="neutral" className="ml-2">
-              Revoked
+          {apiKey.status === apiKeyStatus.active ? null : (
+            <Badge tone={apiKey.status === apiKeyStatus.suspended ? "danger" : "neutral"} className="ml-2">
+              {apiKeyStatusLabels[apiKey.status]}
             </Badge>
-          ) : null}
+          )}
         </span>
         <span className="block text-xs text-slate-600">
-          {apiKey.scopes.map((scope) => apiKeyScopeLabels[scope]).join(" · ")}
+          {apiKey.scopes
+            .filter((scope) => !apiKey.lapsed_scopes.includes(scope))
+            .map((scope) => apiKeyScopeLabels[scope])
+            .join(" · ")}
         </span>
+        {apiKey.lapsed_scopes.length > 0 ? (
+          <span className="block text-xs text-amber-800">
+            No longer allowed for your account, so it does nothing:{" "}
+            {apiKey.lapsed_scopes.map((scope) => apiKeyScopeLabels[scope]).join(" · ")}
+          </span>
+        ) : null}
         <span className="text-xs text-slate-500">
           Created {when(apiKey.created_at)} · last used {when(apiKey.last_used_at)}
           {apiKey.revoked_at ? ` · revoked ${when(apiKey.revoked_at)}` : ""}
         </span>
       </span>
-      {apiKey.revoked_at ? null : (
+      {apiKey.status === apiKeyStatus.revoked ? null : (
         <Button size="sm" variant="secondary" loading={revoking} onClick={onRevoke}>
           Revoke
         </Button>

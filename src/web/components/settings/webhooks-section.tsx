@@ -1,9 +1,11 @@
 import { Copy, Send } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { type WebhookEndpointView, webhooksApi } from "../../../core/api/webhooks";
+import { type WebhookEndpointStatus, webhookEndpointStatus } from "../../../core/vocabulary";
 import {
   WEBHOOK_LOG_RETENTION_DAYS,
   type WebhookEventType,
+  webhookEndpointStatusLabels,
   webhookEventLabels,
   webhookEventTypes,
   webhookMessages,
@@ -21,6 +23,11 @@ import { failure, Section } from "./section";
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : "");
 const statusTone = { delivered: "success", failed: "warning", queued: "neutral", sending: "neutral" } as const;
+const endpointTone = {
+  active: "success",
+  disabled: "warning",
+  suspended: "danger",
+} as const satisfies Record<WebhookEndpointStatus, string>;
 
 /** An endpoint's delivery log: each event, its attempts (answer, time, error), and Replay. */
 function DeliveryLog({ endpoint }: { endpoint: WebhookEndpointView }) {
@@ -111,9 +118,15 @@ function EndpointCard({ endpoint }: { endpoint: WebhookEndpointView }) {
     <li className="flex flex-col gap-3 rounded-xl p-4 ring-1 ring-slate-200">
       <div className="flex flex-wrap items-center gap-2">
         <code className="text-sm font-semibold break-all text-slate-900">{endpoint.url}</code>
-        {endpoint.disabled_at ? <Badge tone="warning">Disabled</Badge> : <Badge tone="success">Active</Badge>}
+        <Badge tone={endpointTone[endpoint.status]}>{webhookEndpointStatusLabels[endpoint.status]}</Badge>
       </div>
-      {endpoint.disabled_reason ? <p className="text-xs text-amber-800">{endpoint.disabled_reason}</p> : null}
+      {endpoint.status === webhookEndpointStatus.suspended ? (
+        <p className="text-xs text-red-800">
+          Your account is banned: no events are queued or sent to this endpoint until the ban is lifted.
+        </p>
+      ) : endpoint.disabled_reason ? (
+        <p className="text-xs text-amber-800">{endpoint.disabled_reason}</p>
+      ) : null}
       <p className="text-xs text-slate-600">{endpoint.events.join(" · ")}</p>
       <div className="flex flex-wrap items-center gap-2 text-xs">
         <span className="font-medium text-slate-700">Signing secret</span>
@@ -159,7 +172,7 @@ function EndpointCard({ endpoint }: { endpoint: WebhookEndpointView }) {
         >
           Rotate Secret
         </Button>
-        {endpoint.disabled_at ? (
+        {endpoint.status === webhookEndpointStatus.disabled ? (
           <Button size="sm" variant="secondary" loading={enable.isPending} onClick={() => enable.mutate(params)}>
             Enable
           </Button>

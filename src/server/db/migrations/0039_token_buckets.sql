@@ -1,0 +1,4 @@
+CREATE TABLE "token_buckets" (
+	"key" text PRIMARY KEY NOT NULL,
+	"full_at" bigint NOT NULL
+);
