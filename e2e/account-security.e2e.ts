@@ -109,7 +109,7 @@ describe("account security", () => {
     await screenshot(page, "admin-payouts-held");
     await row.getByRole("button", { name: "Pass Prize On" }).click();
     const dialog = page.getByRole("dialog");
-    await dialog.getByLabel("Reason").fill("Bought clicks, banned");
+    await dialog.getByRole("textbox", { name: "Reason" }).fill("Bought clicks, banned");
     await dialog.getByRole("button", { name: "Pass Prize On" }).click();
     // The next eligible promoter is the candidate now, and waits for approval in turn.
     await expect.poll(() => row.getByText("Awaiting approval").isVisible(), { timeout: 15_000 }).toBe(true);

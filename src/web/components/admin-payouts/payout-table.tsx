@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import type { PayoutAction, PayoutListRow as Row } from "../../../core/api/payouts";
 import { countOf, formatCents } from "../../../core/money";
 import { approvalPath } from "../../../core/routes";
-import { campaignStatus, type PayoutStatus, payoutHoldReason } from "../../../core/vocabulary";
+import { campaignStatus, type PayoutHoldReason, type PayoutStatus, payoutHoldReason } from "../../../core/vocabulary";
 import { holdLabels } from "../../lib/vocabulary-labels";
 import { investigatePath } from "../admin/investigate-path";
 import { Badge, type BadgeTone } from "../ui/badge";
@@ -20,6 +20,8 @@ const payoutTone: Record<PayoutStatus, BadgeTone> = {
   failed: "danger",
 };
 const clicks = (count: number) => countOf(count, "click");
+/** The holds a person lifts apart from the approval flow: a ban (unban) and a flag (dismiss it). */
+const heldByPeople: readonly PayoutHoldReason[] = [payoutHoldReason.banned, payoutHoldReason.flagged];
 
 function WinnerCell({ row }: { row: Row }) {
   if (row.winner) {
@@ -156,7 +158,10 @@ function Held(props: ActionCellProps) {
       {row.review_until ? <UnderReview {...props} /> : null}
       <span className="inline-flex items-center gap-1 text-xs font-semibold text-red-800">
         <ShieldAlert className="h-3.5 w-3.5" aria-hidden /> On hold:{" "}
-        {(row.payout?.hold_reasons ?? []).map((reason) => holdLabels[reason]).join("; ")}
+        {(row.payout?.hold_reasons ?? [])
+          .filter((reason) => heldByPeople.includes(reason))
+          .map((reason) => holdLabels[reason])
+          .join("; ")}
       </span>
       {row.payout?.hold_reasons.includes(payoutHoldReason.flagged) ? (
         <Link

@@ -19,6 +19,8 @@ type Props = {
 /** Why Request Payout waits while a won prize is being verified (PRODUCT.md Winner verification). */
 const verifyingNote = "Verifying the winner: your prize can be requested once you have verified and it is approved";
 
+const accountNote = "Set up your payout account to receive your prize";
+
 /** Export Report, and Request Payout with what stands in its way when it cannot be asked for yet. */
 export function EarningsActions({ totals, rows, accountReady, accountMissing }: Props) {
   const queryClient = useQueryClient();
@@ -33,14 +35,16 @@ export function EarningsActions({ totals, rows, accountReady, accountMissing }: 
     },
   });
   const canRequest = Boolean(totals?.can_request_payout) && accountReady;
+  const owedEnough = Boolean(totals && totals.owed_cents >= MIN_PAYOUT_CENTS);
+  // The review comes first, then the verification (whose first step is the payout account), then the minimum.
   const requestBlocked = canRequest
     ? null
-    : accountMissing
-      ? "Set up your payout account to receive your prize"
-      : totals && totals.under_review_cents > 0 && totals.owed_cents >= MIN_PAYOUT_CENTS
-        ? "Results under review: your payout can be requested once the review is over"
-        : totals && totals.verifying_cents > 0 && totals.owed_cents >= MIN_PAYOUT_CENTS
-          ? verifyingNote
+    : owedEnough && totals && totals.under_review_cents > 0
+      ? "Results under review: your payout can be requested once the review is over"
+      : owedEnough && totals && totals.verifying_cents > 0
+        ? verifyingNote
+        : accountMissing
+          ? accountNote
           : "Minimum payout is $50";
   return (
     <div className="flex flex-wrap gap-2">
@@ -64,7 +68,7 @@ export function EarningsActions({ totals, rows, accountReady, accountMissing }: 
       ) : null}
       {accountMissing ? (
         <p className="flex w-full flex-wrap items-center justify-end gap-2 text-sm text-amber-800">
-          {requestBlocked}
+          {requestBlocked === verifyingNote ? null : accountNote}
           <a href="#payout-account" className={buttonStyles("secondary", "sm")}>
             Set Up Payouts
           </a>

@@ -10,6 +10,10 @@ export function PayoutInfo() {
         <ul className="flex list-disc flex-col gap-1.5 pl-5">
           <li>When a campaign ends, the promoter with the most verified clicks wins the whole prize.</li>
           <li>Ties split the prize equally.</li>
+          <li>
+            Every prize is verified first: FanBoost approves the result with its evidence, and you confirm here that you
+            still qualify.
+          </li>
           <li>Payouts go out every Friday and arrive in 1-3 business days.</li>
           <li>With {formatCents(MIN_PAYOUT_CENTS)} or more won, Request Payout sends it right away.</li>
         </ul>

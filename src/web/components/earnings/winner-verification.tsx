@@ -12,6 +12,7 @@ import {
 } from "../../../core/eligibility";
 import { formatCents } from "../../../core/money";
 import { ApiError } from "../../lib/api";
+import { usePayoutAccount } from "../../lib/payouts";
 import { toast } from "../../lib/toast";
 import { useApi, useApiMutation } from "../../lib/use-api";
 import { exclusionLabels, holdLabels } from "../../lib/vocabulary-labels";
@@ -170,7 +171,11 @@ function Step({ done, children }: { done: boolean; children: ReactNode }) {
 }
 
 function CandidacyCard({ candidacy, data }: { candidacy: Candidacy; data: Candidacies }) {
-  const accountReady = data.payout_account.ready;
+  // The payout setup's popup refreshes the account's own status: the card follows it at once.
+  const account = usePayoutAccount(true);
+  const accountReady = account.data
+    ? account.data.details_submitted && account.data.payouts_enabled
+    : data.payout_account.ready;
   return (
     <Card className="ring-amber-200">
       <CardBody className="flex flex-col gap-4">
