@@ -170,6 +170,7 @@ async function rowFloor(database: DatabaseHandle, verdict: ClickVerdict, batchSi
       asn: null,
       rulesVersion: 1,
       reasons: [],
+      request: null,
     };
   };
   const write = async (count: number) => {

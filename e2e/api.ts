@@ -5,6 +5,7 @@ import { type Account, accountsApi } from "../src/core/api/accounts";
 import { type CreateCampaignBody, campaignsApi } from "../src/core/api/campaigns";
 import type { BodyOf } from "../src/core/api/contract";
 import { cookiesFrom } from "../src/server/testing/accounts";
+import { browserHints, browserUa } from "../src/server/testing/clicks";
 import { callRoute, okRoute, overHttp, type RouteCaller } from "../src/server/testing/contract-call";
 import type { AppServer } from "./harness";
 
@@ -22,11 +23,9 @@ export async function accountOf(server: AppServer, cookies: string): Promise<Acc
   return account;
 }
 
-const browserUa = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
-
 /**
- * Opens a tracking link as a plain HTTP client (a browser's user agent unless `userAgent` says else), from
- * `localAddress` when given: no Fetch Metadata, as an older browser sends. Not `fetch`: Node's sends
+ * Opens a tracking link as a plain HTTP client (a browser's user agent and its client hints unless `userAgent` says
+ * else), from `localAddress` when given: no Fetch Metadata, as an older browser sends. Not `fetch`: Node's sends
  * `Sec-Fetch-Mode: cors`, which is a script loading the link, never a person's click.
  */
 export function openLink(
@@ -42,7 +41,11 @@ export function openLink(
         port,
         path,
         localAddress: options.localAddress,
-        headers: { "User-Agent": options.userAgent ?? browserUa, ...options.headers },
+        headers: {
+          "User-Agent": options.userAgent ?? browserUa,
+          ...(options.userAgent === undefined ? browserHints : {}),
+          ...options.headers,
+        },
       },
       (res) => {
         res.resume();

@@ -1,6 +1,7 @@
 /**
- * Builds the embed's two scripts, each alone and self-contained (no shared chunk, no app code): the script a site
- * includes (dist/web/embed.js) and the frame's (dist/web/embed/frame.js). Run after the app's build, which empties
+ * Builds the scripts that run outside the app, each alone and self-contained (no shared chunk, no app code): the
+ * embed's script a site includes (dist/web/embed.js), the embed frame's (dist/web/embed/frame.js), and the tracking
+ * page's (dist/web/visit.js). Run after the app's build, which empties
  * dist/web.
  */
 import { join } from "node:path";
@@ -11,6 +12,8 @@ const root = new URL("..", import.meta.url).pathname;
 export const embedEntries = [
   { entry: "src/web/embed/loader.ts", file: "embed.js" },
   { entry: "src/web/embed/frame.ts", file: "embed/frame.js" },
+  // The tracking page's script (VISIT_SCRIPT_FILE), served with the day's key by server/web/visit-script.ts.
+  { entry: "src/web/visit/evidence.ts", file: "visit.js" },
 ];
 
 export async function buildEmbeds() {

@@ -102,7 +102,7 @@ export function officialRulesSections(settings: CurrentRulesSettings): RulesSect
       paragraphs: [
         `Clicks are judged under version ${settings.clickRulesVersion} of FanBoost's click rules, for the whole campaign. A click counts when a person opens a promoter's tracking link in a browser while the campaign is live. Each visitor's address counts once per campaign, for whichever promoter's link it opens first.`,
         "Never counted: visits by bots, crawlers and link previews; HEAD requests; links loaded inside another page or prefetched by a browser; repeat visits from an address already counted; visits by the promoter or the artist while signed in; and bursts of visits from one address.",
-        "Some visits must first pass a quick check in the browser: those from data centres' networks, from addresses that sent many visits in a short time or were recently flagged, and from networks that already gave one link many counted clicks. Without the check a visit does not count; the visitor still reaches the song. FanBoost does not publish the limits of its checks, and the tracking page does not say whether a visit counted: the promoter's dashboard does.",
+        "Visits from data centres' and VPN providers' networks never count, whatever check they pass. Some visits must first pass a quick check in the browser: those from addresses that sent many visits in a short time or were recently flagged, and from networks that already gave one link many counted clicks. Without the check a visit does not count; the visitor still reaches the song. FanBoost does not publish the limits of its checks, and the tracking page does not say whether a visit counted: the promoter's dashboard does.",
       ],
     },
     {
@@ -126,7 +126,7 @@ export function officialRulesSections(settings: CurrentRulesSettings): RulesSect
       heading: "Review and voided clicks",
       paragraphs: [
         `When the campaign ends, its result is provisional and under review for ${hours(settings.reviewHours)}. FanBoost may void clicks it finds fraudulent (bought or scripted traffic, click farms, bots, incentivised or misleading traffic, or a promoter opening their own link to add to their count) and disqualify the promoter responsible; the potential winners are then decided again from the clicks that remain, also after the review while no prize of the campaign has been paid.`,
-        "FanBoost checks each link's traffic against the rest of the campaign's, whether visits came from real browsers and real people's networks, and which accounts are linked. A potential winner whose traffic looks bought is flagged, and the prize waits until FanBoost has reviewed the flag.",
+        "FanBoost checks each link's traffic against the rest of the campaign's (where visits came from, which browsers, languages, networks, countries and hours, whether a person started them), whether each visit's browser ran the tracking page and what the page found there, whether each request is consistent with the browser it claims to be, and which accounts are linked. A potential winner whose traffic looks bought is flagged, and the prize waits until FanBoost has reviewed the flag.",
       ],
     },
     {

@@ -33,7 +33,8 @@ export const isFinished = (status: CampaignStatus) => (finishedCampaignStatuses 
 /**
  * What the server decided about a visit to a tracking link (PRODUCT.md Clicks). Only `counted` moves counters.
  * `banned`: the link's promoter is suspended. `challenged`: it would have counted from a suspicious address and waits
- * for its proof-of-work. `not_navigation`: loaded by a page or prefetched, not opened by a person.
+ * for its proof-of-work. `not_navigation`: loaded by a page or prefetched, not opened by a person. `hosting`: from a
+ * data centre's or a VPN's network, which never counts toward a prize.
  */
 export const clickVerdicts = [
   "counted",
@@ -46,6 +47,7 @@ export const clickVerdicts = [
   "banned",
   "challenged",
   "not_navigation",
+  "hosting",
 ] as const;
 export type ClickVerdict = (typeof clickVerdicts)[number];
 /** Each verdict by name (`clickVerdict.counted`). */
@@ -179,7 +181,11 @@ export function rankOf(clicks: number, promotersAhead: number): number | null {
  * codes. A visit is challenged because its address is busy (`address_burst`: over 20 visits in 5 minutes) or was
  * flagged within the hour (`address_flagged`), because it comes from a data centre (`hosting_network`), or because its
  * network gave the link more counted clicks in an hour than the limit (`network_limit`); a challenged visit whose check
- * was solved also keeps `challenge_solved`.
+ * was solved also keeps `challenge_solved`. The request's own consistency (request-facts.ts): client hints a browser of
+ * its agent never sends or of another version (`hints_contradict`), none from a Chromium that sends them
+ * (`hints_missing`), a phone's agent with a desktop's hint (`mobile_contradicts`), a cross-site navigation no person
+ * started (`no_activation`). The page's script, at confirmation: automation found in the browser (`automation`), or a
+ * confirmation without the script's proof (`unproven`).
  */
 export const clickReasons = [
   "address_burst",
@@ -187,6 +193,12 @@ export const clickReasons = [
   "hosting_network",
   "network_limit",
   "challenge_solved",
+  "hints_contradict",
+  "hints_missing",
+  "mobile_contradicts",
+  "no_activation",
+  "automation",
+  "unproven",
 ] as const;
 export type ClickReason = (typeof clickReasons)[number];
 /** Each reason by name (`clickReason.network_limit`). */
@@ -205,8 +217,32 @@ export const riskReasons = [
   "country_mix",
   "unconfirmed_share",
   "challenges_failed",
+  "checks_needed",
+  "inconsistent_requests",
+  "forced_navigation",
+  "automation",
+  "divergence",
 ] as const;
 export type RiskReason = (typeof riskReasons)[number];
+
+/**
+ * What a link's traffic is compared with its campaign's by (the fraud engine's divergence): referrers' hosts, browser
+ * families, languages, network operators, countries, hours, whether a person started the navigation, in-app browsers,
+ * the page's confirmation, and checks needed.
+ */
+export const divergenceDimensions = [
+  "referrer",
+  "browser",
+  "language",
+  "operator",
+  "country",
+  "hour",
+  "activation",
+  "in_app",
+  "confirmation",
+  "checks",
+] as const;
+export type DivergenceDimension = (typeof divergenceDimensions)[number];
 
 /**
  * What an address that is not on the public internet is (the outbound requests' rule, ADR 042): this machine

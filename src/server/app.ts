@@ -17,7 +17,7 @@ import { campaignArtworkRoutes } from "./campaigns/artwork-routes.js";
 import { campaignVisibleTo, publicCampaignForMeta } from "./campaigns/campaign-view.js";
 import { campaignRoutes } from "./campaigns/routes.js";
 import { clientErrorRoutes } from "./client-errors/routes.js";
-import type { Config } from "./config.js";
+import { type Config, isSecureOrigin } from "./config.js";
 import { contactRoutes } from "./contact/routes.js";
 import type { ServerContext } from "./context/server-context.js";
 import type { DatabaseHandle } from "./db/client.js";
@@ -62,10 +62,14 @@ import { createIpHasher } from "./tracking/click-signals.js";
 import { createCountedAddresses } from "./tracking/counted-addresses.js";
 import { createCountryLookup } from "./tracking/country-lookup.js";
 import { createFraudMonitor } from "./tracking/fraud-monitor.js";
+import { fraudRules } from "./tracking/fraud-rules.js";
 import { createLinkLookup } from "./tracking/link-lookup.js";
 import { createNetworkLookup } from "./tracking/networks.js";
 import { clickPageRoutes, trackingRoutes } from "./tracking/routes.js";
+import { VISIT_SCRIPT_FILE } from "./tracking/tracking-page.js";
 import { webRoutes } from "./web/routes.js";
+import { readBuiltFile } from "./web/static-assets.js";
+import { visitScriptRoute } from "./web/visit-script.js";
 import { createLeaderWatch } from "./webhooks/leader-watch.js";
 import { createWebhookSender } from "./webhooks/webhook-sender.js";
 
@@ -144,6 +148,11 @@ export function createApp(services: AppServices) {
   const recorder = createClickRecorder(database, log, {
     onCounted: countedMoved,
     onCommitted: metrics.clickBatch,
+    // Several instances may share one PostgreSQL: the network limit is held there, one limit for all of them.
+    networkLimit:
+      database.kind === "postgres"
+        ? { limit: config.networks.clickLimit, windowMs: fraudRules.networkWindowMs }
+        : undefined,
   });
   // With PostgreSQL several instances may share the clicks of one address: their counts are shared once it is busy.
   const fraud = createFraudMonitor(db, log, {
@@ -157,7 +166,11 @@ export function createApp(services: AppServices) {
   const countedAddresses = createCountedAddresses();
   const hashIp = createIpHasher(config.authSecret);
   const challenges = createClickChallenges({ db, authSecret: config.authSecret, lookup, countedAddresses });
-  const confirmations = createClickConfirmations({ db, authSecret: config.authSecret });
+  const confirmations = createClickConfirmations({
+    db,
+    authSecret: config.authSecret,
+    visitScript: readBuiltFile(services.webRoot, VISIT_SCRIPT_FILE),
+  });
   const handleClick = createClickHandler({
     log,
     lookup,
@@ -174,6 +187,7 @@ export function createApp(services: AppServices) {
     publicUrl: config.publicUrl,
     resolveClientIp,
     exposeVerdicts: config.exposeClickVerdicts,
+    secureOrigin: isSecureOrigin(config.publicUrl),
   });
   const clickHandler: ClickHandler = async (request) => {
     const started = performance.now();
@@ -263,6 +277,7 @@ export function createApp(services: AppServices) {
       jobs: jobLedger,
       guards,
       draining: () => draining,
+      networkData: networkOf.state,
     }),
   );
   app.route("/api", accountRoutes({ auth, context, guards, adminEmails: config.adminEmails }));
@@ -306,6 +321,7 @@ export function createApp(services: AppServices) {
     app.route("/", sandboxOnboardingRoutes(db));
   }
   app.route("/", embeds.pages);
+  app.route("/", visitScriptRoute(confirmations.script));
   app.route("/", unsubscribeRoutes({ db, authSecret: config.authSecret, publicUrl: config.publicUrl }));
   app.route(
     "/",
@@ -346,6 +362,11 @@ export function createApp(services: AppServices) {
       draining = true;
     },
     isDraining: () => draining,
+    /**
+     * Reads the network data now, so that the first visits do not wait for it; until it is read, readiness says so. A
+     * server does at start; tests read it on their first public address.
+     */
+    preloadNetworks: () => networkOf.preload(),
     /** Starts listening for other instances' leaderboard updates, and sending the outbox's emails. */
     start: async () => {
       mailSender.start();

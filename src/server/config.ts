@@ -390,6 +390,12 @@ export function loadConfig(env: Env = process.env): Config {
   };
 }
 
+/** A secure context for the browser (https, or the machine itself), where it sends what only secure origins get. */
+export function isSecureOrigin(publicUrl: string): boolean {
+  const { protocol, hostname } = new URL(publicUrl);
+  return protocol === "https:" || hostname === "localhost" || hostname === "[::1]" || hostname.startsWith("127.");
+}
+
 /** Settings used only by the test and benchmark harnesses. */
 export function harnessSettings(env: Env = process.env) {
   return {

@@ -36,6 +36,7 @@ export async function startServer(config: Config, options: { webRoot?: string } 
 
   const scheduler = startScheduler(app.jobs, log, app.jobLedger);
 
+  app.preloadNetworks();
   await app.start();
   const server = await serveApp(app, { port: config.port, hostname: config.host });
   const metricsServer =

@@ -2,6 +2,7 @@ import type {
   CampaignStatus,
   ClickReason,
   ClickVerdict,
+  DivergenceDimension,
   ExclusionReason,
   FlagSeverity,
   FlagStatus,
@@ -244,6 +245,8 @@ export type CampaignRiskView = {
   threshold: number;
   /** Links with fewer counted clicks are not assessed. */
   min_clicks: number;
+  /** Where the data-centre and VPN classification of networks comes from, credited beside the risks. */
+  network_data: string[];
   promoters: Array<{
     promoter_id: string;
     handle: string;
@@ -271,6 +274,8 @@ export type FraudReplay = {
     score: number;
     risky: boolean;
     reasons: RiskReasonView[];
+    /** How the link's traffic compares with its campaign's, dimension by dimension, when it could be compared. */
+    divergence: DivergenceView | null;
   }>;
   /** The promoters with the most counted clicks, before exclusions. */
   leaders_before: string[];
@@ -303,6 +308,22 @@ export type TrafficProfile = {
   top_referrer_share: number | null;
 };
 
+/**
+ * A link's traffic against its pool (the campaign's other links that raise no other reason, with the platform's clean
+ * traffic when they hold too few clicks): each dimension that diverges, with its two distributions side by side.
+ */
+export type DivergenceView = {
+  pool: "campaign" | "campaign and platform" | "none";
+  pool_clicks: number;
+  dimensions: Array<{
+    dimension: DivergenceDimension;
+    /** Total variation distance: 0 the same, 1 nothing in common. */
+    distance: number;
+    link: Array<{ value: string; share: number }>;
+    pool: Array<{ value: string; share: number }>;
+  }>;
+};
+
 /** What an account shares with another (the linked-accounts evidence). */
 export type AccountLinkView = {
   user_id: string;
@@ -328,6 +349,8 @@ export type ApprovalCandidate = {
   approved_at: string | null;
   waiting_since: string | null;
   risk: { score: number; risky: boolean; reasons: RiskReasonView[] };
+  /** How the link's traffic diverges from its campaign's (null: too few counted clicks to tell). */
+  divergence: DivergenceView | null;
   traffic: TrafficProfile;
   open_flags: SuspiciousItem[];
   linked_accounts: AccountLinkView[];

@@ -9,7 +9,7 @@ export type Health = { ok: boolean; version: string; database: { ok: boolean } }
  */
 export type Readiness = {
   ready: boolean;
-  reason: "draining" | "database unreachable" | "migrations not applied" | null;
+  reason: "draining" | "network data loading" | "database unreachable" | "migrations not applied" | null;
 };
 
 /** GET /api/diag/database (admins): SPEC.md's diagnostics result for this self-hosted database. */

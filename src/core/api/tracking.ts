@@ -3,8 +3,11 @@ import { post } from "./contract.js";
 /** A challenged visit's solved proof-of-work: the tracking code and ALTCHA's payload (base64 JSON). */
 export type ChallengeSolution = { code: string; payload: string };
 
-/** A visit's browser confirmation: the token its tracking page was given. */
-export type ClickConfirmation = { token: string };
+/**
+ * A visit's browser confirmation: the token its tracking page was given and, from the page's script (web/visit), what
+ * it found in the browser (a `PageEvidence` as JSON) with its proof (`visitProof`).
+ */
+export type ClickConfirmation = { token: string; evidence?: string; proof?: string };
 
 export const trackingApi = {
   /**

@@ -14,9 +14,10 @@ import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
 import { suspiciousActivity } from "../db/schema.js";
 import { DomainError } from "../errors.js";
+import { divergenceView } from "../tracking/divergence.js";
 import { fraudRules } from "../tracking/fraud-rules.js";
-import { hostingAsns } from "../tracking/hosting-asns.js";
-import { assessRisk, linkClickStats } from "../tracking/promoter-risk.js";
+import { listedHostingAsns } from "../tracking/network-classes.js";
+import { campaignRisks } from "../tracking/promoter-risk.js";
 import { suspiciousItemView } from "./fraud-review.js";
 
 /**
@@ -112,7 +113,7 @@ async function trafficProfiles(db: Database, campaignId: string, groups: Map<str
           count(c.*) filter (where c.verdict = 'counted' and ${clickReason.challenge_solved} = any(c.reasons)) as checked,
           count(c.*) as could_count,
           count(c.*) filter (
-            where c.asn = any(${sql.param([...hostingAsns.keys()])}::int[]) or ${clickReason.hosting_network} = any(c.reasons)
+            where c.asn = any(${sql.param([...listedHostingAsns])}::int[]) or ${clickReason.hosting_network} = any(c.reasons)
           ) as hosting,
           count(distinct c.network) filter (where c.verdict = 'counted') as networks,
           t.top_network,
@@ -225,11 +226,7 @@ export async function approvalView(db: Database, campaignId: string): Promise<Ap
   const groups = new Map<string, string>(standings.map((row) => [row.link_id, "others"]));
   for (const row of shown) groups.set(row.link_id, row.link_id);
   const traffic = standings.length > 0 ? await trafficProfiles(db, campaignId, groups) : new Map();
-  const stats = await linkClickStats(
-    db,
-    campaignId,
-    shown.map((row) => row.link_id),
-  );
+  const risks = await campaignRisks(db, campaignId);
   const openFlags = await db
     .select()
     .from(suspiciousActivity)
@@ -244,7 +241,7 @@ export async function approvalView(db: Database, campaignId: string): Promise<Ap
         from winner_verifications where campaign_id = ${campaignId}`,
   );
   const evidenceOf = async (row: (typeof standings)[number]): Promise<ApprovalCandidate> => {
-    const linkStats = stats.find((link) => link.linkId === row.link_id);
+    const assessed = risks.find(({ link }) => link.linkId === row.link_id);
     const verification = verifications.find((found) => found.promoter_id === row.promoter_id);
     return {
       payout_id: row.payout_id,
@@ -258,7 +255,8 @@ export async function approvalView(db: Database, campaignId: string): Promise<Ap
       holds: row.hold_reasons ?? [],
       approved_at: row.approved_at?.toISOString() ?? null,
       waiting_since: row.waiting_since?.toISOString() ?? null,
-      risk: linkStats ? assessRisk(linkStats) : { score: 0, risky: false, reasons: [] },
+      risk: assessed?.risk ?? { score: 0, risky: false, reasons: [] },
+      divergence: divergenceView(assessed?.divergence),
       traffic: traffic.get(row.link_id) ?? emptyTraffic,
       open_flags: openFlags.filter((flag) => flag.trackingLinkId === row.link_id).map(suspiciousItemView),
       linked_accounts: await userLinkViews(db, row.user_id),

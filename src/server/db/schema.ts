@@ -16,6 +16,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { apiKeyScopes } from "../../core/api-keys.js";
+import type { PageEvidence, StoredRequest } from "../../core/click-evidence.js";
 import type { RulesSection, RulesSettings } from "../../core/official-rules.js";
 import {
   campaignStatus,
@@ -211,6 +212,13 @@ export const clickEvents = pgTable(
      * that runs JavaScript was there. Changes no verdict; a link's share of unconfirmed counted clicks is a risk signal.
      */
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    /**
+     * The request's own facts beside the verdict (tracking/request-facts.ts): the agent's claim, client hints, Fetch
+     * Metadata, language and referrer's host; the fraud engine compares each link's against its campaign's.
+     */
+    request: jsonb("request").$type<StoredRequest>(),
+    /** What the tracking page's script found in the browser, sent with the visit's confirmation. */
+    pageEvidence: jsonb("page_evidence").$type<PageEvidence>(),
     ts: timestamp("ts", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -695,10 +703,11 @@ export const addressClicks = pgTable("address_clicks", {
 export const signalCounts = pgTable(
   "signal_counts",
   {
-    kind: text("kind", { enum: ["fingerprint", "geo", "network"] }).notNull(),
+    /** `network_place`: the places a network took in a link's counted clicks, the limit's count (migration 0041). */
+    kind: text("kind", { enum: ["fingerprint", "geo", "network", "network_place"] }).notNull(),
     /** The fingerprint, or the tracking link's id. */
     subject: text("subject").notNull(),
-    /** The country of a geo count, the network of a network count; empty for a fingerprint. */
+    /** The country of a geo count, the network of a network count or place; empty for a fingerprint. */
     detail: text("detail").notNull(),
     windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
     count: integer("count").notNull(),

@@ -6,6 +6,7 @@ import type { DatabaseDiagnostics, Readiness } from "../../core/api/diagnostics.
 import type { DatabaseHandle } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
 import { campaigns } from "../db/schema.js";
+import type { NetworkDataState } from "../tracking/networks.js";
 
 /** The migrations this version of the code ships (and applies at start-up). */
 export const expectedMigrations = (): number => {
@@ -19,11 +20,16 @@ export const expectedMigrations = (): number => {
 const READINESS_TIMEOUT_MS = 2_000;
 
 /**
- * Behind `/api/ready`: not while this instance drains, and only when its database answers in time and holds every
- * migration this version ships (a newer instance may have applied more).
+ * Behind `/api/ready`: not while this instance drains or reads its network data, and only when its database answers in
+ * time and holds every migration this version ships (a newer instance may have applied more).
  */
-export async function checkReadiness(handle: DatabaseHandle, draining: boolean): Promise<Readiness> {
+export async function checkReadiness(
+  handle: DatabaseHandle,
+  draining: boolean,
+  networkData: NetworkDataState = "ready",
+): Promise<Readiness> {
   if (draining) return { ready: false, reason: "draining" };
+  if (networkData === "loading") return { ready: false, reason: "network data loading" };
   const timeout = new AbortController();
   const applied = await Promise.race([
     queryParsed(

@@ -3,11 +3,14 @@ import { diagnosticsApi } from "../../core/api/diagnostics.js";
 import { currentUser, type Guards } from "../accounts/guards.js";
 import type { AppEnv } from "../http/app-env.js";
 import { reply, routePath } from "../http/contracts.js";
+import type { NetworkDataState } from "../tracking/networks.js";
 import { appVersion } from "../version.js";
 import { checkReadiness, diagnoseDatabase } from "./database-status.js";
 import { type SystemDeps, sendTestEmail, systemReport } from "./system-report.js";
 
-export function diagnosticsRoutes(deps: SystemDeps & { guards: Guards; draining: () => boolean }) {
+export function diagnosticsRoutes(
+  deps: SystemDeps & { guards: Guards; draining: () => boolean; networkData: () => NetworkDataState },
+) {
   const { database, guards } = deps;
   return (
     new Hono<AppEnv>()
@@ -19,9 +22,12 @@ export function diagnosticsRoutes(deps: SystemDeps & { guards: Guards; draining:
           diagnostics.ok ? 200 : 503,
         );
       })
-      /** The readiness check (load balancers): 503 while this instance drains, or its database cannot serve it. */
+      /**
+       * The readiness check (load balancers): 503 while this instance drains, its database cannot serve it, or it has
+       * not yet read the network data every visit is judged with.
+       */
       .get(routePath(diagnosticsApi.ready), async (c) => {
-        const readiness = await checkReadiness(database, deps.draining());
+        const readiness = await checkReadiness(database, deps.draining(), deps.networkData());
         return c.json(reply(diagnosticsApi.ready, readiness), readiness.ready ? 200 : 503);
       })
       /** The database's kind, latency and error text: for admins (the debug panel, the admin setup pages). */

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
-import { assessRisk, linkClickStats } from "../tracking/promoter-risk.js";
+import { campaignRisks } from "../tracking/promoter-risk.js";
 
 /**
  * Fraud flags that hold a winner's prize: about their link itself or their account's links to the artist or another
@@ -25,14 +25,9 @@ export async function holdFlaggedWinners(tx: Database, campaignId: string) {
         where po.campaign_id = ${campaignId} and po.status in ('pending', 'failed')`,
   );
   if (winners.length === 0) return;
-  const stats = await linkClickStats(
-    tx,
-    campaignId,
-    winners.map((winner) => winner.link_id),
-  );
-  for (const link of stats) {
-    const risk = assessRisk(link);
-    if (!risk.risky) continue;
+  const winning = new Set(winners.map((winner) => winner.link_id));
+  for (const { link, risk } of await campaignRisks(tx, campaignId)) {
+    if (!winning.has(link.linkId) || !risk.risky) continue;
     const details = `A winner's clicks look bought (risk ${risk.score} of 100): ${risk.reasons
       .map((reason) => reason.evidence)
       .join("; ")}`;

@@ -9,7 +9,7 @@ import type { ServerContext } from "../context/server-context.js";
 import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
 import { DomainError } from "../errors.js";
-import { assessRisk, linkClickStats } from "../tracking/promoter-risk.js";
+import { campaignRisks } from "../tracking/promoter-risk.js";
 import { announceResult } from "./campaign-results.js";
 import { releaseFlagHolds } from "./flag-holds.js";
 import { reviewOver } from "./pay-payouts.js";
@@ -49,9 +49,9 @@ export async function candidateConcerns(db: Database, campaignId: string, promot
         where tl.campaign_id = ${campaignId} and tl.promoter_id = ${promoterId}`,
   );
   if (!candidate) return null;
-  const [stats] = await linkClickStats(db, campaignId, [candidate.link_id]);
+  const assessed = (await campaignRisks(db, campaignId)).find(({ link }) => link.linkId === candidate.link_id);
   return {
-    riskReasons: stats ? assessRisk(stats).reasons : [],
+    riskReasons: assessed?.risk.reasons ?? [],
     links: await linkedAccounts(db, candidate.user_id),
     openFlags: candidate.open_flags,
     verificationProblem: candidate.problem,

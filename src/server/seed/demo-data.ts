@@ -1,4 +1,6 @@
-import { eq } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import { eq, like } from "drizzle-orm";
+import { type PageEvidence, visitProofInput } from "../../core/click-evidence.js";
 import { clickVerdict } from "../../core/vocabulary.js";
 import { createAuth } from "../accounts/auth.js";
 import { stateEligibility } from "../accounts/eligibility.js";
@@ -7,11 +9,13 @@ import { confirmSandboxFunding, startFunding } from "../campaigns/funding.js";
 import { joinCampaign } from "../campaigns/join-campaign.js";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
-import { user } from "../db/schema.js";
+import { campaigns as campaignsTable, user } from "../db/schema.js";
 import type { Logger } from "../logger.js";
 import { createMailer } from "../mail/create-mailer.js";
 import { listOutbox } from "../mail/outbox.js";
 import { createSandboxProvider, sandboxCards } from "../payments/sandbox.js";
+import { campaignRisks } from "../tracking/promoter-risk.js";
+import { honestBrowsers, inAppBrowserRequests } from "../tracking/sample-requests.js";
 
 /** Everything the seed creates is labelled: "Demo" in names and titles, and emails at fanboost.demo. */
 export const DEMO_PASSWORD = "demo-password-123";
@@ -166,47 +170,120 @@ type ClickPath = {
 
 const demoResidence = { country: "US", state: "NY" };
 
-const demoReferrers = ["https://www.instagram.com/", "https://www.tiktok.com/", "https://x.com/", "https://t.co/", ""];
 const demoCountries = ["US", "GB", "DE", "BR", "FR", "CA", "JP", "MX", "NG", "AU"];
+/** The fans' browsers: real header sets of browsers and apps' in-app browsers (sample-requests.ts). */
+const demoBrowsers = [...honestBrowsers, ...inAppBrowserRequests];
+/** What the page's script finds in an ordinary browser. */
+const demoPageEvidence: PageEvidence = {
+  bot: null,
+  webdriver: false,
+  mobile: null,
+  platform: null,
+  screen: "1440x900 1440x789",
+  timezone: "America/New_York",
+  languages: "en-US,en",
+};
 /**
- * A browser's user agent, marked as the seed's so nobody mistakes these visits for real ones; numbered, so the fans
- * of one network are many devices, as real ones would be, not one device fingerprint over its limit.
+ * The demo farm's tool: one desktop Chrome agent without the client hints Chrome sends, no referrer, navigations no
+ * person started, and no page script run, as a script that rents home addresses sends them.
  */
-const demoBrowser = (fan: number) =>
-  `Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36 FanBoostDemoSeed/${fan % 64}`;
+const demoFarmHeaders = {
+  "User-Agent":
+    "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36",
+  "Sec-Fetch-Site": "cross-site",
+  "Sec-Fetch-Mode": "navigate",
+  "Sec-Fetch-Dest": "document",
+  "Accept-Language": "en-US,en;q=0.9",
+};
+const DEMO_FARM_VISITS = 40;
+
+/** Marks an agent as the seed's, so nobody mistakes these visits for real ones; numbered, one device per fan. */
+const labelled = (headers: Record<string, string>, fan: number) => ({
+  ...headers,
+  "User-Agent": `${headers["User-Agent"] ?? ""} FanBoostDemoSeed/${fan % 64}`,
+});
 
 /**
  * Labelled demo visits through the real click path (verdicts, counters, leaderboards, roll-ups), each from its own
  * address in 198.18.0.0/15 (the range set aside for testing), the fans of one link in different networks as people's
- * are: for each link a different number of fans, a few of
- * them visiting twice (repeats) and one link preview. The country travels in `countryHeader`, the way a proxy sends it.
+ * are: for each link a different number of fans in real browsers, whose pages confirm their visits as the page's script
+ * does (`app` serves the script with the day's key), a few of them visiting twice (repeats) and one link preview. The
+ * last link is the demo farm's: its visits look like a tool's (`demoFarmHeaders`), so the fraud engine's reasons show
+ * (`demoRiskReport`). The country travels in `countryHeader`, the way a proxy sends it.
  */
-export async function sendDemoClicks(app: ClickPath, shortCodes: readonly string[], countryHeader: string) {
+export async function sendDemoClicks(
+  app: ClickPath,
+  shortCodes: readonly string[],
+  options: { countryHeader: string; origin: string },
+) {
   let address = 0;
   const visits = { total: 0, counted: 0 };
-  const visit = async (shortCode: string, fan: number, userAgent: string) => {
+  const from = (fan: number) => ({
+    incoming: { socket: { remoteAddress: `198.18.${fan % 250}.${Math.floor(fan / 250) + 1}` } },
+  });
+  let key: string | undefined;
+  const confirm = async (fan: number, token: string) => {
+    key ??= /"([0-9a-f]{32})"/.exec(await (await app.request("/visit.js", {}, from(fan))).text())?.[1];
+    if (!key) return;
+    const evidence = JSON.stringify(demoPageEvidence);
+    const proof = createHash("sha256")
+      .update(visitProofInput(token, key, evidence))
+      .digest("hex");
+    const answer = await app.request(
+      "/api/clicks/confirm",
+      {
+        method: "POST",
+        headers: { Origin: options.origin, "Content-Type": "application/json" },
+        body: JSON.stringify({ token, evidence, proof }),
+      },
+      from(fan),
+    );
+    await answer.arrayBuffer();
+  };
+  const visit = async (shortCode: string, fan: number, headers: Record<string, string>, runsScript: boolean) => {
     const response = await app.request(
       `/t/${shortCode}`,
-      {
-        headers: {
-          "User-Agent": userAgent,
-          Referer: demoReferrers[fan % demoReferrers.length] as string,
-          [countryHeader]: demoCountries[(fan * 7) % demoCountries.length] as string,
-        },
-      },
-      { incoming: { socket: { remoteAddress: `198.18.${fan % 250}.${Math.floor(fan / 250) + 1}` } } },
+      { headers: { ...headers, [options.countryHeader]: demoCountries[(fan * 7) % demoCountries.length] as string } },
+      from(fan),
     );
-    await response.arrayBuffer();
+    const page = await response.text();
     visits.total++;
-    if (response.headers.get("X-Click-Verdict") === clickVerdict.counted) visits.counted++;
+    if (response.headers.get("X-Click-Verdict") !== clickVerdict.counted) return;
+    visits.counted++;
+    const token = /data-confirm="([^"]+)"/.exec(page)?.[1];
+    if (runsScript && token) await confirm(fan, token);
   };
+  const farm = shortCodes.at(-1);
   for (const [index, shortCode] of shortCodes.entries()) {
-    const fans = 6 + ((index * 17) % 40);
-    for (let fan = 0; fan < fans; fan++) await visit(shortCode, address + fan, demoBrowser(address + fan));
-    for (let fan = 0; fan < 3; fan++) await visit(shortCode, address + fan, demoBrowser(address + fan));
-    await visit(shortCode, address, "Twitterbot/1.0 FanBoostDemoSeed");
+    const fans = shortCode === farm ? DEMO_FARM_VISITS : 6 + ((index * 17) % 40);
+    for (let fan = 0; fan < fans; fan++) {
+      const headers = shortCode === farm ? demoFarmHeaders : (demoBrowsers[fan % demoBrowsers.length]?.headers ?? {});
+      await visit(shortCode, address + fan, labelled(headers, address + fan), shortCode !== farm);
+    }
+    for (let fan = 0; fan < 3; fan++) {
+      await visit(shortCode, address + fan, labelled(demoBrowsers[0]?.headers ?? {}, address + fan), false);
+    }
+    await visit(shortCode, address, { "User-Agent": "Twitterbot/1.0 FanBoostDemoSeed" }, false);
     address += fans;
   }
   await app.clicksWritten();
   return visits;
+}
+
+/** The demo campaigns' promoters whose links raise risk reasons, as the seed prints them. */
+export async function demoRiskReport(db: Database): Promise<string[]> {
+  const campaigns = await db
+    .select({ id: campaignsTable.id, title: campaignsTable.title })
+    .from(campaignsTable)
+    .where(like(campaignsTable.title, "Demo: %"))
+    .orderBy(campaignsTable.title);
+  const lines: string[] = [];
+  for (const campaign of campaigns) {
+    for (const { link, risk } of await campaignRisks(db, campaign.id)) {
+      if (risk.reasons.length === 0) continue;
+      lines.push(`${campaign.title}, @${link.handle}: risk ${risk.score} of 100`);
+      for (const reason of risk.reasons) lines.push(`  ${reason.code} (+${reason.points}): ${reason.evidence}`);
+    }
+  }
+  return lines;
 }

@@ -213,6 +213,7 @@ describe("address retention", () => {
       asn: null,
       rulesVersion: fraudRules.version,
       reasons: [],
+      request: null,
       country: "Unknown",
       referrer: null,
       fingerprint: null,

@@ -41,7 +41,7 @@ function trackingHeaders(publicUrl: string): Record<string, string> {
   return {
     "Content-Type": "text/html; charset=UTF-8",
     "Cache-Control": "no-store",
-    "Content-Security-Policy": `default-src 'none'; script-src ${trackingScriptHashes}; style-src 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
+    "Content-Security-Policy": `default-src 'none'; script-src 'self' ${trackingScriptHashes}; style-src 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
     "X-Content-Type-Options": "nosniff",
     "X-Frame-Options": "DENY",
     "Referrer-Policy": "strict-origin-when-cross-origin",
@@ -91,6 +91,13 @@ export function createClickHandler(deps: ClickHandlerDeps): ClickHandler {
             request.header("purpose") ??
             request.header("x-moz") ??
             request.header("x-purpose"),
+        },
+        evidence: {
+          clientHints: request.header("sec-ch-ua"),
+          clientHintsMobile: request.header("sec-ch-ua-mobile"),
+          clientHintsPlatform: request.header("sec-ch-ua-platform"),
+          fetchSite: request.header("sec-fetch-site"),
+          fetchUser: request.header("sec-fetch-user"),
         },
         country: proxyCountry ?? (ip ? deps.countryOf(ip) : undefined),
         viewerUserId: viewer?.id,

@@ -42,6 +42,7 @@ const click = (
   asn: null,
   rulesVersion: 2,
   reasons: [],
+  request: null,
   fingerprint: null,
 });
 

@@ -20,6 +20,8 @@ export type ClickInput = {
   rulesVersion: number;
   /** Why the rules treated the visit as they did, beyond its verdict; most clicks have none. */
   reasons: readonly ClickReason[];
+  /** The request's own facts (request-facts.ts) as JSON text, stored as `jsonb`. */
+  request: string | null;
 };
 
 /** What the database made of a click: a counted click has its event id. */
@@ -47,14 +49,23 @@ export class ClickBatchTimeoutError extends Error {
 }
 
 /**
- * One batch in one statement: `record_click_batch` (migrations 0008, 0029 and 0031, ADR 010) inserts the counted
+ * One batch in one statement: `record_click_batch` (migrations 0008, 0029, 0031 and 0041, ADR 010) inserts the counted
  * candidates with ON CONFLICT DO NOTHING on the partial unique index, so the database decides duplicates even across
  * server instances, inserts the rest with their verdicts and reasons, and moves the counters by aggregate, counting
  * only while the campaign is live.
  */
-const batchStatement = "select * from record_click_batch($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)";
+const batchStatement =
+  "select * from record_click_batch($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)";
 
-type ResultRow = { kind: typeof clickVerdict.counted | "live"; id: string | null; ref: string; ip_hash: string | null };
+type ResultRow = {
+  kind: typeof clickVerdict.counted | typeof clickVerdict.challenged | "live";
+  id: string | null;
+  ref: string;
+  ip_hash: string | null;
+};
+
+/** The network limit held in the database across instances: counted clicks per link and network within the window. */
+export type SharedNetworkLimit = { limit: number; windowMs: number };
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -76,7 +87,11 @@ function prepareBatch(batch: Pending[]): Pending[] {
   return sorted;
 }
 
-async function writeBatch(database: DatabaseHandle, batch: Pending[]): Promise<Array<RecordedClick>> {
+async function writeBatch(
+  database: DatabaseHandle,
+  batch: Pending[],
+  networkLimit: SharedNetworkLimit | undefined,
+): Promise<Array<RecordedClick>> {
   const clicks = batch.map((pending) => pending.click);
   const column = <K extends keyof ClickInput>(key: K) => clicks.map((click) => click[key]);
   const rows = await database.rawQuery<ResultRow>(
@@ -96,19 +111,26 @@ async function writeBatch(database: DatabaseHandle, batch: Pending[]): Promise<A
       column("asn"),
       column("rulesVersion"),
       clicks.map((click) => (click.reasons.length === 0 ? null : click.reasons.join(","))),
+      column("request"),
+      networkLimit?.limit ?? 0,
+      Math.round((networkLimit?.windowMs ?? 0) / 1000),
     ],
     "click-batch",
   );
   const counted = new Map<string, number>();
+  const overLimit = new Set<string>();
   const live = new Set<string>();
   for (const row of rows) {
     if (row.kind === clickVerdict.counted) counted.set(`${row.ref}|${row.ip_hash}`, Number(row.id));
+    else if (row.kind === clickVerdict.challenged) overLimit.add(`${row.ref}|${row.ip_hash}`);
     else live.add(row.ref);
   }
   return clicks.map((click): RecordedClick => {
     if (click.verdict !== clickVerdict.counted) return { verdict: click.verdict };
-    const id = counted.get(`${click.trackingLinkId}|${click.ipHash}`);
+    const key = `${click.trackingLinkId}|${click.ipHash}`;
+    const id = counted.get(key);
     if (id !== undefined) return { verdict: clickVerdict.counted, id };
+    if (overLimit.has(key)) return { verdict: clickVerdict.challenged };
     // A candidate that did not count lost to an earlier click from its address, or its campaign was no longer live.
     return { verdict: live.has(click.campaignId) ? clickVerdict.duplicate : clickVerdict.inactive };
   });
@@ -124,6 +146,11 @@ export type ClickRecorderOptions = {
   onCounted?: (campaignIds: string[]) => void;
   /** Called after a batch commits, with its size, the seconds its statement took and what each click became. */
   onCommitted?: (size: number, seconds: number, results: readonly RecordedClick[]) => void;
+  /**
+   * Several instances on one PostgreSQL: the network limit is held in the database, where a counted candidate past it
+   * is recorded challenged instead (migration 0041). One instance holds it in memory (fraud-monitor.ts).
+   */
+  networkLimit?: SharedNetworkLimit;
 };
 
 /**
@@ -171,7 +198,7 @@ export function createClickRecorder(database: DatabaseHandle, log: Logger, optio
   /** Writes a batch; never rejects: a failure comes back as the error. */
   const write = (batch: Pending[]): Promise<RecordedClick[] | Error> => {
     const started = performance.now();
-    return withTimeout(writeBatch(database, batch)).then(
+    return withTimeout(writeBatch(database, batch, options.networkLimit)).then(
       (results) => {
         options.onCommitted?.(batch.length, (performance.now() - started) / 1000, results);
         return results;

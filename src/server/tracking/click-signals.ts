@@ -1,27 +1,27 @@
 import { createHash, hash } from "node:crypto";
 import { isbot } from "isbot";
-
-/** Link previewers that fetch a shared link to draw a card; none of them is a person clicking. */
-const linkPreviewers =
-  /facebookexternalhit|facebot|twitterbot|slackbot|slack-imgproxy|discordbot|whatsapp|telegrambot|linkedinbot|skypeuripreview|pinterest|redditbot|embedly|iframely|vkshare|applebot|google-pagerenderer|bitlybot|tumblr|mastodon|bluesky|cardyb|snapchat|viber|line-poker|kakaotalk|zoominfobot|microsoftpreview|teams|outlook|yahoo.*slurp|bingpreview|preview/i;
+import { inAppBrowserOf, isLinkPreviewer } from "./browsers.js";
 
 /** A few browsers send most clicks: their verdicts are remembered instead of running the crawler patterns again. */
 const botVerdicts = new Map<string, boolean>();
 const BOT_VERDICTS_KEPT = 5_000;
 
-/** bot: HEAD requests, no user agent, known crawlers (isbot) and link previewers (PRODUCT.md). */
+/**
+ * bot: HEAD requests, no user agent, known crawlers (isbot) and link previewers (PRODUCT.md); an app's in-app browser
+ * is a person, whatever words its agent shares with previewers (browsers.ts).
+ */
 export function isBotRequest(method: string, userAgent: string | undefined): boolean {
   if (method === "HEAD") return true;
   return isBotUserAgent(userAgent);
 }
 
-/** The user agent alone says bot: none at all, a known crawler or a link previewer. */
+/** The user agent alone says bot: none at all, a known crawler or a link previewer, and no in-app browser. */
 export function isBotUserAgent(userAgent: string | undefined): boolean {
   const agent = userAgent?.trim() ?? "";
   if (agent === "") return true;
   const known = botVerdicts.get(agent);
   if (known !== undefined) return known;
-  const bot = isbot(agent) || linkPreviewers.test(agent);
+  const bot = inAppBrowserOf(agent) === null && (isLinkPreviewer(agent) || isbot(agent));
   if (botVerdicts.size >= BOT_VERDICTS_KEPT) botVerdicts.clear();
   botVerdicts.set(agent, bot);
   return bot;

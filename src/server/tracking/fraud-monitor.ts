@@ -26,12 +26,11 @@ export const noReasons: readonly ClickReason[] = Object.freeze([]);
 const busyAddress: readonly ClickReason[] = Object.freeze([clickReason.address_burst]);
 
 /** Why a visit must solve a proof-of-work first: none for almost every visit, so nothing is allocated then. */
-function challengeReasons(burst: boolean, flagged: boolean, hosting: boolean): readonly ClickReason[] {
-  if (!burst && !flagged && !hosting) return noReasons;
+function challengeReasons(burst: boolean, flagged: boolean): readonly ClickReason[] {
+  if (!burst && !flagged) return noReasons;
   const reasons: ClickReason[] = [];
   if (burst) reasons.push(clickReason.address_burst);
   if (flagged) reasons.push(clickReason.address_flagged);
-  if (hosting) reasons.push(clickReason.hosting_network);
   return reasons;
 }
 
@@ -566,7 +565,6 @@ export function createFraudMonitor(
           challenge: challengeReasons(
             total.burst > fraudRules.challengeBurst,
             total.flagged || flaggedAddresses.seen(click.ipHash, now),
-            click.network.hosting,
           ),
         };
       },
@@ -596,6 +594,31 @@ export function createFraudMonitor(
     const timer = setTimeout(run, delayMs);
     timer.unref();
     pendingShares.set(click.ipHash, run);
+  };
+
+  /**
+   * The database's answer for a visit `admitFromNetwork` admitted: a counted click is shared with the other instances;
+   * when none of the address's visits in flight counted (it was counted already, maybe on another instance, or the
+   * write failed), the place is given back.
+   */
+  const networkVisitRecorded = (click: ClickObservation, counted: boolean, now = Date.now()) => {
+    const visit = click.linkAddress;
+    const place = networkPlaces.get(visit);
+    if (!place) return;
+    place.inFlight--;
+    place.counted ||= counted;
+    const networkShare =
+      counted && shared ? toShare(countedPerLinkNetwork.hit(click.linkNetwork, now), SHARE_NETWORK_FROM) : 0;
+    if (networkShare > 0) {
+      sharing.add(
+        { kind: "network", subject: click.trackingLinkId, detail: click.network.network },
+        click,
+        networkShare,
+      );
+    }
+    if (place.inFlight > 0) return;
+    networkPlaces.delete(visit);
+    if (!place.counted) perLinkNetwork.release(click.linkNetwork, now);
   };
 
   return {
@@ -648,12 +671,7 @@ export function createFraudMonitor(
       }
       return {
         rateLimited: overLimit,
-        // A data centre's or a cloud's network: people rarely browse from a server.
-        challenge: challengeReasons(
-          burst > fraudRules.challengeBurst,
-          flaggedAddresses.seen(click.ipHash, now),
-          click.network.hosting,
-        ),
+        challenge: challengeReasons(burst > fraudRules.challengeBurst, flaggedAddresses.seen(click.ipHash, now)),
         busy: shared && burst > fraudRules.challengeBurst,
       };
     },
@@ -679,29 +697,14 @@ export function createFraudMonitor(
       networkPlaces.set(visit, { inFlight: 1, counted: false });
       return true;
     },
+    networkVisitRecorded,
     /**
-     * The database's answer for a visit `admitFromNetwork` admitted: a counted click is shared with the other instances;
-     * when none of the address's visits in flight counted (it was counted already, maybe on another instance, or the
-     * write failed), the place is given back.
+     * The database found the network past the limit on the link, counting every instance's clicks (a visit
+     * `admitFromNetwork` admitted here, recorded challenged): as past this instance's own count.
      */
-    networkVisitRecorded(click: ClickObservation, counted: boolean, now = Date.now()) {
-      const visit = click.linkAddress;
-      const place = networkPlaces.get(visit);
-      if (!place) return;
-      place.inFlight--;
-      place.counted ||= counted;
-      const networkShare =
-        counted && shared ? toShare(countedPerLinkNetwork.hit(click.linkNetwork, now), SHARE_NETWORK_FROM) : 0;
-      if (networkShare > 0) {
-        sharing.add(
-          { kind: "network", subject: click.trackingLinkId, detail: click.network.network },
-          click,
-          networkShare,
-        );
-      }
-      if (place.inFlight > 0) return;
-      networkPlaces.delete(visit);
-      if (!place.counted) perLinkNetwork.release(click.linkNetwork, now);
+    networkOverLimit(click: ClickObservation, now = Date.now()) {
+      networkVisitRecorded(click, false, now);
+      concentrate(click, networkClickLimit + 1, now);
     },
     /**
      * For a busy address (`observe` said so) with counts shared between instances: shares its clicks now (`share`), or

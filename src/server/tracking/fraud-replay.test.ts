@@ -20,7 +20,7 @@ describe("the replay's verdicts", () => {
     reasons: [],
   });
 
-  it("challenges a network's clicks past the limit within the window, and data centres' clicks", () => {
+  it("challenges a network's clicks past the limit within the window, and never counts data centres' clicks", () => {
     const clicks = [
       ...Array.from({ length: 4 }, (_, minute) => at(minute, "10.0.0.0/24")),
       at(5, "10.0.1.0/24", 16509),
@@ -31,13 +31,13 @@ describe("the replay's verdicts", () => {
       ["counted", null],
       ["counted", null],
       ["challenged", "over 3 counted clicks from one network"],
-      ["challenged", "data centre network"],
+      ["hosting", "data centre or VPN network"],
       // An hour and a half later the window has moved on.
       ["counted", null],
     ]);
   });
 
-  it("keeps a click that solved its check counted: the rules that would challenge it were met", () => {
+  it("keeps a click that solved its check counted, unless it came from a data centre, which no check makes count", () => {
     const solved = (minute: number, asn: number | null = null) => ({
       ...at(minute, "10.0.0.0/24", asn),
       reasons: ["network_limit", "challenge_solved"],
@@ -46,7 +46,7 @@ describe("the replay's verdicts", () => {
     expect(replayVerdicts(clicks, 1).map((replayed) => replayed.verdict)).toEqual([
       "counted",
       "counted",
-      "counted",
+      "hosting",
       "challenged",
     ]);
   });

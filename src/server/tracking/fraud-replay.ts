@@ -5,8 +5,9 @@ import { campaignStatuses, clickReason, clickVerdict } from "../../core/vocabula
 import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
 import { DomainError } from "../errors.js";
+import { divergenceView } from "./divergence.js";
 import { fraudRules } from "./fraud-rules.js";
-import { hostingAsns } from "./hosting-asns.js";
+import { listedHostingAsns, networkDataSources } from "./network-classes.js";
 import { campaignRisks } from "./promoter-risk.js";
 
 /**
@@ -25,6 +26,7 @@ export async function campaignRiskView(db: Database, campaignId: string): Promis
     rules_version: fraudRules.version,
     threshold: fraudRules.risk.threshold,
     min_clicks: fraudRules.risk.minClicks,
+    network_data: [...networkDataSources],
     promoters: risks.map(({ link, risk }) => ({
       promoter_id: link.promoterId,
       handle: link.handle,
@@ -37,6 +39,8 @@ export async function campaignRiskView(db: Database, campaignId: string): Promis
     })),
   };
 }
+
+const hostingSet = new Set(listedHostingAsns);
 
 /** One stored click as the replay reads it: what the current rules look at. */
 export type ReplayClick = {
@@ -53,8 +57,8 @@ export type ReplayClick = {
 
 /**
  * The verdict the current network rules give each stored counted click, in the order they arrived (pure): a click from
- * a data centre's network is challenged, and so is one from a network that already gave its link `networkLimit`
- * counted clicks within the rules' window. A challenged visit counts only once solved, which a stored click that was
+ * a data centre's or a VPN's network does not count (`hosting`), and one from a network that already gave its link
+ * `networkLimit` counted clicks within the rules' window is challenged. A challenged visit counts only once solved, which a stored click that was
  * never challenged cannot tell, so the replay reports it as challenged: the most the rules would take away. A click
  * that did solve its check stays counted.
  */
@@ -63,8 +67,9 @@ export function replayVerdicts(clicks: readonly ReplayClick[], networkLimit: num
   return clicks.map((click) => {
     if (click.verdict !== clickVerdict.counted) return { click, verdict: click.verdict, rule: null };
     const solved = click.reasons.includes(clickReason.challenge_solved);
-    if (!solved && click.asn !== null && hostingAsns.has(click.asn)) {
-      return { click, verdict: clickVerdict.challenged, rule: "data centre network" };
+    // A data centre's or a VPN's visit never counts toward a prize, solved or not.
+    if (click.asn !== null && hostingSet.has(click.asn)) {
+      return { click, verdict: clickVerdict.hosting, rule: "data centre or VPN network" };
     }
     if (click.network === null) return { click, verdict: click.verdict, rule: null };
     const key = `${click.linkId} ${click.network}`;
@@ -155,7 +160,7 @@ export async function replayCampaign(
     };
     changes.set(key, { ...change, clicks: change.clicks + 1 });
   }
-  const risks = await campaignRiskView(db, campaignId);
+  const risks = await campaignRisks(db, campaignId);
   const leadersBefore = leaders(before);
   const leadersAfter = leaders(after);
   return {
@@ -166,13 +171,14 @@ export async function replayCampaign(
       .map(([version, clicks]) => ({ version, clicks }))
       .sort((a, b) => (a.version ?? 0) - (b.version ?? 0)),
     changes: [...changes.values()].sort((a, b) => b.clicks - a.clicks),
-    promoters: risks.promoters.map((promoter) => ({
-      handle: promoter.handle,
-      counted_before: before.get(promoter.handle) ?? 0,
-      counted_after: after.get(promoter.handle) ?? 0,
-      score: promoter.score,
-      risky: promoter.risky,
-      reasons: promoter.reasons,
+    promoters: risks.map(({ link, risk, divergence }) => ({
+      handle: link.handle,
+      counted_before: before.get(link.handle) ?? 0,
+      counted_after: after.get(link.handle) ?? 0,
+      score: risk.score,
+      risky: risk.risky,
+      reasons: risk.reasons,
+      divergence: divergenceView(divergence),
     })),
     leaders_before: leadersBefore,
     leaders_after: leadersAfter,
@@ -180,6 +186,8 @@ export async function replayCampaign(
   };
 }
 
+const shares = (distribution: ReadonlyArray<{ value: string; share: number }>) =>
+  distribution.map((entry) => `${Math.round(entry.share * 100)} % ${entry.value}`).join(", ");
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 const handles = (list: readonly string[]) =>
   list.length === 0 ? "nobody" : list.map((handle) => `@${handle}`).join(", ");
@@ -207,7 +215,13 @@ export function formatReplay(report: FraudReplay): string {
     ...report.promoters.map(
       (promoter) =>
         `  @${promoter.handle}: ${promoter.counted_before} -> ${promoter.counted_after}; risk ${promoter.score}${promoter.risky ? " (over the threshold: a winner would be held)" : ""}` +
-        promoter.reasons.map((reason) => `\n    ${reason.code} (+${reason.points}): ${reason.evidence}`).join(""),
+        promoter.reasons.map((reason) => `\n    ${reason.code} (+${reason.points}): ${reason.evidence}`).join("") +
+        (promoter.divergence?.dimensions ?? [])
+          .map(
+            (dimension) =>
+              `\n      ${dimension.dimension}, apart by ${Math.round(dimension.distance * 100)} %: this link ${shares(dimension.link)}; ${promoter.divergence?.pool === "campaign" ? "the campaign's other links" : "the campaign's other links and the platform"} ${shares(dimension.pool)}`,
+          )
+          .join(""),
     ),
     "",
     `Leaders as stored: ${handles(report.leaders_before)}.`,

@@ -6,10 +6,13 @@
  * Version 1: SPEC.md section 9's address, fingerprint and country rules, bots and the proof-of-work for busy
  * addresses. Version 2: networks (a network's counted clicks on one link, and data-centre networks, are challenged)
  * and navigation only (a link loaded by a page never counts). Version 3: each click keeps its reason codes, and a
- * link's share of counted clicks no browser confirmed adds to its promoter's risk.
+ * link's share of counted clicks no browser confirmed adds to its promoter's risk. Version 4: a data centre's or a VPN's
+ * visit never counts (`hosting`), each click keeps its request's facts and contradictions, the page's script reports
+ * what it found, and a link's share of checked, contradictory, forced and automated clicks, and how its traffic
+ * diverges from its campaign's, add to its promoter's risk.
  */
 export const fraudRules = {
-  version: 3,
+  version: 4,
   /** The first version whose counted visits' pages asked the browser to confirm them (click-confirmations.ts). */
   confirmationSince: 3,
   rateLimit: { max: 1000, windowMs: 60_000 },
@@ -50,5 +53,15 @@ export const fraudRules = {
     unconfirmedShare: { over: 0.5, points: 20 },
     /** Over this share of the challenged visits never solved. */
     challengesFailed: { over: 0.5, minChallenged: 10, points: 20 },
+    /** Over this share of the counted clicks needed the browser check first: fans' links need it for almost none. */
+    checksNeeded: { over: 0.2, points: 20 },
+    /** Over this share of the counted clicks from requests that contradict themselves. */
+    inconsistentRequests: { over: 0.2, points: 25 },
+    /** Over this share of the counted clicks sent on by another site without a person's tap. */
+    forcedNavigation: { over: 0.3, points: 20 },
+    /** Over this share of the counted clicks from browsers the page found automated. */
+    automation: { over: 0.1, points: 40 },
+    /** Each dimension a link's traffic diverges from its campaign's in (divergence.ts), up to a most. */
+    divergence: { perDimension: 10, maxPoints: 40 },
   },
 } as const;

@@ -60,11 +60,16 @@ describe("network rules", () => {
     expect(stored.every((row) => row.network === "198.51.100.0/24" && row.rules_version === fraudRules.version)).toBe(
       true,
     );
-    // Each challenged visit says why: its network passed the limit on the link.
+    // Each challenged visit says why: its network passed the limit on the link. And each says what its request
+    // contradicts: a Chrome that sends no client hints.
     expect(
-      stored.filter((row) => row.verdict === "challenged").every((row) => row.reasons?.join() === "network_limit"),
+      stored
+        .filter((row) => row.verdict === "challenged")
+        .every((row) => row.reasons?.join() === "network_limit,hints_missing"),
     ).toBe(true);
-    expect(stored.filter((row) => row.verdict === "counted").every((row) => row.reasons === null)).toBe(true);
+    expect(
+      stored.filter((row) => row.verdict === "counted").every((row) => row.reasons?.join() === "hints_missing"),
+    ).toBe(true);
     const [link] = await queryRows<{ id: string }>(
       t.database.db,
       sql`select id from tracking_links where short_code = ${shortCode}`,
@@ -86,7 +91,7 @@ describe("network rules", () => {
     const other = await clickAs(t, `/t/${shortCode}`, { ip: "198.51.101.1" });
     expect(other.headers.get("X-Click-Verdict")).toBe("counted");
 
-    // The admin's investigate view shows each click's network and why it was challenged.
+    // The admin's investigate view shows each click's network, why it was challenged and what its request contradicts.
     const admin = await signUp(t, "artist");
     await makeAdmin(t, admin);
     const investigation = await okRoute(t, adminApi.investigate, {
@@ -96,10 +101,14 @@ describe("network rules", () => {
     const challenged = investigation.clicks.filter((click) => click.verdict === "challenged");
     expect(challenged.length).toBeGreaterThan(0);
     expect(
-      challenged.every((click) => click.reasons.join() === "network_limit" && click.network === "198.51.100.0/24"),
+      challenged.every(
+        (click) => click.reasons.join() === "network_limit,hints_missing" && click.network === "198.51.100.0/24",
+      ),
     ).toBe(true);
-    expect(investigation.clicks.find((click) => click.verdict === "counted")).toMatchObject({
-      reasons: [],
+    expect(
+      investigation.clicks.find((click) => click.verdict === "counted" && click.network === "198.51.100.0/24"),
+    ).toMatchObject({
+      reasons: ["hints_missing"],
       confirmed: false,
     });
   });
@@ -137,20 +146,34 @@ describe("network rules", () => {
     ).toEqual([]);
   });
 
-  it("challenge a visit from a data centre's network, and record its autonomous system", async () => {
+  it("never count a visit from a data centre's network, even one that would solve a check, and record its autonomous system", async () => {
     const { shortCode } = await liveCampaignWithLink(t);
-    const answer = await clickAs(t, `/t/${shortCode}`, { ip: "192.0.2.44" });
-    expect(answer.headers.get("X-Click-Verdict")).toBe("challenged");
-    expect(await answer.text()).toContain("quick check");
+    // Over the burst that alone asks an address for a check: a data centre's visit is not offered one to solve.
+    for (let index = 0; index < 25; index++) {
+      const answer = await clickAs(t, `/t/${shortCode}`, { ip: "192.0.2.44" });
+      expect(answer.headers.get("X-Click-Verdict")).toBe("hosting");
+      const page = await answer.text();
+      expect(page).toContain("Thanks for listening!");
+      expect(page).not.toContain('id="pow"');
+    }
+    // A solution it sends anyway (here, one made for another visit) counts nothing.
+    const solved = await t.request("/api/clicks/verify", {
+      method: "POST",
+      ip: "192.0.2.44",
+      json: { code: shortCode, payload: btoa(JSON.stringify({ algorithm: "SHA-256", number: 1 })) },
+    });
+    expect(solved.status).toBe(400);
     await t.app.clicksWritten();
-    expect(await verdictsOf(shortCode)).toEqual([
-      {
-        verdict: "challenged",
-        network: "192.0.2.0/24",
-        asn: 64511,
-        rules_version: fraudRules.version,
-        reasons: ["hosting_network"],
-      },
-    ]);
+    const stored = await verdictsOf(shortCode);
+    expect(stored).toHaveLength(25);
+    expect(stored[0]).toEqual({
+      verdict: "hosting",
+      network: "192.0.2.0/24",
+      asn: 64511,
+      rules_version: fraudRules.version,
+      reasons: ["hosting_network"],
+    });
+    expect(stored.every((row) => row.verdict === "hosting")).toBe(true);
+    expect(await linkClicks(t.database.db, shortCode)).toBe(0);
   });
 });

@@ -3,13 +3,13 @@ import { createRequire } from "node:module";
 import { BlockList, isIP } from "node:net";
 import type { NetworkOverride } from "../config.js";
 import { ipv4Value, ipv6Groups, networkOf } from "../net/ip-address.js";
-import { hostingAsns } from "./hosting-asns.js";
+import { networkClass } from "./network-classes.js";
 
 /**
  * A visitor's network (PRODUCT.md Fraud engine): the IPv4 /24 or IPv6 /48 its address is in, and the autonomous system
  * that announces it (number and organisation) from RouteViews, the regional registries and DB-IP's IP-to-ASN Lite data
- * (CC BY 4.0), shipped in the npm package `@ip-location-db/asn`. `hosting`: a data centre's or a cloud's network
- * (hosting-asns.ts), whose visits are challenged.
+ * (CC BY 4.0), shipped in the npm package `@ip-location-db/asn`. `hosting`: a data centre's or a VPN's network
+ * (network-classes.ts), whose visits never count toward a prize.
  */
 export type NetworkInfo = { network: string; asn: number | null; org: string | null; hosting: boolean };
 
@@ -131,9 +131,10 @@ function asnOfV6(table: AsnTable, ip: string): number | null {
   return index >= 0 && value <= (table.v6.end[index] as bigint) ? (table.v6.asn[index] as number) : null;
 }
 
-/** The table, read once per process on the first public address (a second or so, in the background; tests never). */
+/** The table, read once per process (a second or so, in the background). */
 let table: AsnTable | undefined;
 let loading: Promise<AsnTable> | undefined;
+let failed = false;
 
 /** Starts reading the table, once per process; `table` is set when it is read. */
 function readTable(): Promise<AsnTable> {
@@ -143,16 +144,23 @@ function readTable(): Promise<AsnTable> {
       (loaded) => {
         table = loaded;
       },
-      () => undefined,
+      () => {
+        failed = true;
+      },
     );
   }
   return loading;
 }
 
+/** Where the network data stands: not asked for yet (tests load it on the first public address), loading, or ready. */
+export type NetworkDataState = "idle" | "loading" | "ready" | "failed";
+
 /**
- * The network of an address, at once: its /24 or /48 always; its autonomous system from `overrides` first, then from
- * the shipped table once it is read (the first public addresses after a start have none yet). `onError` hears a table
- * that could not be read.
+ * The network of an address: its /24 or /48 always; its autonomous system from `overrides` first, then from the
+ * shipped table, and whether that system is a data centre or a VPN (network-classes.ts). The click path waits for the
+ * table before it decides a public address's visit (`pendingFor`), so no visit is judged without its network: a server
+ * starts reading it at once (`preload`), and is not ready before it has (diagnostics' readiness). `onError` hears a
+ * table that could not be read; clicks are then decided without it.
  */
 export function createNetworkLookup(overrides: readonly NetworkOverride[], onError: (error: unknown) => void) {
   const named = overrides.map((override) => {
@@ -162,9 +170,9 @@ export function createNetworkLookup(overrides: readonly NetworkOverride[], onErr
     list.addSubnet(address, Number(prefix), family);
     return { ...override, list, family };
   });
-  return (ip: string): NetworkInfo => {
-    const v4 = ipv4Value(ip);
-    const family = v4 >= 0 ? 4 : isIP(ip);
+  const start = () => readTable().catch(onError);
+  /** The address's network when no table is needed for it (not public, or named here), else undefined. */
+  const withoutTable = (ip: string, v4: number, family: number): NetworkInfo | undefined => {
     const network = networkOf(ip);
     if (family === 0) return { network, asn: null, org: null, hosting: false };
     const override =
@@ -173,21 +181,37 @@ export function createNetworkLookup(overrides: readonly NetworkOverride[], onErr
     if (v4 >= 0 ? isUnannouncedV4(v4) : unannouncedV6.check(ip, "ipv6")) {
       return { network, asn: null, org: null, hosting: false };
     }
+    return undefined;
+  };
+  const familyOf = (ip: string, v4: number) => (v4 >= 0 ? 4 : isIP(ip));
+  const lookup = (ip: string): NetworkInfo => {
+    const v4 = ipv4Value(ip);
+    const known = withoutTable(ip, v4, familyOf(ip, v4));
+    if (known) return known;
+    const network = networkOf(ip);
     if (!table) {
-      if (!loading) readTable().catch(onError);
+      if (!loading) void start();
       return { network, asn: null, org: null, hosting: false };
     }
     const asn = v4 >= 0 ? asnOfV4(table, v4) : asnOfV6(table, ip);
-    return {
-      network,
-      asn,
-      org: asn === null ? null : (table.orgs.get(asn) ?? null),
-      hosting: hostingAsns.has(asn ?? -1),
-    };
+    const org = asn === null ? null : (table.orgs.get(asn) ?? null);
+    return { network, asn, org, hosting: networkClass(asn, org) !== null };
   };
+  return Object.assign(lookup, {
+    /** Reads the table now, in the background: a server does at start. */
+    preload: () => void start(),
+    /** A promise to wait for before looking up `ip`, when its answer needs the table and the table is still loading. */
+    pendingFor(ip: string): Promise<unknown> | null {
+      if (table || failed) return null;
+      const v4 = ipv4Value(ip);
+      if (withoutTable(ip, v4, familyOf(ip, v4))) return null;
+      return start();
+    },
+    state: (): NetworkDataState => (table ? "ready" : failed ? "failed" : loading ? "loading" : "idle"),
+  });
 }
 
-/** Reads the shipped table now (tests of the table itself, and a server that wants it before its first click). */
+/** Reads the shipped table now (tests of the table itself). */
 export async function loadNetworkTable(): Promise<void> {
   table = await readTable();
 }

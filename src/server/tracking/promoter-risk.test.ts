@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { riskReasons } from "../../core/vocabulary";
+import type { LinkDivergence } from "./divergence";
 import { fraudRules } from "./fraud-rules";
 import { assessRisk, type LinkClickStats } from "./promoter-risk";
 
@@ -10,6 +11,10 @@ const honest: LinkClickStats = {
   handle: "honest",
   counted: 100,
   challenged: 2,
+  checked: 1,
+  inconsistent: 2,
+  forced: 1,
+  automated: 0,
   hosting: 1,
   confirmable: 100,
   unconfirmed: 3,
@@ -36,6 +41,10 @@ describe("a promoter's risk", () => {
       ...honest,
       counted: 40,
       challenged: 120,
+      checked: 30,
+      inconsistent: 20,
+      forced: 30,
+      automated: 10,
       hosting: 30,
       confirmable: 40,
       unconfirmed: 40,
@@ -49,7 +58,34 @@ describe("a promoter's risk", () => {
       topCountryClicks: 36,
       topCountryElsewhere: 0.01,
     };
-    const risk = assessRisk(farm);
+    const divergence: LinkDivergence = {
+      linkId: "farm",
+      counted: 40,
+      pool: "campaign",
+      poolClicks: 90,
+      dimensions: [
+        {
+          dimension: "referrer",
+          distance: 0.9,
+          link: [{ value: "none", share: 1 }],
+          pool: [
+            { value: "instagram.com", share: 0.6 },
+            { value: "none", share: 0.1 },
+            { value: "other", share: 0.3 },
+          ],
+        },
+        {
+          dimension: "in_app",
+          distance: 0.7,
+          link: [{ value: "a browser", share: 1 }],
+          pool: [
+            { value: "Instagram", share: 0.7 },
+            { value: "a browser", share: 0.3 },
+          ],
+        },
+      ],
+    };
+    const risk = assessRisk(farm, divergence);
     // Every signal, in the vocabulary's order.
     expect(risk.reasons.map((reason) => reason.code)).toEqual([...riskReasons]);
     expect(risk.score).toBe(100);
@@ -58,6 +94,12 @@ describe("a promoter's risk", () => {
     expect(risk.reasons.find((reason) => reason.code === "regular_timing")?.evidence).toBe(
       "clicks 2.0 s apart on average, varying by only 5 %",
     );
+    expect(risk.reasons.find((reason) => reason.code === "divergence")).toEqual({
+      code: "divergence",
+      points: 2 * fraudRules.risk.divergence.perDimension,
+      evidence:
+        "unlike the campaign's other traffic in referrers (100 % none against 60 % instagram.com), in-app browsers (100 % a browser against 70 % Instagram)",
+    });
     // Two signals that reach the threshold together.
     const two = assessRisk({
       ...honest,

@@ -1,10 +1,15 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { clickReason, flagType, type RiskReason } from "../../core/vocabulary.js";
+import { clickReason, type DivergenceDimension, flagType, type RiskReason } from "../../core/vocabulary.js";
 import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
+import { campaignDivergence, type LinkDivergence } from "./divergence.js";
 import { fraudRules } from "./fraud-rules.js";
-import { hostingAsns } from "./hosting-asns.js";
+
+/** The reason codes of a request that contradicts itself (request-facts.ts). */
+const inconsistencyReasons = [clickReason.hints_contradict, clickReason.hints_missing, clickReason.mobile_contradicts];
+
+import { listedHostingAsns } from "./network-classes.js";
 
 /**
  * A promoter's risk on a campaign (PRODUCT.md Fraud engine): how much their link's clicks look bought, from the
@@ -20,6 +25,14 @@ export type LinkClickStats = {
   counted: number;
   /** Challenged visits never solved. */
   challenged: number;
+  /** Counted clicks that needed the browser check first (near none on a link fans share). */
+  checked: number;
+  /** Counted clicks whose request contradicted itself (request-facts.ts). */
+  inconsistent: number;
+  /** Counted clicks from a cross-site navigation no person started. */
+  forced: number;
+  /** Counted clicks whose page's script found automation in the browser. */
+  automated: number;
   /** Counted and challenged visits from data centres' networks (the shipped list, or as the rules saw them then). */
   hosting: number;
   /** Counted clicks whose pages asked the browser to confirm them (since the rules' `confirmationSince`)… */
@@ -49,8 +62,34 @@ export type RiskAssessment = {
 
 const percent = (share: number) => `${Math.round(share * 100)} %`;
 
-/** The score of a link's clicks under the current rules (pure: the replay runs it over stored clicks too). */
-export function assessRisk(stats: LinkClickStats, rules = fraudRules.risk): RiskAssessment {
+const dimensionWords: Record<DivergenceDimension, string> = {
+  referrer: "referrers",
+  browser: "browsers",
+  language: "languages",
+  operator: "network operators",
+  country: "countries",
+  hour: "hours",
+  activation: "who started the navigation",
+  in_app: "in-app browsers",
+  confirmation: "confirmations",
+  checks: "checks needed",
+};
+
+/** The most frequent value of a distribution, in words: "100 % none". */
+const topOf = (distribution: LinkDivergence["dimensions"][number]["link"]) => {
+  const top = distribution[0];
+  return top ? `${percent(top.share)} ${top.value}` : "none";
+};
+
+/**
+ * The score of a link's clicks under the current rules (pure: the replay runs it over stored clicks too), with how
+ * its traffic diverges from its campaign's when that was measured (divergence.ts).
+ */
+export function assessRisk(
+  stats: LinkClickStats,
+  divergence: LinkDivergence | undefined = undefined,
+  rules = fraudRules.risk,
+): RiskAssessment {
   const reasons: RiskAssessment["reasons"] = [];
   if (stats.counted < rules.minClicks) return { score: 0, risky: false, reasons };
   const add = (code: RiskReason, points: number, evidence: string) => reasons.push({ code, points, evidence });
@@ -68,7 +107,7 @@ export function assessRisk(stats: LinkClickStats, rules = fraudRules.risk): Risk
     add("as_concentration", rules.asShare.points, `${percent(asShare)} of ${of} from AS${stats.topAsn}`);
   }
   const couldCount = stats.counted + stats.challenged;
-  const hostingShare = stats.hosting / couldCount;
+  const hostingShare = stats.hosting / Math.max(couldCount, 1);
   if (hostingShare > rules.hostingShare.over) {
     add(
       "hosting_share",
@@ -126,6 +165,48 @@ export function assessRisk(stats: LinkClickStats, rules = fraudRules.risk): Risk
       `${stats.challenged} of ${couldCount} visits left the browser check unsolved`,
     );
   }
+  const shareOfCounted = (part: number) => part / stats.counted;
+  if (shareOfCounted(stats.checked) > rules.checksNeeded.over) {
+    add(
+      "checks_needed",
+      rules.checksNeeded.points,
+      `${percent(shareOfCounted(stats.checked))} of ${of} counted only after solving the browser check`,
+    );
+  }
+  if (shareOfCounted(stats.inconsistent) > rules.inconsistentRequests.over) {
+    add(
+      "inconsistent_requests",
+      rules.inconsistentRequests.points,
+      `${percent(shareOfCounted(stats.inconsistent))} of ${of} came from browsers whose own headers contradict what they claim to be`,
+    );
+  }
+  if (shareOfCounted(stats.forced) > rules.forcedNavigation.over) {
+    add(
+      "forced_navigation",
+      rules.forcedNavigation.points,
+      `${percent(shareOfCounted(stats.forced))} of ${of} were sent on by another site without a tap or a click`,
+    );
+  }
+  if (shareOfCounted(stats.automated) > rules.automation.over) {
+    add(
+      "automation",
+      rules.automation.points,
+      `${percent(shareOfCounted(stats.automated))} of ${of} came from browsers the page found automated`,
+    );
+  }
+  const diverging = divergence?.dimensions ?? [];
+  if (diverging.length > 0) {
+    add(
+      "divergence",
+      Math.min(rules.divergence.maxPoints, rules.divergence.perDimension * diverging.length),
+      `unlike the campaign's other traffic in ${diverging
+        .map(
+          (dimension) =>
+            `${dimensionWords[dimension.dimension]} (${topOf(dimension.link)} against ${topOf(dimension.pool)})`,
+        )
+        .join(", ")}`,
+    );
+  }
   const score = Math.min(
     100,
     reasons.reduce((sum, reason) => sum + reason.points, 0),
@@ -139,6 +220,10 @@ const statsRow = z.object({
   handle: column.text,
   counted: column.number,
   challenged: column.number,
+  checked: column.number,
+  inconsistent: column.number,
+  forced: column.number,
+  automated: column.number,
   hosting: column.number,
   confirmable: column.number,
   unconfirmed: column.number,
@@ -156,7 +241,7 @@ const statsRow = z.object({
 
 /** The click statistics of a campaign's links (all of them, or `linkIds`), from the stored clicks. */
 export async function linkClickStats(db: Database, campaignId: string, linkIds?: readonly string[]) {
-  const hosting = [...hostingAsns.keys()];
+  const hosting = [...listedHostingAsns];
   const confirmationSince = fraudRules.confirmationSince;
   const only = linkIds ? sql`and tl.id = any(${sql.param([...linkIds])}::uuid[])` : sql``;
   const rows = await queryParsed(
@@ -170,13 +255,20 @@ export async function linkClickStats(db: Database, campaignId: string, linkIds?:
           select e.tracking_link_id as link_id, e.verdict, e.network, e.asn, e.user_agent, e.country, e.ts,
             e.reasons, e.confirmed_at, e.rules_version
           from click_events e where e.campaign_id = ${campaignId} and e.tracking_link_id in (select id from links)
-            and e.verdict in ('counted', 'challenged')
+            and e.verdict in ('counted', 'challenged', 'hosting')
         ),
         totals as (
           select link_id, count(*) filter (where verdict = 'counted') as counted,
-            count(*) filter (where verdict = 'challenged') as challenged,
+            count(*) filter (where verdict in ('challenged', 'hosting')) as challenged,
+            count(*) filter (where verdict = 'counted' and ${clickReason.challenge_solved} = any(reasons)) as checked,
             count(*) filter (
-              where asn = any(${sql.param(hosting)}::int[]) or ${clickReason.hosting_network} = any(reasons)
+              where verdict = 'counted' and reasons && ${sql.param([...inconsistencyReasons])}::text[]
+            ) as inconsistent,
+            count(*) filter (where verdict = 'counted' and ${clickReason.no_activation} = any(reasons)) as forced,
+            count(*) filter (where verdict = 'counted' and ${clickReason.automation} = any(reasons)) as automated,
+            count(*) filter (
+              where verdict = 'hosting' or asn = any(${sql.param(hosting)}::int[])
+                or ${clickReason.hosting_network} = any(reasons)
             ) as hosting,
             count(*) filter (where verdict = 'counted' and rules_version >= ${confirmationSince}) as confirmable,
             count(*) filter (
@@ -212,6 +304,8 @@ export async function linkClickStats(db: Database, campaignId: string, linkIds?:
         )
         select l.id as link_id, l.promoter_id, l.handle,
           coalesce(t.counted, 0) as counted, coalesce(t.challenged, 0) as challenged, coalesce(t.hosting, 0) as hosting,
+          coalesce(t.checked, 0) as checked, coalesce(t.inconsistent, 0) as inconsistent,
+          coalesce(t.forced, 0) as forced, coalesce(t.automated, 0) as automated,
           coalesce(t.confirmable, 0) as confirmable, coalesce(t.unconfirmed, 0) as unconfirmed,
           n.network as top_network, coalesce(n.clicks, 0) as top_network_clicks, coalesce(n.agents, 0) as top_network_agents,
           s.asn as top_asn, coalesce(s.clicks, 0) as top_asn_clicks,
@@ -233,6 +327,10 @@ export async function linkClickStats(db: Database, campaignId: string, linkIds?:
       handle: row.handle,
       counted: row.counted,
       challenged: row.challenged,
+      checked: row.checked,
+      inconsistent: row.inconsistent,
+      forced: row.forced,
+      automated: row.automated,
       hosting: row.hosting,
       confirmable: row.confirmable,
       unconfirmed: row.unconfirmed,
@@ -250,10 +348,18 @@ export async function linkClickStats(db: Database, campaignId: string, linkIds?:
   );
 }
 
-/** Every promoter's risk on a campaign, riskiest first (the console's view, and the replay's). */
+/**
+ * Every promoter's risk on a campaign, riskiest first (the console's view, the replay's, a result's and its approval's),
+ * with how each link's traffic diverges from that of the campaign's links that raise no other reason.
+ */
 export async function campaignRisks(db: Database, campaignId: string) {
   const stats = await linkClickStats(db, campaignId);
+  const clean = new Set(stats.filter((link) => assessRisk(link).reasons.length === 0).map((link) => link.linkId));
+  const divergence = await campaignDivergence(db, campaignId, clean);
   return stats
-    .map((link) => ({ link, risk: assessRisk(link) }))
+    .map((link) => {
+      const diverging = divergence.get(link.linkId);
+      return { link, divergence: diverging ?? null, risk: assessRisk(link, diverging) };
+    })
     .sort((a, b) => b.risk.score - a.risk.score || b.link.counted - a.link.counted);
 }

@@ -1,6 +1,7 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { trackingApi } from "../../core/api/tracking.js";
+import { MAX_EVIDENCE_CHARS } from "../../core/click-evidence.js";
 import { clickVerdict } from "../../core/vocabulary.js";
 import type { AppEnv } from "../http/app-env.js";
 import { reply, routePath } from "../http/contracts.js";
@@ -41,11 +42,13 @@ const solution = z.object({
     .max(2_000, challengeMessages.invalid),
 });
 
+const confirmationField = (max: number) =>
+  z.string({ error: confirmationMessages.invalid }).max(max, confirmationMessages.invalid);
+
 const confirmation = z.object({
-  token: z
-    .string({ error: confirmationMessages.invalid })
-    .min(1, confirmationMessages.invalid)
-    .max(64, confirmationMessages.invalid),
+  token: confirmationField(64).min(1, confirmationMessages.invalid),
+  evidence: confirmationField(MAX_EVIDENCE_CHARS).optional(),
+  proof: confirmationField(64).optional(),
 });
 
 /**
@@ -71,7 +74,7 @@ export function clickPageRoutes(deps: {
       return c.json(reply(trackingApi.verifyChallenge, { confirm: deps.confirmations.tokenFor(outcome.clickId) }));
     })
     .post(routePath(trackingApi.confirmClick), validate("json", confirmation), async (c) => {
-      await deps.confirmations.confirm({ token: c.req.valid("json").token, ipHash: ipHashOf(c) });
+      await deps.confirmations.confirm({ ...c.req.valid("json"), ipHash: ipHashOf(c) });
       return c.json(reply(trackingApi.confirmClick, { confirmed: true }));
     });
 }

@@ -9,6 +9,7 @@ import { type AddressDecision, ClickObservation, type FraudMonitor, noReasons } 
 import { fraudRules } from "./fraud-rules.js";
 import type { TrackedLink } from "./link-lookup.js";
 import type { NetworkLookup } from "./networks.js";
+import { consistencyReasons, type RequestHeaders, storedRequest } from "./request-facts.js";
 import {
   campaignEndedNote,
   campaignPausedNote,
@@ -35,6 +36,11 @@ export type ClickRequest = {
   country: string | undefined;
   /** Why the request was made, from its Fetch Metadata and prefetch headers. */
   purpose: RequestPurpose;
+  /** The other headers the request's own consistency is judged by (request-facts.ts). */
+  evidence: Pick<
+    RequestHeaders,
+    "clientHints" | "clientHintsMobile" | "clientHintsPlatform" | "fetchSite" | "fetchUser"
+  >;
   /** The signed-in user, when the request carried a session. */
   viewerUserId: string | undefined;
 };
@@ -49,10 +55,13 @@ export type TrackDeps = {
   networkOf: NetworkLookup;
   challenges: Pick<ClickChallenges, "issue">;
   confirmations: Pick<ClickConfirmations, "tokenFor" | "decoy">;
+  /** The site is served from a secure origin, where Chromium sends its client hints (https, or localhost). */
+  secureOrigin: boolean;
 };
 
 const SHORT_CODE = /^[A-Za-z0-9]{4,32}$/;
 const networkLimit: readonly ClickReason[] = [clickReason.network_limit];
+const hostingNetwork: readonly ClickReason[] = [clickReason.hosting_network];
 
 /** A click whose answer waits for its write, when the write fails: nothing was counted, and the visitor is told. */
 const notRecorded = { status: 503, page: { kind: "error", message: trackingMessages.failed } } as const;
@@ -61,6 +70,8 @@ const notRecorded = { status: 503, page: { kind: "error", message: trackingMessa
 type Visit = {
   live: boolean;
   bot: boolean;
+  /** From a data centre's or a VPN's network: never counts toward a prize (PRODUCT.md Fraud engine). */
+  hosting: boolean;
   notNavigation: boolean;
   self: boolean;
   link: TrackedLink;
@@ -80,6 +91,7 @@ function decide(deps: TrackDeps, visit: Visit, { rateLimited, challenge }: Addre
   if (visit.self) return clickVerdict.self;
   if (rateLimited) return clickVerdict.rate_limited;
   if (deps.countedAddresses.has(visit.counted)) return clickVerdict.duplicate;
+  if (visit.hosting) return clickVerdict.hosting;
   return challenge.length > 0 ? clickVerdict.challenged : clickVerdict.counted;
 }
 
@@ -106,6 +118,9 @@ export async function trackClick(
   const ipHash = deps.hashIp(ip);
   const userAgent = request.userAgent?.slice(0, 500) ?? "";
   const country = request.country && /^[A-Za-z]{2}$/.test(request.country) ? request.country.toUpperCase() : "Unknown";
+  // A public address's visit is decided with its network's data: the first ones after a start wait for it to load.
+  const pending = deps.networkOf.pendingFor(ip);
+  if (pending) await pending;
   const network = deps.networkOf(ip);
   const fingerprint = fingerprintOf(userAgent, request.acceptLanguage, network.network);
   const bot = isBotRequest(request.method, userAgent);
@@ -135,7 +150,15 @@ export async function trackClick(
   const self =
     request.viewerUserId !== undefined &&
     (request.viewerUserId === link.promoterUserId || request.viewerUserId === link.artistUserId);
-  const visit: Visit = { live, bot, notNavigation, self, link, counted: campaignAddressKey(link.campaignId, ipHash) };
+  const visit: Visit = {
+    live,
+    bot,
+    hosting: network.hosting,
+    notNavigation,
+    self,
+    link,
+    counted: campaignAddressKey(link.campaignId, ipHash),
+  };
   let decision: AddressDecision = local;
   let verdict = decide(deps, visit, local);
   if (local.busy) {
@@ -145,12 +168,27 @@ export async function trackClick(
     decision = await deps.fraud.observeShared(observation, local, couldCount);
     verdict = decide(deps, visit, decision);
   }
-  let reasons = verdict === clickVerdict.challenged ? decision.challenge : noReasons;
+  let reasons =
+    verdict === clickVerdict.challenged
+      ? decision.challenge
+      : verdict === clickVerdict.hosting
+        ? hostingNetwork
+        : noReasons;
   // A network past its counted clicks on one link is challenged from here on (this visit included).
   if (verdict === clickVerdict.counted && !deps.fraud.admitFromNetwork(observation)) {
     verdict = clickVerdict.challenged;
     reasons = networkLimit;
   }
+  const facts = storedRequest({
+    userAgent,
+    acceptLanguage: request.acceptLanguage,
+    referrer: request.referrer,
+    fetchMode: request.purpose.mode,
+    fetchDest: request.purpose.dest,
+    ...request.evidence,
+  });
+  const inconsistent = consistencyReasons(facts, deps.secureOrigin);
+  if (inconsistent.length > 0) reasons = reasons.length === 0 ? inconsistent : [...reasons, ...inconsistent];
 
   const click: ClickInput = {
     trackingLinkId: link.linkId,
@@ -167,6 +205,7 @@ export async function trackClick(
     asn: network.asn,
     rulesVersion: fraudRules.version,
     reasons,
+    request: JSON.stringify(facts),
   };
   let confirm: string | undefined;
   if (verdict === clickVerdict.counted) {
@@ -180,7 +219,9 @@ export async function trackClick(
       deps.fraud.networkVisitRecorded(observation, false);
       return notRecorded;
     }
-    deps.fraud.networkVisitRecorded(observation, verdict === clickVerdict.counted);
+    // Past the network's limit counting every instance's clicks (click-recorder.ts): recorded challenged.
+    if (verdict === clickVerdict.challenged) deps.fraud.networkOverLimit(observation);
+    else deps.fraud.networkVisitRecorded(observation, verdict === clickVerdict.counted);
   } else if (verdict === clickVerdict.challenged) {
     // Its solution may come back at once, to any instance: the visit it turns into a count is committed first.
     try {

@@ -1,3 +1,4 @@
+import { CONFIRM_EVENT } from "../../core/click-evidence.js";
 import { escapeHtml } from "../../core/escape-html.js";
 import { cspHash } from "../http/csp-hash.js";
 import type { ClickChallenge } from "./click-challenges.js";
@@ -10,28 +11,29 @@ import type { ClickChallenge } from "./click-challenges.js";
 export const REDIRECT_SECONDS = 3;
 
 /**
- * Sends a counted visit's confirmation token home (click-confirmations.ts); `keepalive` lets it finish when the visitor
- * leaves for the song at once.
+ * The countdown is the same script on every page (it reads the song from the "go" link), so the page's CSP allows it by
+ * hash: no per-request nonce to generate. The visit's confirmation is the page's other script's (`/visit.js`, built
+ * from web/visit): it reads the token from the page. Without JavaScript the meta refresh redirects, and the visit stays
+ * unconfirmed.
  */
-const confirmBeacon = `function confirmVisit(token){if(token&&window.fetch)fetch("/api/clicks/confirm",{method:"POST",headers:{"Content-Type":"application/json"},body:JSON.stringify({token:token}),keepalive:true}).catch(function(){})}`;
-
-/**
- * The countdown is the same script on every page (it reads the song from the "go" link and a counted visit's
- * confirmation token from the page), so the page's CSP allows it by hash: no per-request nonce to generate. Without
- * JavaScript the meta refresh redirects, and the visit stays unconfirmed.
- */
-const countdownScript = `(function(){${confirmBeacon}confirmVisit(document.querySelector("main").getAttribute("data-confirm"));var n=${REDIRECT_SECONDS},e=document.getElementById("n"),t=setInterval(function(){n--;if(n<=0){clearInterval(t);location.replace(document.getElementById("go").href);return}e.textContent=n+(n===1?" second":" seconds")},1000)})()`;
+const countdownScript = `(function(){var n=${REDIRECT_SECONDS},e=document.getElementById("n"),t=setInterval(function(){n--;if(n<=0){clearInterval(t);location.replace(document.getElementById("go").href);return}e.textContent=n+(n===1?" second":" seconds")},1000)})()`;
 
 /**
  * A challenged visit's page solves ALTCHA's puzzle (the first number whose SHA-256 with the salt is the challenge),
- * sends the solution to /api/clicks/verify, confirms the visit with the token it gets back (as every other page does),
- * then counts down to the song, saying no more than any other page about how the visit was judged. The same script on every such page (the challenge is a JSON data block), allowed
- * by hash. Given up after 20 s; without JavaScript (or Web Crypto) the visit does not count and the page's refresh leads
+ * sends the solution to /api/clicks/verify, hands the token it gets back to the page's script (`/visit.js`) to confirm
+ * the visit as every other page does, then counts down to the song, saying no more than any other page about how the
+ * visit was judged. The same script on every such page (the challenge is a JSON data block), allowed by hash. Given up after 20 s; without JavaScript (or Web Crypto) the visit does not count and the page's refresh leads
  * to the song.
  */
-const solverScript = `(function(){${confirmBeacon}var d=JSON.parse(document.getElementById("pow").textContent),h=document.getElementById("h"),s=document.getElementById("s"),m=document.getElementById("m"),go=document.getElementById("go").href,done=false;function finish(title,note){if(done)return;done=true;h.textContent=title;m.textContent=note;var n=${REDIRECT_SECONDS},t=setInterval(function(){n--;if(n<=0){clearInterval(t);location.replace(go);return}s.textContent="Redirecting in "+n+(n===1?" second":" seconds")+"..."},1000);s.textContent="Redirecting in "+n+" seconds..."}function fail(note){finish(d.doneTitle,note||d.failed)}setTimeout(function(){fail()},20000);if(!window.crypto||!crypto.subtle||!window.fetch){fail();return}var enc=new TextEncoder();function hex(b){var a=new Uint8Array(b),o="";for(var i=0;i<a.length;i++)o+=(a[i]<16?"0":"")+a[i].toString(16);return o}(async function(){for(var n=0;n<=d.maxnumber&&!done;n++){if(hex(await crypto.subtle.digest("SHA-256",enc.encode(d.salt+n)))!==d.challenge)continue;var r=await fetch("/api/clicks/verify",{method:"POST",headers:{"Content-Type":"application/json"},body:JSON.stringify({code:d.code,payload:btoa(JSON.stringify({algorithm:d.algorithm,challenge:d.challenge,number:n,salt:d.salt,signature:d.signature}))})});var j=await r.json().catch(function(){return{}});if(r.ok){confirmVisit(j.confirm);finish(d.doneTitle,d.done)}else fail(j.error&&j.error.message);return}fail()})().catch(function(){fail()})})()`;
+const solverScript = `(function(){function confirmVisit(token){var m=document.querySelector("main");if(!token||!m)return;m.setAttribute("data-confirm",token);document.dispatchEvent(new Event(${JSON.stringify(CONFIRM_EVENT)}))}var d=JSON.parse(document.getElementById("pow").textContent),h=document.getElementById("h"),s=document.getElementById("s"),m=document.getElementById("m"),go=document.getElementById("go").href,done=false;function finish(title,note){if(done)return;done=true;h.textContent=title;m.textContent=note;var n=${REDIRECT_SECONDS},t=setInterval(function(){n--;if(n<=0){clearInterval(t);location.replace(go);return}s.textContent="Redirecting in "+n+(n===1?" second":" seconds")+"..."},1000);s.textContent="Redirecting in "+n+" seconds..."}function fail(note){finish(d.doneTitle,note||d.failed)}setTimeout(function(){fail()},20000);if(!window.crypto||!crypto.subtle||!window.fetch){fail();return}var enc=new TextEncoder();function hex(b){var a=new Uint8Array(b),o="";for(var i=0;i<a.length;i++)o+=(a[i]<16?"0":"")+a[i].toString(16);return o}(async function(){for(var n=0;n<=d.maxnumber&&!done;n++){if(hex(await crypto.subtle.digest("SHA-256",enc.encode(d.salt+n)))!==d.challenge)continue;var r=await fetch("/api/clicks/verify",{method:"POST",headers:{"Content-Type":"application/json"},body:JSON.stringify({code:d.code,payload:btoa(JSON.stringify({algorithm:d.algorithm,challenge:d.challenge,number:n,salt:d.salt,signature:d.signature}))})});var j=await r.json().catch(function(){return{}});if(r.ok){confirmVisit(j.confirm);finish(d.doneTitle,d.done)}else fail(j.error&&j.error.message);return}fail()})().catch(function(){fail()})})()`;
 
-/** Every script a tracking page may run, for its CSP. */
+/** The page's script, which confirms the visit (web/visit, served by tracking/routes.ts). */
+export const VISIT_SCRIPT_PATH = "/visit.js";
+/** Its file in the built web app (scripts/build-embeds.ts). */
+export const VISIT_SCRIPT_FILE = "visit.js";
+const visitScript = `<script src="${VISIT_SCRIPT_PATH}" async></script>`;
+
+/** Every inline script a tracking page may run, for its CSP (with 'self' for the page's script). */
 export const trackingScriptHashes = `${cspHash(countdownScript)} ${cspHash(solverScript)}`;
 
 export type TrackingPage =
@@ -149,7 +151,7 @@ function renderPage(page: TrackingPage, publicUrl: string): string {
 <p class="note" id="m">${escapeHtml(page.note)}</p>
 <noscript><p class="note">The check needs JavaScript: without it this visit won't count.</p></noscript>
 <a class="btn primary" id="go" href="${song}">Go to the song now</a>${rulesLink(page.rules)}
-</main><script type="application/json" id="pow">${data}</script><script>${solverScript}</script></body></html>`;
+</main><script type="application/json" id="pow">${data}</script><script>${solverScript}</script>${visitScript}</body></html>`;
   }
 
   // The token is empty here: each visit's own is put in its slot (`createTrackingPageRenderer`).
@@ -158,7 +160,7 @@ function renderPage(page: TrackingPage, publicUrl: string): string {
 <p class="count" aria-live="polite">Redirecting in <span id="n">${REDIRECT_SECONDS} seconds</span>...</p>
 <p class="note">${escapeHtml(page.note)}</p>
 <a class="btn primary" id="go" href="${song}">Go to the song now</a>${rulesLink(page.rules)}
-</main><script>${countdownScript}</script></body></html>`;
+</main><script>${countdownScript}</script>${visitScript}</body></html>`;
 }
 
 type EncodedPage = {

@@ -132,6 +132,8 @@ describe("verdicts", () => {
     expect(html).toContain("by Nova Lights");
     expect(html).toContain('Redirecting in <span id="n">3 seconds</span>...');
     expect(html).not.toMatch(/click id|counted|already clicked/i);
+    // The page's script (the visit's confirmation) is the server's own, allowed by 'self'.
+    expect(html).toContain('<script src="/visit.js" async></script>');
     expect(html).toContain(`<img class="cover" src="data:image/svg+xml,`);
     expect(html).toContain(`property="og:image" content="${TEST_ORIGIN}/media/covers/${campaignId}.png"`);
     expect(html).toContain('http-equiv="refresh" content="3;url=https://open.spotify.com/track/abc123"');
@@ -142,7 +144,7 @@ describe("verdicts", () => {
     expect(html).toContain('name="twitter:description" content="Nova Lights on FanBoost"');
     expect(Buffer.byteLength(html)).toBeLessThan(15_000);
     expect(first.headers.get("content-security-policy")).toMatch(
-      /^default-src 'none'; script-src 'sha256-[A-Za-z0-9+/=]+' 'sha256-[A-Za-z0-9+/=]+'; style-src 'unsafe-inline'; img-src 'self' data:; connect-src 'self';/,
+      /^default-src 'none'; script-src 'self' 'sha256-[A-Za-z0-9+/=]+' 'sha256-[A-Za-z0-9+/=]+'; style-src 'unsafe-inline'; img-src 'self' data:; connect-src 'self';/,
     );
     expect(first.headers.get("x-request-id")).toBeNull();
 

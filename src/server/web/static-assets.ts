@@ -68,6 +68,12 @@ export function loadStaticAssets(root: string): Map<string, StaticAsset> {
   return assets;
 }
 
+/** One file of the built web app as text, or null when the app is not built. */
+export function readBuiltFile(root: string, name: string): string | null {
+  const file = join(root, name);
+  return existsSync(file) ? readFileSync(file, "utf8") : null;
+}
+
 /** Picks the smallest encoding the client accepts. */
 export function negotiateEncoding(asset: StaticAsset, acceptEncoding: string | undefined) {
   const accepts = acceptEncoding ?? "";

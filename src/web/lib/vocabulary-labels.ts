@@ -2,6 +2,7 @@ import type {
   ClickReason,
   ClickVerdict,
   clickVerdict,
+  DivergenceDimension,
   ExclusionReason,
   IdentityMarkKind,
   PayoutHoldReason,
@@ -27,6 +28,7 @@ export const verdictLabels: Record<ClickVerdict, string> = {
   banned: "Promoter banned",
   challenged: "Challenged, not solved",
   not_navigation: "Not a click (embedded or prefetched)",
+  hosting: "Data centre or VPN",
 };
 
 /** Each reason a visit did not count, in words a promoter understands. */
@@ -40,6 +42,7 @@ export const notCountedReasons: Record<Exclude<ClickVerdict, typeof clickVerdict
   banned: "Link suspended",
   challenged: "Didn't pass the automated-traffic check",
   not_navigation: "Loaded by another page or prefetched, not opened by a person",
+  hosting: "From a data centre or VPN",
 };
 
 /** Why the fraud rules checked a visit, as the admin's click lists say it. */
@@ -49,6 +52,12 @@ export const clickReasonLabels: Record<ClickReason, string> = {
   hosting_network: "Data centre network",
   network_limit: "Network past its hourly limit on the link",
   challenge_solved: "Browser check solved",
+  hints_contradict: "Client hints contradict the browser",
+  hints_missing: "Chromium without its client hints",
+  mobile_contradicts: "Phone and desktop both claimed",
+  no_activation: "Cross-site navigation no person started",
+  automation: "Automation found by the page's script",
+  unproven: "Confirmed without the page's script",
 };
 
 /** The same reasons in words a promoter understands, about their visitors and never naming an address. */
@@ -58,6 +67,12 @@ export const visitReasonLabels: Record<ClickReason, string> = {
   hosting_network: "Came from a data centre or cloud server, not a home or phone connection",
   network_limit: "One network had already given your link its limit of counted visits this hour",
   challenge_solved: "Passed the browser check",
+  hints_contradict: "The browser's own headers contradicted what it said it was",
+  hints_missing: "The browser left out headers its kind always sends",
+  mobile_contradicts: "The browser said it was both a phone and a desktop",
+  no_activation: "Another site sent the visitor on without a tap or a click",
+  automation: "The page found signs of an automated browser",
+  unproven: "The page's script never ran, yet the visit was confirmed",
 };
 
 /** Why a promoter with clicks cannot win (the contest rules of /terms), beside their name on a board. */
@@ -91,6 +106,25 @@ export const riskReasonLabels: Record<RiskReason, string> = {
   country_mix: "Out-of-place country",
   unconfirmed_share: "No browser confirmed",
   challenges_failed: "Browser checks left unsolved",
+  checks_needed: "Counted only after the check",
+  inconsistent_requests: "Browsers contradicting themselves",
+  forced_navigation: "Sent on without a tap",
+  automation: "Automated browsers",
+  divergence: "Unlike the campaign's other traffic",
+};
+
+/** Each dimension a link's traffic is compared with its campaign's by, as the approval view names it. */
+export const divergenceDimensionLabels: Record<DivergenceDimension, string> = {
+  referrer: "Referrers",
+  browser: "Browsers",
+  language: "Languages",
+  operator: "Network operators",
+  country: "Countries",
+  hour: "Hours",
+  activation: "Who started the navigation",
+  in_app: "In-app browsers",
+  confirmation: "Confirmed by the page",
+  checks: "Checks needed",
 };
 
 /** What two linked accounts share, as the admin's evidence names it. */

@@ -6,6 +6,7 @@ import { residenceName } from "../../../core/eligibility";
 import { countOf, formatCents } from "../../../core/money";
 import { timeAgo } from "../../lib/time-ago";
 import {
+  divergenceDimensionLabels,
   holdLabels,
   identityMarkLabels,
   riskReasonLabels,
@@ -41,6 +42,36 @@ function Risk({ candidate }: { candidate: ApprovalCandidate }) {
         ))}
       </ul>
     </>
+  );
+}
+
+const shares = (distribution: Array<{ value: string; share: number }>) =>
+  distribution.map((entry) => `${Math.round(entry.share * 100)} % ${entry.value}`).join(", ");
+
+/** How the link's traffic diverges from its campaign's: each diverging dimension, the two distributions side by side. */
+function Divergence({ candidate }: { candidate: ApprovalCandidate }) {
+  const divergence = candidate.divergence;
+  if (!divergence || divergence.pool === "none") {
+    return <p className="text-sm text-slate-600">Too few clicks here or in the campaign to compare.</p>;
+  }
+  const against =
+    divergence.pool === "campaign" ? "the campaign's other links" : "the campaign's other links and the platform";
+  if (divergence.dimensions.length === 0) {
+    return <p className="text-sm text-slate-600">Like {against} in every dimension.</p>;
+  }
+  return (
+    <ul className="flex flex-col gap-1.5 text-sm text-slate-700">
+      {divergence.dimensions.map((dimension) => (
+        <li key={dimension.dimension}>
+          <span className="font-semibold text-slate-900">{divergenceDimensionLabels[dimension.dimension]}</span>{" "}
+          <span className="text-xs text-slate-500">(apart by {Math.round(dimension.distance * 100)} %)</span>
+          <span className="block">This link: {shares(dimension.link)}</span>
+          <span className="block text-slate-500">
+            {against.charAt(0).toUpperCase() + against.slice(1)}: {shares(dimension.pool)}
+          </span>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -151,6 +182,9 @@ export function CandidateEvidence({
 
         <Section title="Risk">
           <Risk candidate={candidate} />
+        </Section>
+        <Section title="Against the campaign">
+          <Divergence candidate={candidate} />
         </Section>
         <Section title="Open flags">
           {candidate.open_flags.length === 0 ? (

@@ -118,7 +118,11 @@ export function CampaignRisk({ campaignId }: { campaignId: string }) {
               <a href="https://creativecommons.org/licenses/by/4.0/" className="underline">
                 CC BY 4.0
               </a>
-              ).
+              ). Data centres and VPNs from{" "}
+              <a href="https://github.com/X4BNet/lists_vpn" className="underline">
+                X4BNet/lists_vpn
+              </a>{" "}
+              (MIT) and the providers' own numbers: {data.network_data.slice(1).join(" ")}
             </CardBody>
             <DataTable
               rows={data.promoters}
