@@ -70,11 +70,13 @@ describe("the fraud engine", () => {
     // The console: the farm first, over the threshold, with its reasons in words.
     const risk = page.getByRole("table", { name: "Promoter risk" });
     const farmRow = risk.locator("tr", { hasText: `@${farmHandle}` });
-    await expect.poll(() => farmRow.getByText("70 of 100").isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => farmRow.getByText("95 of 100").isVisible(), { timeout: 10_000 }).toBe(true);
     await expect.poll(() => farmRow.getByText("One network (+35)").isVisible()).toBe(true);
     await expect.poll(() => farmRow.getByText("Many browsers on one network (+15)").isVisible()).toBe(true);
-    // No browser ran the farm's pages: none of its counted clicks was confirmed.
+    // No browser ran the farm's pages: none of its counted clicks was confirmed. And its tool's agents claim a Chrome
+    // that sends client hints, without them.
     await expect.poll(() => farmRow.getByText("No browser confirmed (+20)").isVisible()).toBe(true);
+    await expect.poll(() => farmRow.getByText("Browsers contradicting themselves (+25)").isVisible()).toBe(true);
     await expect
       .poll(() =>
         risk
@@ -83,7 +85,7 @@ describe("the fraud engine", () => {
           .isVisible(),
       )
       .toBe(true);
-    await visible(page, "A winner's clicks look bought (risk 70 of 100)");
+    await visible(page, "A winner's clicks look bought (risk 95 of 100)");
     await page.getByRole("button", { name: "Replay Current Rules" }).click();
     await visible(page, "no stored verdict would change.");
     await visible(page, `Leaders as stored: @${farmHandle}. Under the current rules: @${farmHandle} (no change).`);
@@ -159,9 +161,12 @@ describe("the fraud engine", () => {
     const risk = await okRoute(api(server), adminApi.campaignRisk, { params: { id }, cookie: admin });
     const farmRisk = risk.promoters.find((row) => row.handle === farmHandle);
     expect(farmRisk?.counted).toBe(24);
-    // A browser ran every page, so that signal is quiet; the network and the rotated browsers are not.
+    // A browser ran every page, so that signal is quiet; the network, the rotated browsers, the checks they needed,
+    // and what the pages found in them (headless, automated) are not.
     const reasons = farmRisk?.reasons.map((reason) => reason.code);
-    expect(reasons).toEqual(expect.arrayContaining(["network_concentration", "agents_per_network"]));
+    expect(reasons).toEqual(
+      expect.arrayContaining(["network_concentration", "agents_per_network", "checks_needed", "automation"]),
+    );
     expect(reasons).not.toContain("unconfirmed_share");
     expect(farmRisk?.risky).toBe(true);
 

@@ -12,31 +12,34 @@ export type NetworkClass = "datacenter" | "vpn";
 
 type ListedAsns = { asns: Map<number, string>; source: string };
 
-/** One of X4BNet's `ASN.txt` lists as shipped: `AS123 # name` per line, its source in the leading comments. */
-function readList(file: string): ListedAsns {
+/**
+ * One of X4BNet's `ASN.txt` lists as shipped: `AS123 # name` per line, its origin in the leading comments (the list,
+ * the commit and its date), read into "X4BNet/lists_vpn data-centre list, commit 167937a of 2026-08-22".
+ */
+function readList(file: string, name: string): ListedAsns {
   const text = readFileSync(new URL(`./network-data/${file}`, import.meta.url), "utf8");
   const asns = new Map<number, string>();
-  const source: string[] = [];
+  let origin = "";
   for (const line of text.split("\n")) {
     if (line.startsWith("#")) {
-      source.push(line.slice(1).trim());
+      origin += line;
       continue;
     }
     const match = /^AS(\d+)\s*(?:#\s*(.*))?$/.exec(line.trim());
     if (match) asns.set(Number(match[1]), match[2]?.trim() ?? "");
   }
-  return { asns, source: source.join(" ") };
+  const commit = /Commit ([0-9a-f]{7})[0-9a-f]* of (\d{4}-\d{2}-\d{2})/.exec(origin);
+  const source = commit
+    ? `X4BNet/lists_vpn ${name} list, commit ${commit[1]} of ${commit[2]}`
+    : `X4BNet/lists_vpn ${name} list`;
+  return { asns, source };
 }
 
-const datacenters = readList("datacenter-asns.txt");
-const vpns = readList("vpn-asns.txt");
+const datacenters = readList("datacenter-asns.txt", "data-centre");
+const vpns = readList("vpn-asns.txt", "VPN");
 
 /** Where the network data comes from, as the README and the admin's risk panel credit it. */
-export const networkDataSources = [
-  "The providers' published AS numbers (hosting-asns.ts)",
-  datacenters.source,
-  vpns.source,
-] as const;
+export const networkDataSources = [datacenters.source, vpns.source, "the providers' published AS numbers"] as const;
 
 /**
  * An organisation's name that says it rents servers: a conservative rule, as an internet provider's name may hold

@@ -122,7 +122,7 @@ export function CampaignRisk({ campaignId }: { campaignId: string }) {
               <a href="https://github.com/X4BNet/lists_vpn" className="underline">
                 X4BNet/lists_vpn
               </a>{" "}
-              (MIT) and the providers' own numbers: {data.network_data.slice(1).join(" ")}
+              (MIT): {data.network_data.join("; ")}.
             </CardBody>
             <DataTable
               rows={data.promoters}
