@@ -223,7 +223,8 @@ export async function sendDemoClicks(
   });
   let key: string | undefined;
   const confirm = async (fan: number, token: string) => {
-    key ??= /"([0-9a-f]{32})"/.exec(await (await app.request("/visit.js", {}, from(fan))).text())?.[1];
+    // The key's string in the built script, in whichever quotes the minifier chose.
+    key ??= /["'`]([0-9a-f]{32})["'`]/.exec(await (await app.request("/visit.js", {}, from(fan))).text())?.[1];
     if (!key) return;
     const evidence = JSON.stringify(demoPageEvidence);
     const proof = createHash("sha256")

@@ -91,14 +91,16 @@ export const honestPageEvidence: PageEvidence = {
   languages: "en-US,en",
 };
 
+/** The key in the page's script: the first 32 hexadecimal digits in quotes, as a cheater's script would find it. */
+export const visitKeyIn = (script: string) => /["'`]([0-9a-f]{32})["'`]/.exec(script)?.[1];
+
 /**
  * Confirms a visit from `ip` as the page's script does: the key read from the script the server serves (the app must
  * be built on `visitScriptRoot`), the evidence, and its proof.
  */
 export async function confirmAsPage(t: TestClient, token: string, ip: string, evidence = honestPageEvidence) {
   const script = await (await t.request(VISIT_SCRIPT_PATH, { ip })).text();
-  // The first 32 hexadecimal digits in quotes, as a cheater's script would find them in the built one.
-  const key = /"([0-9a-f]{32})"/.exec(script)?.[1];
+  const key = visitKeyIn(script);
   if (!key) throw new Error(`The served page's script holds no key: ${script.slice(0, 80)}`);
   const sent = JSON.stringify(evidence);
   const proof = createHash("sha256")

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { visitProofInput } from "../../core/click-evidence";
 import { queryRows } from "../db/client";
 import { liveCampaignWithLink } from "../testing/campaigns";
-import { browserUa, clickAs, confirmAsPage, honestPageEvidence, visitScriptRoot } from "../testing/clicks";
+import { browserUa, clickAs, confirmAsPage, honestPageEvidence, visitKeyIn, visitScriptRoot } from "../testing/clicks";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { createClickConfirmations } from "./click-confirmations";
 import { createIpHasher } from "./click-signals";
@@ -146,7 +146,7 @@ describe("browser confirmation", () => {
 
   it("marks a confirmation from a client that did not run the page's script, answered alike, and the first decides", async () => {
     const sent = JSON.stringify(honestPageEvidence);
-    const key = /key="([0-9a-f]{32})"/.exec(await (await t.request("/visit.js")).text())?.[1] ?? "";
+    const key = visitKeyIn(await (await t.request("/visit.js")).text()) ?? "";
     const proofWith = (token: string, used: string) =>
       createHash("sha256")
         .update(visitProofInput(token, used, sent))
@@ -187,7 +187,7 @@ describe("browser confirmation", () => {
       visitScript: 'var key="__FANBOOST_VISIT_KEY__";',
       now: () => now,
     });
-    const keyNow = () => /key="([0-9a-f]{32})"/.exec(confirmations.script() ?? "")?.[1] ?? "";
+    const keyNow = () => visitKeyIn(confirmations.script() ?? "") ?? "";
     const keys = [keyNow()];
     now += day;
     keys.push(keyNow());
