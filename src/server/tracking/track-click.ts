@@ -179,16 +179,22 @@ export async function trackClick(
     verdict = clickVerdict.challenged;
     reasons = networkLimit;
   }
-  const facts = storedRequest({
-    userAgent,
-    acceptLanguage: request.acceptLanguage,
-    referrer: request.referrer,
-    fetchMode: request.purpose.mode,
-    fetchDest: request.purpose.dest,
-    ...request.evidence,
-  });
-  const inconsistent = consistencyReasons(facts, deps.secureOrigin);
-  if (inconsistent.length > 0) reasons = reasons.length === 0 ? inconsistent : [...reasons, ...inconsistent];
+  // The request's facts are evidence about visits that count or may: the risk and the divergence read them from
+  // counted clicks. A repeat, a bot or a refused visit keeps none (most of a viral link's traffic).
+  let facts: string | null = null;
+  if (verdict === clickVerdict.counted || verdict === clickVerdict.challenged) {
+    const stored = storedRequest({
+      userAgent,
+      acceptLanguage: request.acceptLanguage,
+      referrer: request.referrer,
+      fetchMode: request.purpose.mode,
+      fetchDest: request.purpose.dest,
+      ...request.evidence,
+    });
+    facts = JSON.stringify(stored);
+    const inconsistent = consistencyReasons(stored, deps.secureOrigin);
+    if (inconsistent.length > 0) reasons = reasons.length === 0 ? inconsistent : [...reasons, ...inconsistent];
+  }
 
   const click: ClickInput = {
     trackingLinkId: link.linkId,
@@ -205,7 +211,7 @@ export async function trackClick(
     asn: network.asn,
     rulesVersion: fraudRules.version,
     reasons,
-    request: JSON.stringify(facts),
+    request: facts,
   };
   let confirm: string | undefined;
   if (verdict === clickVerdict.counted) {
