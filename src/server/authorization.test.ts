@@ -57,6 +57,9 @@ const appRows: Record<string, Row> = {
   "GET /t/": { call: at("/t/"), expect: all(400) },
   "HEAD /t/": { call: at("/t/"), expect: all(400) },
   "GET /t/:code": { call: (fx) => ({ path: `/t/${fx.shortCode}` }), expect: all(200) },
+  // The tracking page's script is public, alike for everyone; this app has no web build, so nobody gets it (served
+  // built in click-confirmations.test.ts).
+  "GET /visit.js": { call: at("/visit.js"), expect: all(404) },
   "HEAD /t/:code": { call: (fx) => ({ path: `/t/${fx.shortCode}` }), expect: all(200) },
   "GET /track": { call: at("/track"), expect: all(400) },
   "HEAD /track": { call: at("/track"), expect: all(400) },

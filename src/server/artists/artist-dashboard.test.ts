@@ -158,6 +158,7 @@ describe("artist dashboard", () => {
       banned: 0,
       challenged: 0,
       not_navigation: 0,
+      hosting: 0,
     });
     expect(before.countries).toEqual([
       { country: "DE", count: 3 },

@@ -48,9 +48,9 @@ beforeAll(async () => {
   await campaign("Level", 100_00, 3, 3);
   await campaign("Quiet", 100_00, 0, 1);
   // Visits that do not count on the "Second" link: a repeat, a link preview, the promoter's own click, and a visit
-  // from a data centre, challenged and never solved.
+  // from a data centre, which never counts toward a prize.
   const link = `/t/${codes.Second}`;
-  expect((await clickAs(t, link, { ip: "192.0.2.7" })).headers.get("X-Click-Verdict")).toBe("challenged");
+  expect((await clickAs(t, link, { ip: "192.0.2.7" })).headers.get("X-Click-Verdict")).toBe("hosting");
   expect((await clickAs(t, link, { ip: "10.4.1.1" })).headers.get("X-Click-Verdict")).toBe("duplicate");
   expect(
     (await clickAs(t, link, { ip: "10.4.9.9", ua: "Slackbot-LinkExpanding 1.0" })).headers.get("X-Click-Verdict"),
@@ -145,8 +145,8 @@ describe("promoter dashboard", () => {
       counted: 2,
       not_counted: [
         { verdict: "bot", count: 1, reasons: [] },
-        { verdict: "challenged", count: 1, reasons: [{ reason: "hosting_network", count: 1 }] },
         { verdict: "duplicate", count: 1, reasons: [] },
+        { verdict: "hosting", count: 1, reasons: [{ reason: "hosting_network", count: 1 }] },
         { verdict: "self", count: 1, reasons: [] },
       ],
     });

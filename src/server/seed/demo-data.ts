@@ -15,7 +15,7 @@ import { createMailer } from "../mail/create-mailer.js";
 import { listOutbox } from "../mail/outbox.js";
 import { createSandboxProvider, sandboxCards } from "../payments/sandbox.js";
 import { campaignRisks } from "../tracking/promoter-risk.js";
-import { honestBrowsers, inAppBrowserRequests } from "../tracking/sample-requests.js";
+import { honestBrowsers, inAppBrowserRequests, inPeoplesOrder } from "../tracking/sample-requests.js";
 
 /** Everything the seed creates is labelled: "Demo" in names and titles, and emails at fanboost.demo. */
 export const DEMO_PASSWORD = "demo-password-123";
@@ -255,17 +255,28 @@ export async function sendDemoClicks(
     if (runsScript && token) await confirm(fan, token);
   };
   const farm = shortCodes.at(-1);
+  type Visit = { shortCode: string; fan: number; headers: Record<string, string> };
+  const fansVisits: Visit[] = [];
+  const farmVisits: Visit[] = [];
+  const later: Visit[] = [];
   for (const [index, shortCode] of shortCodes.entries()) {
     const fans = shortCode === farm ? DEMO_FARM_VISITS : 6 + ((index * 17) % 40);
     for (let fan = 0; fan < fans; fan++) {
       const headers = shortCode === farm ? demoFarmHeaders : (demoBrowsers[fan % demoBrowsers.length]?.headers ?? {});
-      await visit(shortCode, address + fan, labelled(headers, address + fan), shortCode !== farm);
+      (shortCode === farm ? farmVisits : fansVisits).push({ shortCode, fan: address + fan, headers });
     }
     for (let fan = 0; fan < 3; fan++) {
-      await visit(shortCode, address + fan, labelled(demoBrowsers[0]?.headers ?? {}, address + fan), false);
+      later.push({ shortCode, fan: address + fan, headers: demoBrowsers[0]?.headers ?? {} });
     }
-    await visit(shortCode, address, { "User-Agent": "Twitterbot/1.0 FanBoostDemoSeed" }, false);
+    later.push({ shortCode, fan: address, headers: { "User-Agent": "Twitterbot/1.0" } });
     address += fans;
+  }
+  // People tap their friends' links in no order, each link's at irregular moments; the farm's tool sends its own in a
+  // row. (Link by link, every link's clicks would come as regularly as a machine's, and read so.)
+  for (const { shortCode, fan, headers } of inPeoplesOrder(fansVisits))
+    await visit(shortCode, fan, labelled(headers, fan), true);
+  for (const { shortCode, fan, headers } of [...farmVisits, ...later]) {
+    await visit(shortCode, fan, labelled(headers, fan), false);
   }
   await app.clicksWritten();
   return visits;

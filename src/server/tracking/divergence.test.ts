@@ -7,7 +7,7 @@ import { okRoute } from "../testing/contract-call";
 import { makeAdmin } from "../testing/payouts";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { formatReplay } from "./fraud-replay";
-import { honestBrowsers, inAppBrowserRequests } from "./sample-requests";
+import { honestBrowsers, inAppBrowserRequests, inPeoplesOrder } from "./sample-requests";
 
 /**
  * Each link against its campaign (PRODUCT.md Fraud engine): a farm spread over as many networks as fans, each visit
@@ -45,12 +45,13 @@ beforeAll(async () => {
   admin = await signUp(t, "artist");
   await makeAdmin(t, admin);
   campaignId = await createLiveCampaign(t, await signUp(t, "artist"));
+  const fansVisits: Array<{ code: string; headers: Record<string, string> }> = [];
   for (const handle of ["fan_link_one", "fan_link_two"]) {
     const code = await joinAs(t, await signUp(t, "promoter", { social_handle: handle }), campaignId);
-    for (let index = 0; index < 30; index++) {
-      await visit(code, fans[index % fans.length]?.headers ?? {}, true);
-    }
+    for (let index = 0; index < 30; index++)
+      fansVisits.push({ code, headers: fans[index % fans.length]?.headers ?? {} });
   }
+  for (const { code, headers } of inPeoplesOrder(fansVisits)) await visit(code, headers, true);
   const farmCode = await joinAs(t, await signUp(t, "promoter", { social_handle: "spread_farm" }), campaignId);
   for (let index = 0; index < 25; index++) await visit(farmCode, tool, false);
   await t.app.clicksWritten();

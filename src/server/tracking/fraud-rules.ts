@@ -15,6 +15,11 @@ export const fraudRules = {
   version: 4,
   /** The first version whose counted visits' pages asked the browser to confirm them (click-confirmations.ts). */
   confirmationSince: 3,
+  /**
+   * The first version under which a data centre's or VPN's visit never counts. A campaign whose rules state an earlier
+   * version keeps its promise: such a visit is challenged and counts when it solves the check.
+   */
+  hostingNeverCountsSince: 4,
   rateLimit: { max: 1000, windowMs: 60_000 },
   ipBurst: { max: 50, windowMs: 5 * 60_000 },
   fingerprint: { max: 100, windowMs: 60 * 60_000 },

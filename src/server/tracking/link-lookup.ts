@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { artworkPath, generatedCoverDataUrl, generatedCoverPath } from "../../core/artwork.js";
 import type { Database } from "../db/client.js";
-import { campaigns, promoters, trackingLinks, user } from "../db/schema.js";
+import { campaignRules, campaigns, promoters, trackingLinks, user } from "../db/schema.js";
 
 export type TrackedLink = {
   linkId: string;
@@ -23,6 +23,11 @@ export type TrackedLink = {
   ogImage: string;
   /** The path of the campaign's official rules page. */
   rules: string;
+  /**
+   * The click rules' version the campaign's official rules state (null until they are frozen at launch): its clicks
+   * are judged as that version promised (ADR 034), so a later version's stricter rule waits for campaigns that state it.
+   */
+  clickRulesVersion: number | null;
 };
 
 const TTL_MS = 2_000;
@@ -78,9 +83,11 @@ export function createLinkLookup(db: Database) {
         endsAt: campaigns.endsAt,
         genre: campaigns.genre,
         artworkKey: campaigns.artworkKey,
+        clickRulesVersion: sql<number | null>`(${campaignRules.settings}->>'clickRulesVersion')::int`,
       })
       .from(trackingLinks)
       .innerJoin(campaigns, eq(campaigns.id, trackingLinks.campaignId))
+      .leftJoin(campaignRules, eq(campaignRules.campaignId, campaigns.id))
       .innerJoin(promoters, eq(promoters.id, trackingLinks.promoterId))
       .innerJoin(user, eq(user.id, promoters.authUserId))
       .where(eq(trackingLinks.shortCode, shortCode))

@@ -1,3 +1,4 @@
+import { solveChallenge } from "altcha-lib/v1";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminApi } from "../../core/api/admin";
@@ -5,7 +6,7 @@ import { queryRows } from "../db/client";
 import { suspiciousActivity } from "../db/schema";
 import { signUp } from "../testing/accounts";
 import { liveCampaignWithLink } from "../testing/campaigns";
-import { browserUa, clickAs, linkClicks } from "../testing/clicks";
+import { browserHints, browserUa, clickAs, linkClicks } from "../testing/clicks";
 import { okRoute } from "../testing/contract-call";
 import { makeAdmin } from "../testing/payouts";
 import { createTestApp, type TestApp } from "../testing/test-app";
@@ -14,7 +15,7 @@ import { fraudRules } from "./fraud-rules";
 /**
  * The fraud engine's network rules (PRODUCT.md): a network gives one link at most NETWORK_CLICK_LIMIT counted clicks an
  * hour before its visits to the campaign are challenged (without JavaScript they never count), and a data centre's
- * visits are challenged. Documentation ranges stand in for networks; NETWORK_OVERRIDES names one a hosting provider.
+ * visits never count (under the rules a campaign launched with before version 4, they were challenged). Documentation ranges stand in for networks; NETWORK_OVERRIDES names one a hosting provider.
  */
 
 let t: TestApp;
@@ -175,5 +176,34 @@ describe("network rules", () => {
     });
     expect(stored.every((row) => row.verdict === "hosting")).toBe(true);
     expect(await linkClicks(t.database.db, shortCode)).toBe(0);
+  });
+
+  it("judge a campaign whose rules state an earlier version as they promised: a data centre's visit is challenged and counts once solved", async () => {
+    const { shortCode, campaignId } = await liveCampaignWithLink(t);
+    const stated = await queryRows<{ version: number }>(
+      t.database.db,
+      sql`update campaign_rules set settings = jsonb_set(settings, '{clickRulesVersion}', '3')
+          where campaign_id = ${campaignId} returning (settings->>'clickRulesVersion')::int as version`,
+    );
+    expect(stated).toEqual([{ version: fraudRules.hostingNeverCountsSince - 1 }]);
+    const answer = await clickAs(t, `/t/${shortCode}`, { ip: "192.0.2.45", ua: browserUa, headers: browserHints });
+    expect(answer.headers.get("X-Click-Verdict")).toBe("challenged");
+    const challenge = JSON.parse(
+      /<script type="application\/json" id="pow">(.*?)<\/script>/.exec(await answer.text())?.[1] ?? "{}",
+    ) as { algorithm: string; challenge: string; maxnumber: number; salt: string; signature: string };
+    const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber)
+      .promise;
+    const payload = btoa(JSON.stringify({ ...challenge, number: solution?.number }));
+    const solved = await t.request("/api/clicks/verify", {
+      method: "POST",
+      ip: "192.0.2.45",
+      json: { code: shortCode, payload },
+    });
+    expect(solved.status).toBe(200);
+    await t.app.clicksWritten();
+    expect(await verdictsOf(shortCode)).toEqual([
+      expect.objectContaining({ verdict: "counted", reasons: ["hosting_network", "challenge_solved"] }),
+    ]);
+    expect(await linkClicks(t.database.db, shortCode)).toBe(1);
   });
 });

@@ -83,6 +83,10 @@ type Visit = {
  * The verdict, in PRODUCT.md's order, from the visit and its address's counts. A function of its own, not a closure
  * in `trackClick`: the server runs under tsx, which names every closure it creates (`__name`) on each call.
  */
+/** Whether the campaign's rules state a version under which a data centre's visit never counts (ADR 034). */
+const hostingNeverCounts = (link: TrackedLink) =>
+  link.clickRulesVersion === null || link.clickRulesVersion >= fraudRules.hostingNeverCountsSince;
+
 function decide(deps: TrackDeps, visit: Visit, { rateLimited, challenge }: AddressDecision): ClickVerdict {
   if (!visit.live) return clickVerdict.inactive;
   if (visit.bot) return clickVerdict.bot;
@@ -91,7 +95,7 @@ function decide(deps: TrackDeps, visit: Visit, { rateLimited, challenge }: Addre
   if (visit.self) return clickVerdict.self;
   if (rateLimited) return clickVerdict.rate_limited;
   if (deps.countedAddresses.has(visit.counted)) return clickVerdict.duplicate;
-  if (visit.hosting) return clickVerdict.hosting;
+  if (visit.hosting) return hostingNeverCounts(visit.link) ? clickVerdict.hosting : clickVerdict.challenged;
   return challenge.length > 0 ? clickVerdict.challenged : clickVerdict.counted;
 }
 
@@ -170,7 +174,9 @@ export async function trackClick(
   }
   let reasons =
     verdict === clickVerdict.challenged
-      ? decision.challenge
+      ? visit.hosting
+        ? [...hostingNetwork, ...decision.challenge]
+        : decision.challenge
       : verdict === clickVerdict.hosting
         ? hostingNetwork
         : noReasons;
