@@ -171,6 +171,7 @@ async function rowFloor(database: DatabaseHandle, verdict: ClickVerdict, batchSi
       rulesVersion: 1,
       reasons: [],
       request: null,
+      places: 0,
     };
   };
   const write = async (count: number) => {

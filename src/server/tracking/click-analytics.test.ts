@@ -217,6 +217,7 @@ describe("address retention", () => {
       country: "Unknown",
       referrer: null,
       fingerprint: null,
+      places: 0,
     });
     expect(recorded).toEqual({ verdict: "duplicate" });
     expect(await linkClicks(shortCode)).toBe(2);

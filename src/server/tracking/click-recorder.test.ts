@@ -44,6 +44,7 @@ const click = (
   reasons: [],
   request: null,
   fingerprint: null,
+  places: 0,
 });
 
 async function verdicts(trackingLinkId: string) {

@@ -22,6 +22,11 @@ export type ClickInput = {
   reasons: readonly ClickReason[];
   /** The request's own facts (request-facts.ts) as JSON text, stored as `jsonb`. */
   request: string | null;
+  /**
+   * The places a counted candidate takes in its network's count on its link, shared between instances
+   * (`SharedNetworkLimit`): 0 for the network's first visit to the link at this instance, 2 for its second, 1 after.
+   */
+  places: number;
 };
 
 /** What the database made of a click: a counted click has its event id. */
@@ -55,7 +60,7 @@ export class ClickBatchTimeoutError extends Error {
  * only while the campaign is live.
  */
 const batchStatement =
-  "select * from record_click_batch($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)";
+  "select * from record_click_batch($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)";
 
 type ResultRow = {
   kind: typeof clickVerdict.counted | typeof clickVerdict.challenged | "live";
@@ -112,6 +117,7 @@ async function writeBatch(
       column("rulesVersion"),
       clicks.map((click) => (click.reasons.length === 0 ? null : click.reasons.join(","))),
       column("request"),
+      column("places"),
       networkLimit?.limit ?? 0,
       Math.round((networkLimit?.windowMs ?? 0) / 1000),
     ],

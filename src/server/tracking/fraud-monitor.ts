@@ -678,24 +678,26 @@ export function createFraudMonitor(
     /**
      * For a visit about to count: whether its network may still give the campaign counted clicks. The visit takes a
      * place in the network's counted clicks on the link (one place for an address's visits in flight together);
-     * past the limit, this visit and the network's next ones are challenged. `networkVisitRecorded` says whether the
-     * place was used.
+     * past the limit, this visit and the network's next ones are challenged (null). `networkVisitRecorded` says whether
+     * the place was used. Admitted, it returns the places the visit takes in the count shared between instances
+     * (click-recorder.ts): none for the network's first visit to the link here, two for its second (the first's too),
+     * one after; so organic traffic, one visit per network, asks the database for none.
      */
-    admitFromNetwork(click: ClickObservation, now = Date.now()): boolean {
-      if (concentrated.seen(click.campaignNetwork, now)) return false;
+    admitFromNetwork(click: ClickObservation, now = Date.now()): number | null {
+      if (concentrated.seen(click.campaignNetwork, now)) return null;
       const visit = click.linkAddress;
       const pending = networkPlaces.get(visit);
       if (pending) {
         pending.inFlight++;
-        return true;
+        return 0;
       }
       const counted = perLinkNetwork.hit(click.linkNetwork, now);
       if (counted > networkClickLimit) {
         concentrate(click, counted, now);
-        return false;
+        return null;
       }
       networkPlaces.set(visit, { inFlight: 1, counted: false });
-      return true;
+      return counted === 1 ? 0 : counted === 2 ? 2 : 1;
     },
     networkVisitRecorded,
     /**

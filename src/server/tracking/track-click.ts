@@ -181,9 +181,13 @@ export async function trackClick(
         ? hostingNetwork
         : noReasons;
   // A network past its counted clicks on one link is challenged from here on (this visit included).
-  if (verdict === clickVerdict.counted && !deps.fraud.admitFromNetwork(observation)) {
-    verdict = clickVerdict.challenged;
-    reasons = networkLimit;
+  let places = 0;
+  if (verdict === clickVerdict.counted) {
+    const admitted = deps.fraud.admitFromNetwork(observation);
+    if (admitted === null) {
+      verdict = clickVerdict.challenged;
+      reasons = networkLimit;
+    } else places = admitted;
   }
   // The request's facts are evidence about visits that count or may: the risk and the divergence read them from
   // counted clicks. A repeat, a bot or a refused visit keeps none (most of a viral link's traffic).
@@ -218,6 +222,7 @@ export async function trackClick(
     rulesVersion: fraudRules.version,
     reasons,
     request: facts,
+    places,
   };
   let confirm: string | undefined;
   if (verdict === clickVerdict.counted) {
