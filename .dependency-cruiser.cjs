@@ -6,7 +6,7 @@
 
 /** Lowest first. The kernel is the server's top-level files that every area may use. */
 const areas = [
-  ["kernel", "src/server/(config|errors|ids|logger|redact|version)\\.ts$"],
+  ["kernel", "src/server/(config|errors|evict-oldest|ids|logger|redact|version)\\.ts$"],
   ["net", "src/server/net/"],
   ["db", "src/server/db/"],
   ["http", "src/server/http/"],
@@ -22,6 +22,7 @@ const areas = [
   ["contact", "src/server/contact/"],
   ["client-errors", "src/server/client-errors/"],
   ["artwork", "src/server/artwork/"],
+  ["fraud", "src/server/fraud/"],
   ["tracking", "src/server/tracking/"],
   ["payouts", "src/server/payouts/"],
   ["campaigns", "src/server/campaigns/"],

@@ -9,14 +9,11 @@
  */
 import { createHash } from "node:crypto";
 import type { Database } from "../src/server/db/client.js";
+import { AddressCounter, WindowCounter } from "../src/server/fraud/counters.js";
+import { createFraudMonitor } from "../src/server/fraud/monitor.js";
+import { ClickObservation } from "../src/server/fraud/observation.js";
 import { createLogger } from "../src/server/logger.js";
 import { campaignAddressKey, createCountedAddresses } from "../src/server/tracking/counted-addresses.js";
-import {
-  AddressCounter,
-  ClickObservation,
-  createFraudMonitor,
-  WindowCounter,
-} from "../src/server/tracking/fraud-monitor.js";
 import { failBench, smoke } from "./support.js";
 import { BROWSER_USER_AGENT } from "./visitor.js";
 

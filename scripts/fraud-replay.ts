@@ -6,8 +6,8 @@
 import { parseArgs } from "node:util";
 import { loadConfig } from "../src/server/config.js";
 import { openConfiguredDatabase } from "../src/server/db/client.js";
+import { formatReplay, replayCampaign } from "../src/server/fraud/replay.js";
 import { assertCampaignId } from "../src/server/ids.js";
-import { formatReplay, replayCampaign } from "../src/server/tracking/fraud-replay.js";
 
 const config = loadConfig();
 const database = await openConfiguredDatabase(config);

@@ -1,5 +1,5 @@
 /**
- * Refreshes the data-centre and VPN lists the fraud engine ships (src/server/tracking/network-data/), from X4BNet's
+ * Refreshes the data-centre and VPN lists the fraud engine ships (src/server/fraud/network-data/), from X4BNet's
  * kept public lists (https://github.com/X4BNet/lists_vpn, MIT): `npm run network-data:refresh` downloads the newest,
  * or `npm run network-data:refresh -- <path of a clone>` reads a clone's checked-out commit. Each file keeps its source,
  * commit and date in its leading comments; review the diff, run the tests, and commit it.
@@ -10,7 +10,7 @@ import { join } from "node:path";
 
 const repository = "X4BNet/lists_vpn";
 const lists = ["datacenter", "vpn"] as const;
-const target = new URL("../src/server/tracking/network-data/", import.meta.url).pathname;
+const target = new URL("../src/server/fraud/network-data/", import.meta.url).pathname;
 
 type Fetched = { commit: string; date: string; read: (list: (typeof lists)[number]) => Promise<string> };
 
@@ -47,7 +47,7 @@ for (const list of lists) {
   if (entries === 0) throw new Error(`The ${list} list has no AS numbers: not written`);
   const header = [
     `# ${repository} input/${list}/ASN.txt (https://github.com/${repository}), MIT License, Copyright (c) 2024 X4B (Mathew Heard).`,
-    `# Commit ${source.commit} of ${source.date}. Refreshed by scripts/refresh-network-data.ts; read by tracking/network-classes.ts.`,
+    `# Commit ${source.commit} of ${source.date}. Refreshed by scripts/refresh-network-data.ts; read by fraud/network-classes.ts.`,
   ];
   writeFileSync(join(target, `${list}-asns.txt`), `${[...header, body].join("\n")}\n`);
   console.log(`${list}: ${entries} autonomous systems, commit ${source.commit.slice(0, 7)} of ${source.date}`);

@@ -21,7 +21,7 @@ export type RulesSettings = {
   startsAt: string;
   endsAt: string;
   reviewHours: number;
-  /** The version of the click rules (fraud-rules.ts) that judges the campaign's clicks. */
+  /** The version of the click rules (fraud/rules.ts) that judges the campaign's clicks. */
   clickRulesVersion: number;
   /** Counted clicks one network may give one link in an hour before its visits are checked. */
   networkClickLimit: number;

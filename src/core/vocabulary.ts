@@ -205,7 +205,7 @@ export type ClickReason = (typeof clickReasons)[number];
 export const clickReason = wordsOf(clickReasons);
 
 /**
- * Why a promoter's clicks on a campaign look bought (the fraud engine's risk, fraud-rules.ts): each reason comes with
+ * Why a promoter's clicks on a campaign look bought (the fraud engine's risk, fraud/rules.ts): each reason comes with
  * its evidence.
  */
 export const riskReasons = [

@@ -14,10 +14,10 @@ import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
 import { suspiciousActivity } from "../db/schema.js";
 import { DomainError } from "../errors.js";
-import { divergenceView } from "../tracking/divergence.js";
-import { fraudRules } from "../tracking/fraud-rules.js";
-import { listedHostingAsns } from "../tracking/network-classes.js";
-import { campaignRisks } from "../tracking/promoter-risk.js";
+import { divergenceView } from "../fraud/divergence.js";
+import { listedHostingAsns } from "../fraud/network-classes.js";
+import { campaignRisks } from "../fraud/promoter-risk.js";
+import { fraudRules } from "../fraud/rules.js";
 import { suspiciousItemView } from "./fraud-review.js";
 
 /**

@@ -10,6 +10,7 @@ import { deleteCampaign } from "../campaigns/delete-campaign.js";
 import { listClientErrorGroups } from "../client-errors/client-error-reports.js";
 import type { ServerContext } from "../context/server-context.js";
 import { DomainError } from "../errors.js";
+import { campaignRiskView, replayCampaign } from "../fraud/replay.js";
 import type { AppEnv } from "../http/app-env.js";
 import { reply, routePath } from "../http/contracts.js";
 import { validate } from "../http/validate.js";
@@ -32,7 +33,6 @@ import {
   topUserAgents,
   visitsByVerdict,
 } from "../tracking/click-analytics.js";
-import { campaignRiskView, replayCampaign } from "../tracking/fraud-replay.js";
 import { changeCampaignState, listAdminCampaigns } from "./admin-campaigns.js";
 import { listContactMessageViews, listOutboxEmails, markMessageHandled, outboxEmailHtml } from "./admin-messages.js";
 import { adminStats } from "./admin-stats.js";

@@ -5,6 +5,7 @@ import { formatCents } from "../../core/money";
 import { OFFICIAL_RULES_VERSION } from "../../core/official-rules";
 import { queryRows } from "../db/client";
 import { campaignRules, campaigns, trackingLinks } from "../db/schema";
+import { fraudRules } from "../fraud/rules";
 import { finalizeEndedCampaigns } from "../payouts/finalize-campaigns";
 import { signUp } from "../testing/accounts";
 import { createDraft, createLiveCampaign, joinAs, liveCampaignWithLink } from "../testing/campaigns";
@@ -12,7 +13,6 @@ import { clickAs } from "../testing/clicks";
 import { okRoute, refusedRoute } from "../testing/contract-call";
 import { testContext } from "../testing/payouts";
 import { createTestApp, type TestApp } from "../testing/test-app";
-import { fraudRules } from "../tracking/fraud-rules";
 import { freezeMissingOfficialRules, officialRulesHash } from "./official-rules";
 
 let t: TestApp;

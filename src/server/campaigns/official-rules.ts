@@ -10,7 +10,7 @@ import {
 import type { Database } from "../db/client.js";
 import { campaignRules, campaigns } from "../db/schema.js";
 import { DomainError } from "../errors.js";
-import { fraudRules } from "../tracking/fraud-rules.js";
+import { fraudRules } from "../fraud/rules.js";
 
 export const officialRulesMessages = {
   notLaunched: "A campaign's official rules are published when it launches",

@@ -203,7 +203,7 @@ export const clickEvents = pgTable(
     network: text("network"),
     /** The autonomous system announcing the address, when known (networks.ts). */
     asn: integer("asn"),
-    /** The version of the fraud rules that decided the verdict (fraud-rules.ts); none before versions were kept. */
+    /** The version of the fraud rules that decided the verdict (fraud/rules.ts); none before versions were kept. */
     rulesVersion: integer("rules_version"),
     /** Why the rules treated the visit as they did, beyond its verdict (clickReasons); none for most clicks. */
     reasons: text("reasons", { enum: clickReasons }).array(),
@@ -213,7 +213,7 @@ export const clickEvents = pgTable(
      */
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     /**
-     * The request's own facts beside the verdict (tracking/request-facts.ts): the agent's claim, client hints, Fetch
+     * The request's own facts beside the verdict (fraud/request-facts.ts): the agent's claim, client hints, Fetch
      * Metadata, language and referrer's host; the fraud engine compares each link's against its campaign's.
      */
     request: jsonb("request").$type<StoredRequest>(),

@@ -6,7 +6,7 @@ import type { DatabaseDiagnostics, Readiness } from "../../core/api/diagnostics.
 import type { DatabaseHandle } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
 import { campaigns } from "../db/schema.js";
-import type { NetworkDataState } from "../tracking/networks.js";
+import type { NetworkDataState } from "../fraud/networks.js";
 
 /** The migrations this version of the code ships (and applies at start-up). */
 export const expectedMigrations = (): number => {

@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import { diagnosticsApi } from "../../core/api/diagnostics.js";
 import { currentUser, type Guards } from "../accounts/guards.js";
+import type { NetworkDataState } from "../fraud/networks.js";
 import type { AppEnv } from "../http/app-env.js";
 import { reply, routePath } from "../http/contracts.js";
-import type { NetworkDataState } from "../tracking/networks.js";
 import { appVersion } from "../version.js";
 import { checkReadiness, diagnoseDatabase } from "./database-status.js";
 import { type SystemDeps, sendTestEmail, systemReport } from "./system-report.js";

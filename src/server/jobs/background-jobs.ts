@@ -3,6 +3,7 @@ import { remindEndingCampaigns } from "../campaigns/ending-reminders.js";
 import { freezeMissingOfficialRules } from "../campaigns/official-rules.js";
 import { pruneClientErrors } from "../client-errors/client-error-reports.js";
 import type { ServerContext } from "../context/server-context.js";
+import { pruneSharedCounts } from "../fraud/shared-address-counts.js";
 import { pruneIdempotencyKeys } from "../http/idempotency.js";
 import { announceFinalResults } from "../payouts/campaign-results.js";
 import { finalizeEndedCampaigns } from "../payouts/finalize-campaigns.js";
@@ -10,7 +11,6 @@ import { remindPayoutAccounts, retryDuePayouts, runWeeklyPayouts } from "../payo
 import { processDueRefunds } from "../payouts/refunds.js";
 import { requestApprovals, sendApprovalDigest } from "../payouts/result-approval.js";
 import { rollUpClicks } from "../tracking/click-rollups.js";
-import { pruneSharedCounts } from "../tracking/fraud-monitor.js";
 import { clearExpiredClickIps } from "../tracking/ip-retention.js";
 import { pruneWebhookLog } from "../webhooks/webhook-retention.js";
 import type { WebhookSender } from "../webhooks/webhook-sender.js";

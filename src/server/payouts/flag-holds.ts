@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
-import { campaignRisks } from "../tracking/promoter-risk.js";
+import { campaignRisks } from "../fraud/promoter-risk.js";
 
 /**
  * Fraud flags that hold a winner's prize: about their link itself or their account's links to the artist or another

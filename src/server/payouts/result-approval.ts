@@ -9,7 +9,7 @@ import type { ServerContext } from "../context/server-context.js";
 import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
 import { DomainError } from "../errors.js";
-import { campaignRisks } from "../tracking/promoter-risk.js";
+import { campaignRisks } from "../fraud/promoter-risk.js";
 import { announceResult } from "./campaign-results.js";
 import { releaseFlagHolds } from "./flag-holds.js";
 import { reviewOver } from "./pay-payouts.js";

@@ -10,12 +10,12 @@ import { joinCampaign } from "../campaigns/join-campaign.js";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
 import { campaigns as campaignsTable, user } from "../db/schema.js";
+import { campaignRisks } from "../fraud/promoter-risk.js";
+import { honestBrowsers, inAppBrowserRequests, inPeoplesOrder } from "../fraud/sample-requests.js";
 import type { Logger } from "../logger.js";
 import { createMailer } from "../mail/create-mailer.js";
 import { listOutbox } from "../mail/outbox.js";
 import { createSandboxProvider, sandboxCards } from "../payments/sandbox.js";
-import { campaignRisks } from "../tracking/promoter-risk.js";
-import { honestBrowsers, inAppBrowserRequests, inPeoplesOrder } from "../tracking/sample-requests.js";
 
 /** Everything the seed creates is labelled: "Demo" in names and titles, and emails at fanboost.demo. */
 export const DEMO_PASSWORD = "demo-password-123";

@@ -4,6 +4,8 @@ import { voidClicks } from "../admin/fraud-review";
 import { queryRows } from "../db/client";
 import { clickAudit, clickEvents, suspiciousActivity } from "../db/schema";
 import { DomainError } from "../errors";
+import { createIpHasher } from "../fraud/click-signals";
+import { fraudRules } from "../fraud/rules";
 import { createLogger } from "../logger";
 import { signUp } from "../testing/accounts";
 import { createLiveCampaign, joinAs, liveCampaignWithLink } from "../testing/campaigns";
@@ -18,10 +20,7 @@ import {
   topIps,
   topUserAgents,
 } from "./click-analytics";
-
 import { createClickRecorder } from "./click-recorder";
-import { createIpHasher } from "./click-signals";
-import { fraudRules } from "./fraud-rules";
 import { clearExpiredClickIps } from "./ip-retention";
 
 let t: TestApp;

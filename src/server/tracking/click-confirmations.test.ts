@@ -3,12 +3,12 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { visitProofInput } from "../../core/click-evidence";
 import { queryRows } from "../db/client";
+import { createIpHasher } from "../fraud/click-signals";
+import { assessRisk, type LinkClickStats, linkClickStats } from "../fraud/promoter-risk";
 import { liveCampaignWithLink } from "../testing/campaigns";
 import { browserUa, clickAs, confirmAsPage, honestPageEvidence, visitKeyIn, visitScriptRoot } from "../testing/clicks";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { createClickConfirmations } from "./click-confirmations";
-import { createIpHasher } from "./click-signals";
-import { assessRisk, type LinkClickStats, linkClickStats } from "./promoter-risk";
 
 /**
  * The browser confirmation (PRODUCT.md Fraud engine): a counted visit's page script sends its token back once, with

@@ -4,11 +4,11 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { harnessSettings } from "../config";
 import { type Database, type DatabaseHandle, openDatabase, queryRows } from "../db/client";
+import { createIpHasher } from "../fraud/click-signals";
 import { assertInvariants } from "../testing/invariants";
 import { insertLiveLink } from "../testing/live-link";
 import { startAppServer } from "../testing/server-process";
 import { openTestDatabase } from "../testing/test-app";
-import { createIpHasher } from "./click-signals";
 
 const SHORT_CODE = "CrashCode1";
 const AUTH_SECRET = "crash-test-secret-0123456789-0123456789";

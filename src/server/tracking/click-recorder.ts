@@ -154,7 +154,7 @@ export type ClickRecorderOptions = {
   onCommitted?: (size: number, seconds: number, results: readonly RecordedClick[]) => void;
   /**
    * Several instances on one PostgreSQL: the network limit is held in the database, where a counted candidate past it
-   * is recorded challenged instead (migration 0041). One instance holds it in memory (fraud-monitor.ts).
+   * is recorded challenged instead (migration 0041). One instance holds it in memory (fraud/monitor.ts).
    */
   networkLimit?: SharedNetworkLimit;
 };

@@ -1,4 +1,4 @@
-import { evictOldest } from "./evict-oldest.js";
+import { evictOldest } from "../evict-oldest.js";
 
 /**
  * A campaign and an address as one key. A click builds it once for both its lookup and its entry: a key built anew is

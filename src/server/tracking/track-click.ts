@@ -1,15 +1,16 @@
 import type { ClickReason, ClickVerdict } from "../../core/vocabulary.js";
 import { campaignStatus, clickReason, clickVerdict } from "../../core/vocabulary.js";
+import { fingerprintOf, isBotRequest, isNotNavigation, type RequestPurpose } from "../fraud/click-signals.js";
+import type { FraudMonitor } from "../fraud/monitor.js";
+import type { NetworkLookup } from "../fraud/networks.js";
+import { type AddressDecision, ClickObservation, noReasons } from "../fraud/observation.js";
+import { consistencyReasons, type RequestHeaders, storedRequest } from "../fraud/request-facts.js";
+import { fraudRules } from "../fraud/rules.js";
 import type { ClickChallenges } from "./click-challenges.js";
 import type { ClickConfirmations } from "./click-confirmations.js";
 import type { ClickInput, ClickRecorder } from "./click-recorder.js";
-import { fingerprintOf, isBotRequest, isNotNavigation, type RequestPurpose } from "./click-signals.js";
 import { type CountedAddresses, campaignAddressKey } from "./counted-addresses.js";
-import { type AddressDecision, ClickObservation, type FraudMonitor, noReasons } from "./fraud-monitor.js";
-import { fraudRules } from "./fraud-rules.js";
 import type { TrackedLink } from "./link-lookup.js";
-import type { NetworkLookup } from "./networks.js";
-import { consistencyReasons, type RequestHeaders, storedRequest } from "./request-facts.js";
 import {
   campaignEndedNote,
   campaignPausedNote,

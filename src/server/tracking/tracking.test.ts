@@ -6,6 +6,7 @@ import type { App } from "../app";
 import { harnessSettings } from "../config";
 import { queryRows } from "../db/client";
 import { campaigns, clickEvents, suspiciousActivity } from "../db/schema";
+import { createIpHasher } from "../fraud/click-signals";
 import { serveApp } from "../serve-app";
 import { signUp } from "../testing/accounts";
 import { liveCampaignWithLink } from "../testing/campaigns";
@@ -13,7 +14,6 @@ import { browserUa, clickAs, expectCountersConsistent, linkClicks as linkClicksO
 import { makeAdmin } from "../testing/payouts";
 import { startAppServer } from "../testing/server-process";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "../testing/test-app";
-import { createIpHasher } from "./click-signals";
 
 let t: TestApp;
 

@@ -6,7 +6,7 @@ import { clickAs } from "../testing/clicks";
 import { callRoute, okRoute, refusedRoute } from "../testing/contract-call";
 import { makeAdmin } from "../testing/payouts";
 import { createTestApp, type TestApp } from "../testing/test-app";
-import { formatReplay, type ReplayClick, replayVerdicts } from "./fraud-replay";
+import { formatReplay, type ReplayClick, replayVerdicts } from "./replay";
 
 describe("the replay's verdicts", () => {
   const at = (minute: number, network: string | null, asn: number | null = null): ReplayClick => ({

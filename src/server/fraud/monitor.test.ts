@@ -3,8 +3,10 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
 import type { Database } from "../db/client";
 import { createLogger } from "../logger";
-import { ClickObservation, CountryCrossings, createFraudMonitor } from "./fraud-monitor";
-import { fraudRules } from "./fraud-rules";
+import { CountryCrossings } from "./counters";
+import { createFraudMonitor } from "./monitor";
+import { ClickObservation } from "./observation";
+import { fraudRules } from "./rules";
 
 const HOUR = 60 * 60_000;
 const DAY = 24 * HOUR;

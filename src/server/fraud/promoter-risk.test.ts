@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { riskReasons } from "../../core/vocabulary";
 import type { LinkDivergence } from "./divergence";
-import { fraudRules } from "./fraud-rules";
 import { assessRisk, type LinkClickStats } from "./promoter-risk";
+import { fraudRules } from "./rules";
 
 /** A link whose 100 counted clicks look like people's: spread over networks, systems, times and the campaign's countries. */
 const honest: LinkClickStats = {

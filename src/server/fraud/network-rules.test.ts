@@ -10,7 +10,7 @@ import { browserHints, browserUa, clickAs, linkClicks } from "../testing/clicks"
 import { okRoute } from "../testing/contract-call";
 import { makeAdmin } from "../testing/payouts";
 import { createTestApp, type TestApp } from "../testing/test-app";
-import { fraudRules } from "./fraud-rules";
+import { fraudRules } from "./rules";
 
 /**
  * The fraud engine's network rules (PRODUCT.md): a network gives one link at most NETWORK_CLICK_LIMIT counted clicks an

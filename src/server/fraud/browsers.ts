@@ -1,6 +1,6 @@
 import Bowser from "bowser";
 import type { AgentDevice, AgentEngine, AgentFamily } from "../../core/click-evidence.js";
-import { evictOldest } from "./evict-oldest.js";
+import { evictOldest } from "../evict-oldest.js";
 
 /**
  * What a user agent says it is (PRODUCT.md Fraud engine): an app's in-app browser, a link previewer, or a browser of a

@@ -2,7 +2,7 @@ import { createHash, createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { networkOf } from "../net/ip-address";
 import { createIpHasher, fingerprintOf, isBotRequest, oneShotHmac } from "./click-signals";
-import { AddressCounter, WindowCounter } from "./fraud-monitor";
+import { AddressCounter, WindowCounter } from "./counters";
 
 describe("click signals", () => {
   it("hashes addresses with HMAC-SHA256 under a key derived from the secret", () => {

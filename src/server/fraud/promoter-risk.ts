@@ -4,7 +4,7 @@ import { clickReason, type DivergenceDimension, flagType, type RiskReason } from
 import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
 import { campaignDivergence, type LinkDivergence } from "./divergence.js";
-import { fraudRules } from "./fraud-rules.js";
+import { fraudRules } from "./rules.js";
 
 /** The reason codes of a request that contradicts itself (request-facts.ts). */
 const inconsistencyReasons = [clickReason.hints_contradict, clickReason.hints_missing, clickReason.mobile_contradicts];

@@ -6,9 +6,9 @@ import type { Database } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
 import { DomainError } from "../errors.js";
 import { divergenceView } from "./divergence.js";
-import { fraudRules } from "./fraud-rules.js";
 import { listedHostingAsns, networkDataSources } from "./network-classes.js";
 import { campaignRisks } from "./promoter-risk.js";
+import { fraudRules } from "./rules.js";
 
 /**
  * A campaign's promoters by risk under the current rules (PRODUCT.md Fraud engine), as the admin console shows them:

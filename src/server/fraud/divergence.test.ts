@@ -6,7 +6,7 @@ import { clickAs, confirmAsPage, visitScriptRoot } from "../testing/clicks";
 import { okRoute } from "../testing/contract-call";
 import { makeAdmin } from "../testing/payouts";
 import { createTestApp, type TestApp } from "../testing/test-app";
-import { formatReplay } from "./fraud-replay";
+import { formatReplay } from "./replay";
 import { honestBrowsers, inAppBrowserRequests, inPeoplesOrder } from "./sample-requests";
 
 /**
