@@ -126,7 +126,7 @@ describe("notifications journey", () => {
     await visible(promoterView.page, `24 hours left on "${title} II"`);
     await screenshot(promoterView.page, "notifications-promoter-bell");
     await promoterView.page.getByRole("menuitem", { name: "Mark all as read" }).click();
-    await expect.poll(() => unreadCount(promoterView.page)).toBe(0);
+    await expect.poll(() => unreadCount(promoterView.page), { timeout: 10_000 }).toBe(0);
 
     // On a phone the bell sits beside the menu button, and its list fits the screen.
     await promoterView.page.keyboard.press("Escape");
