@@ -37,7 +37,17 @@ export function createLiveUpdates(database: DatabaseHandle, log: Logger) {
   const deliverUser = (userId: string) => emit(`user:${userId}`);
   let stopEmbeddedListen: (() => Promise<void>) | undefined;
 
-  const connectListener = async () => {
+  /** Tries again a second later, and again until the database answers (an instance outlives a database outage). */
+  const reconnectLater = (): void => {
+    setTimeout(() => {
+      connectListener().catch((error: unknown) => {
+        log.warn({ err: error }, "leaderboard listener could not reconnect; trying again");
+        reconnectLater();
+      });
+    }, 1000).unref();
+  };
+
+  const connectListener = async (): Promise<void> => {
     if (closed) return;
     if (database.listen) {
       stopEmbeddedListen = await database.listen(NOTIFICATIONS_CHANNEL, deliverUser);
@@ -51,12 +61,19 @@ export function createLiveUpdates(database: DatabaseHandle, log: Logger) {
       else if (message.channel === NOTIFICATIONS_CHANNEL) deliverUser(message.payload);
     });
     client.on("error", (error) => {
+      // Until it listens, a failure is the caller's (below); after, this reconnects.
+      if (listenClient !== client) return;
       log.warn({ err: error }, "leaderboard listener lost its connection; reconnecting");
       listenClient = undefined;
-      setTimeout(() => void connectListener(), 1000).unref();
+      reconnectLater();
     });
-    await client.connect();
-    await client.query(`listen ${CHANNEL}; listen ${NOTIFICATIONS_CHANNEL}`);
+    try {
+      await client.connect();
+      await client.query(`listen ${CHANNEL}; listen ${NOTIFICATIONS_CHANNEL}`);
+    } catch (error) {
+      void client.end().catch(() => {});
+      throw error;
+    }
     listenClient = client;
   };
 
