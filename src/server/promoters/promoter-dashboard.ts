@@ -45,7 +45,8 @@ const linkRow = z.object({
 });
 type LinkRow = z.output<typeof linkRow>;
 
-const rankOfLink = (row: LinkRow) => rankOf(row.clicks, row.ahead);
+/** A promoter the result passed over has no rank (db/rank.ts): the winner is #1. */
+const rankOfLink = (row: LinkRow) => (row.not_eligible === null ? rankOf(row.clicks, row.ahead) : null);
 
 function activeLink(row: LinkRow): PromoterLink {
   const rank = rankOfLink(row);
