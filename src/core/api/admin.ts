@@ -183,7 +183,8 @@ export type InvestigateQuery = {
   campaign?: string;
   user?: string;
 };
-export type InvestigationKind = "address" | "fingerprint" | "promoter" | "link" | "campaign";
+/** `network`: a network-concentration flag's network (IPv4 /24, IPv6 /48) on its campaign, opened from the flag. */
+export type InvestigationKind = "address" | "fingerprint" | "network" | "promoter" | "link" | "campaign";
 
 /** One stored click as an investigation shows it: everything but the raw address. */
 export type InvestigatedClick = {

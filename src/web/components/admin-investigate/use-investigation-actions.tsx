@@ -50,7 +50,7 @@ export function useInvestigationActions(data: Investigation) {
   /** Voids the subject address's counted clicks, or all of the promoter's, on the link's campaign. */
   const voidLink = async (link: TouchedLink, target: VoidTarget) => {
     const promoterCounted =
-      data.subject.kind === "address" || data.subject.kind === "fingerprint"
+      data.subject.kind === "address" || data.subject.kind === "fingerprint" || data.subject.kind === "network"
         ? "all the counted clicks"
         : `the ${countOf(link.counted, "counted click")}`;
     const reason = await confirm({
