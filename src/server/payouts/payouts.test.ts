@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { adminApi } from "../../core/api/admin";
 import { splitPrize } from "../../core/money";
 import type { ServerContext } from "../context/server-context";
 import { queryRows } from "../db/client";
@@ -9,6 +10,7 @@ import { type PaymentProvider, TransferDeclinedError } from "../payments/provide
 import { createSandboxProvider } from "../payments/sandbox";
 import { signUp, type TestUser } from "../testing/accounts";
 import { createLiveCampaign, joinAs } from "../testing/campaigns";
+import { okRoute } from "../testing/contract-call";
 import {
   adminPost,
   approveWin,
@@ -276,6 +278,24 @@ describe("paying winners", () => {
     const subjects = (await listOutbox(t.database.db, promoters[0]?.email)).map((mail) => mail.subject);
     expect(subjects.filter((subject) => subject === "We couldn't send your $120 payout yet")).toHaveLength(1);
     expect(subjects).toContain("Your $120 FanBoost payout is on its way");
+  });
+
+  it("offers Pay Winner only once the winner's payout account can be paid", async () => {
+    const { campaignId, promoters } = await campaignWithClicks([1], 60_00);
+    await endNow(campaignId);
+    // As if approved and verified already (automatic approval): only the payout account is missing.
+    await t.database.db
+      .update(payouts)
+      .set({ holdReasons: sql`'{}'::text[]` })
+      .where(eq(payouts.campaignId, campaignId));
+    const rowOf = async () =>
+      (await okRoute(t, adminApi.payouts, { cookie: admin.cookie })).rows.find((row) => row.campaign_id === campaignId);
+    expect(await rowOf()).toMatchObject({ action: "account", winner: { has_payout_account: false } });
+    expect((await payWinner(campaignId)).status).toBe(409);
+    await onboardPayouts(t, promoters[0] as TestUser);
+    expect(await rowOf()).toMatchObject({ action: "pay", winner: { has_payout_account: true } });
+    expect((await payWinner(campaignId)).status).toBe(200);
+    await expectLedgerBalanced(t, campaignId);
   });
 
   it("reminds a winner without a payout account once, three days after the win", async () => {
