@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect } from "vitest";
-import { adminApi } from "../src/core/api/admin";
+import { adminApi, dismissFlagMessages } from "../src/core/api/admin";
 import { callRoute } from "../src/server/testing/contract-call";
 import {
   campaignWithPromoter,
@@ -128,6 +128,17 @@ describe("fraud review", () => {
       .toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, "investigate-network-1366");
+
+    // Dismissing needs a reason: a blank one is refused in the dialog, which stays open.
+    await page.getByRole("button", { name: "Dismiss Flag" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: "Dismiss Flag" }).click();
+    await expect.poll(() => dialog.getByText(dismissFlagMessages.reasonNeeded).isVisible()).toBe(true);
+    expect(await dialog.getByLabel("Reason").getAttribute("aria-invalid")).toBe("true");
+    await dialog.getByLabel("Reason").fill("A campus network: the fans are real");
+    await dialog.getByRole("button", { name: "Dismiss Flag" }).click();
+    await visible(page, "Flag dismissed.");
+    await visible(page, "dismissed");
     await page.setViewportSize({ width: 390, height: 900 });
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await screenshot(page, "investigate-network-390");

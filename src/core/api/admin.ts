@@ -173,6 +173,9 @@ export type VoidClicksResult = {
   winners: Array<{ handle: string; amount_cents: number }>;
 };
 
+/** Dismissing a flag needs its reason: the dialog asks for it before the server would refuse it. */
+export const dismissFlagMessages = { reasonNeeded: "Give a reason for dismissing the flag" } as const;
+
 /** What can be investigated: exactly one of these (a flag opens its own subject). */
 export type InvestigateQuery = {
   flag?: number;

@@ -1,4 +1,4 @@
-import { adminApi, type Investigation, type SuspiciousItem } from "../../../core/api/admin";
+import { adminApi, dismissFlagMessages, type Investigation, type SuspiciousItem } from "../../../core/api/admin";
 import { countOf, formatCents } from "../../../core/money";
 import { campaignStatus, isRunning } from "../../../core/vocabulary";
 import { toastRequestError } from "../../lib/request-errors";
@@ -86,7 +86,7 @@ export function useInvestigationActions(data: Investigation) {
       title: "Dismiss flag",
       description: "Dismiss this flag? Nothing is voided; the flag is closed with your reason.",
       confirmLabel: "Dismiss Flag",
-      input: { label: "Reason", maxLength: 500 },
+      input: { label: "Reason", maxLength: 500, required: dismissFlagMessages.reasonNeeded },
     });
     if (reason === false) return;
     dismiss.mutate({ params: { id: String(open.id) }, body: { reason: typeof reason === "string" ? reason : "" } });
