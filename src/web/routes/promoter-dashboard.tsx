@@ -9,6 +9,7 @@ import { CompletedTab, EarningsTab, VisitsTab } from "../components/promoters/pr
 import { buttonStyles } from "../components/ui/button";
 import { Card, CardBody } from "../components/ui/card";
 import { QueryState } from "../components/ui/query-state";
+import { ScrollStrip } from "../components/ui/scroll-strip";
 import { StatTile } from "../components/ui/stat-tile";
 import { Tab, TabList, TabPanel, Tabs } from "../components/ui/tabs";
 import { useLiveData } from "../lib/live";
@@ -90,7 +91,7 @@ export default function PromoterDashboardPage() {
               <StatTile icon={Rocket} label="Active Campaigns" value={formatCount(data.tiles.active_campaigns)} />
             </div>
             <Tabs value={active} onValueChange={(tab) => setParams({ tab }, { replace: true })}>
-              <div className="-mx-1 overflow-x-auto px-1 pb-1">
+              <ScrollStrip selected={active}>
                 <TabList label="Dashboard sections" className="w-max">
                   {tabs.map((tab) => (
                     <Tab key={tab.id} value={tab.id} className="whitespace-nowrap">
@@ -98,7 +99,7 @@ export default function PromoterDashboardPage() {
                     </Tab>
                   ))}
                 </TabList>
-              </div>
+              </ScrollStrip>
               <TabPanel value={campaignStatus.active} className="mt-5">
                 {data.active.length === 0 ? (
                   <Card>

@@ -35,7 +35,9 @@ export function environmentRows(report: SystemReport): Array<[string, ReactNode]
   return report.settings.map(({ variable, value }) => [
     variable,
     value === "set" || value === "not set" ? (
-      <Badge tone={value === "set" ? "success" : "neutral"}>{value}</Badge>
+      <Badge key={variable} tone={value === "set" ? "success" : "neutral"}>
+        {value}
+      </Badge>
     ) : (
       value
     ),
