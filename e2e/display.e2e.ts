@@ -204,7 +204,10 @@ describe("what each screen shows", () => {
     openPage,
   }) => {
     const id = await fundedCampaign(server, { title: `Phone ${tag()}` });
-    const code = await joinWithHandle(server, id, `phone_${tag()}`);
+    const handle = `phone_${tag()}`;
+    const code = await joinWithHandle(server, id, handle);
+    // One network past its hourly limit on the link: one open flag about the promoter. Then a fan's counted click.
+    for (let host = 1; host <= 11; host++) await clickFrom(server, code, `198.18.250.${host}`);
     await clickFrom(server, code, "203.0.113.90");
     const admin = await signUpViaApi(server, "promoter", adminEmails[1]);
     const { page } = await openPage("admin-phone", { cookies: admin });
@@ -220,6 +223,11 @@ describe("what each screen shows", () => {
       await expect.poll(() => cell.isVisible(), { timeout: 15_000 }).toBe(true);
       expect(await shownWhole(cell), `${tab}: ${column}`).toBe(true);
     }
+    // The promoter's record counts the flag in the singular.
+    await openTab(page, "Users");
+    await page.getByLabel("Search users").fill(handle);
+    const record = page.locator("tbody tr", { hasText: `@${handle}` });
+    await expect.poll(() => record.getByText(/· 1 open flag$/).isVisible(), { timeout: 15_000 }).toBe(true);
     await page.goto(`/admin/investigate?campaign=${id}`);
     const verdict = page.locator("tbody tr").getByText("Counted", { exact: true }).first();
     await expect.poll(() => verdict.isVisible(), { timeout: 15_000 }).toBe(true);
