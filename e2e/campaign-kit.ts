@@ -20,6 +20,8 @@ export async function signUpInModal(page: Page, userType: "artist" | "promoter")
   await dialog.getByRole("checkbox").check();
   await dialog.getByRole("button", { name: /Create .* Account/ }).click();
   await expect.poll(() => dialog.isVisible(), { timeout: 10_000 }).toBe(false);
+  // Start Campaign led to the wizard: the new artist lands there, not back on the home page.
+  if (userType === "artist") await page.waitForURL(/\/create-campaign$/, { timeout: 10_000 });
 }
 
 /**
