@@ -3,8 +3,8 @@ import { whenSessionExpires } from "../../lib/session-expiry";
 
 export type AuthMode = "login" | "signup";
 export type UserType = "artist" | "promoter";
-/** `then`: where the person was going, done once they are signed in (Start Campaign: the wizard). */
-export type AuthDialogRequest = { mode: AuthMode; userType?: UserType; then?: () => void };
+/** `afterSignIn`: where the person was going, done once they are signed in (Start Campaign: the wizard). */
+export type AuthDialogRequest = { mode: AuthMode; userType?: UserType; afterSignIn?: () => void };
 
 type AuthDialogState = {
   request: AuthDialogRequest | null;

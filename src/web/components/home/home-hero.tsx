@@ -96,7 +96,9 @@ function HeroActions() {
           variant="accent"
           size="lg"
           className={ctaSize}
-          onClick={() => openAuth({ mode: "signup", userType: "artist", then: () => navigate("/create-campaign") })}
+          onClick={() =>
+            openAuth({ mode: "signup", userType: "artist", afterSignIn: () => navigate("/create-campaign") })
+          }
         >
           <Music2 className="h-5 w-5" aria-hidden /> Launch Music Campaign
         </Button>

@@ -81,7 +81,9 @@ export function HeaderActions({ layout }: { layout: "row" | "column" }) {
       <Button
         variant="ghost"
         className={width}
-        onClick={() => openAuth({ mode: "signup", userType: "artist", then: () => navigate("/create-campaign") })}
+        onClick={() =>
+          openAuth({ mode: "signup", userType: "artist", afterSignIn: () => navigate("/create-campaign") })
+        }
       >
         Start Campaign
       </Button>
