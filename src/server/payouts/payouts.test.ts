@@ -1,6 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { adminApi } from "../../core/api/admin";
+import { payoutsApi } from "../../core/api/payouts";
+import { promotersApi } from "../../core/api/promoters";
 import { splitPrize } from "../../core/money";
 import type { ServerContext } from "../context/server-context";
 import { queryRows } from "../db/client";
@@ -481,5 +483,21 @@ describe("admin campaign actions", () => {
       (await t.request("/api/admin/campaigns/not-a-uuid/end", { method: "POST", cookie: admin.cookie, json: {} }))
         .status,
     ).toBe(400);
+  });
+});
+
+describe("Total Clicks", () => {
+  it("is one figure on the dashboard and /earnings: every joined campaign's verified clicks, a cancelled one's too", async () => {
+    const fan = await signUp(t, "promoter");
+    const cancelled = await createLiveCampaign(t, await signUp(t, "artist"), { title: "Cancelled later" });
+    await clicks(t, await joinAs(t, fan, cancelled), 2, "10.77.1");
+    const live = await createLiveCampaign(t, await signUp(t, "artist"), { title: "Still live" });
+    await clicks(t, await joinAs(t, fan, live), 1, "10.77.2");
+    expect(
+      (await t.request(`/api/admin/campaigns/${cancelled}`, { method: "DELETE", cookie: admin.cookie })).status,
+    ).toBe(200);
+    const data = await okRoute(t, promotersApi.dashboard, { cookie: fan.cookie });
+    const earnings = await okRoute(t, payoutsApi.earnings, { cookie: fan.cookie });
+    expect([data.tiles.total_clicks, earnings.totals?.total_clicks]).toEqual([3, 3]);
   });
 });

@@ -1,6 +1,7 @@
 import { Megaphone, MousePointerClick, Rocket, Trophy, Wallet } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { promotersApi } from "../../core/api/promoters";
+import { TOTAL_CLICKS_DETAIL } from "../../core/earnings";
 import { formatCents, formatCount } from "../../core/money";
 import { campaignStatus } from "../../core/vocabulary";
 import { VerifyingNotice } from "../components/earnings/winner-verification";
@@ -86,7 +87,12 @@ export default function PromoterDashboardPage() {
                     : undefined
                 }
               />
-              <StatTile icon={MousePointerClick} label="Total Clicks" value={formatCount(data.tiles.total_clicks)} />
+              <StatTile
+                icon={MousePointerClick}
+                label="Total Clicks"
+                value={formatCount(data.tiles.total_clicks)}
+                detail={TOTAL_CLICKS_DETAIL}
+              />
               <StatTile icon={Trophy} label="Campaigns Won" value={formatCount(data.tiles.campaigns_won)} />
               <StatTile icon={Rocket} label="Active Campaigns" value={formatCount(data.tiles.active_campaigns)} />
             </div>
