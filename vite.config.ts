@@ -1,7 +1,7 @@
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
-import { serviceWorker } from "./src/web/service-worker/vite-service-worker";
+import { serviceWorker } from "./src/web/service-worker/vite-service-worker.js";
 
 const apiPort = 3001;
 

@@ -29,6 +29,10 @@ describe("admin system pages", () => {
     await visible(page, "Environment variable status");
     await page.getByRole("button", { name: "Run Check" }).click();
     await visible(page, "Everything answers");
+    // Every setting is listed, the newer ones too.
+    for (const variable of ["METRICS_TOKEN", "PAYOUT_COUNTRIES", "PRIZE_REPORTING_THRESHOLD", "NETWORK_CLICK_LIMIT"]) {
+      await visible(page, variable);
+    }
     await page.getByRole("button", { name: "Show Raw Response" }).click();
     expect(await copiedJson(page)).toMatchObject({
       database: { ok: true, kind: "pglite" },
@@ -47,6 +51,11 @@ describe("admin system pages", () => {
     // The journey's server runs the scheduler: every job has run once at start-up.
     const job = page.locator("tr", { hasText: "finalize-ended-campaigns" });
     await expect.poll(() => job.getByText("OK", { exact: true }).isVisible()).toBe(true);
+    // A cadence in whole units: the webhook sender's 5 seconds, not a fraction of a minute.
+    const webhooks = page.locator("tr", { hasText: "deliver-webhooks" });
+    await expect.poll(() => webhooks.getByText("5 s", { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText(/0\.\d+ min/).count()).toBe(0);
+    await visible(page, "WEBHOOK_LOCAL_RECEIVERS");
     await page.getByRole("button", { name: "Send Test Email" }).click();
     await visible(page, `Test email stored in the outbox for ${adminEmail}.`);
     expect(await copiedJson(page)).toMatchObject({ mail: { mode: "outbox" }, session: { role: "admin" } });

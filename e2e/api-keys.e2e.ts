@@ -18,6 +18,15 @@ describe("API keys journey", () => {
     await page.goto("/settings");
     const section = page.getByRole("region", { name: "API keys" });
     await visible(page, "No keys yet.");
+    // An artist who promotes nothing is offered neither the promoters' scope nor their emails.
+    expect(await section.getByLabel(/Read my tracking links and earnings/).count()).toBe(0);
+    const emails = page.getByRole("region", { name: "Emails" });
+    await expect.poll(() => emails.getByText("Product news").isVisible()).toBe(true);
+    expect(await emails.getByText(/campaign you promote/).count()).toBe(0);
+    for (const width of [390, 1366]) {
+      await page.setViewportSize({ width, height: 900 });
+      await screenshot(page, `settings-artist-${width}`);
+    }
     await section.getByRole("button", { name: "Create Key" }).click();
     await visible(page, apiKeyMessages.nameRequired);
     await section.getByLabel("Key name").fill("My website");

@@ -20,6 +20,8 @@ export async function signUpInModal(page: Page, userType: "artist" | "promoter")
   await dialog.getByRole("checkbox").check();
   await dialog.getByRole("button", { name: /Create .* Account/ }).click();
   await expect.poll(() => dialog.isVisible(), { timeout: 10_000 }).toBe(false);
+  // Start Campaign led to the wizard: the new artist lands there, not back on the home page.
+  if (userType === "artist") await page.waitForURL(/\/create-campaign$/, { timeout: 10_000 });
 }
 
 /**
@@ -50,6 +52,15 @@ export async function createCampaign(page: Page, title: string, options: { count
   await page.getByRole("button", { name: "Continue" }).click();
   await visible(page, "Total cost");
   await visible(page, "$262.50");
+  // The review names who can join, as the official rules will freeze it.
+  const whoCanJoin = page.locator("div", { has: page.getByText("Who can join", { exact: true }) }).last();
+  await expect
+    .poll(() => whoCanJoin.locator("dd").textContent())
+    .toMatch(
+      options.countries
+        ? new RegExp(`^${[...options.countries].sort((a, b) => a.localeCompare(b, "en")).join(", ")}$`)
+        : /^Everyone where prizes can be paid \(\d+ countries\)$/,
+    );
   await page.getByRole("button", { name: "Launch Campaign" }).click();
   await visible(page, "Campaign created successfully!");
   await page.waitForURL(/\/campaigns\/[0-9a-f-]+\/fund$/, { timeout: 15_000 });

@@ -70,6 +70,9 @@ describe("campaign page journey", () => {
     await page.waitForURL(`${server.url}/campaigns/${campaignId}/success`, { timeout: 15_000 });
     await visible(page, "Campaign Launched!");
     await visible(page, `${server.url}/campaigns/${campaignId}`);
+    // What happens next promises what the official rules say: review, approval, verification, a payout account.
+    await visible(page, /the top eligible promoter wins\. The prize is paid once the result has been reviewed/);
+    expect(await page.getByText(/automatically/).count()).toBe(0);
     expect(await page.getByRole("img", { name: `Cover art for ${title} by E2E Band` }).getAttribute("src")).toMatch(
       /^\/media\/artwork\//,
     );

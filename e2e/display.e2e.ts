@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { Locator, Page } from "playwright-core";
 import { describe, expect } from "vitest";
 import { accountsApi } from "../src/core/api/accounts";
 import { adminApi } from "../src/core/api/admin";
@@ -7,10 +8,10 @@ import { cookiesFrom } from "../src/server/testing/accounts";
 import { callRoute, okRoute } from "../src/server/testing/contract-call";
 import { clickFrom, onboardPayouts, openTab, settleWin } from "./admin-kit";
 import { api, fundedCampaign, ownAddress, signUpViaApi, stateResidence, verifyEmailViaOutbox } from "./api";
-import { journeys, shownWhole, visible } from "./fixtures";
+import { journeys, screenshot, shownWhole, visible } from "./fixtures";
 import type { AppServer } from "./harness";
 
-const adminEmails = [1, 2, 3].map((n) => `admin${n}-${randomBytes(3).toString("hex")}@example.com`);
+const adminEmails = [1, 2, 3, 4].map((n) => `admin${n}-${randomBytes(3).toString("hex")}@example.com`);
 // Behind a trusted proxy hop, each test click (and sign-up) can say which address it comes from.
 const it = journeys({ env: { ADMIN_EMAILS: adminEmails.join(","), TRUST_PROXY: "1" } });
 
@@ -203,7 +204,10 @@ describe("what each screen shows", () => {
     openPage,
   }) => {
     const id = await fundedCampaign(server, { title: `Phone ${tag()}` });
-    const code = await joinWithHandle(server, id, `phone_${tag()}`);
+    const handle = `phone_${tag()}`;
+    const code = await joinWithHandle(server, id, handle);
+    // One network past its hourly limit on the link: one open flag about the promoter. Then a fan's counted click.
+    for (let host = 1; host <= 11; host++) await clickFrom(server, code, `198.18.250.${host}`);
     await clickFrom(server, code, "203.0.113.90");
     const admin = await signUpViaApi(server, "promoter", adminEmails[1]);
     const { page } = await openPage("admin-phone", { cookies: admin });
@@ -219,9 +223,54 @@ describe("what each screen shows", () => {
       await expect.poll(() => cell.isVisible(), { timeout: 15_000 }).toBe(true);
       expect(await shownWhole(cell), `${tab}: ${column}`).toBe(true);
     }
+    // The promoter's record counts the flag in the singular.
+    await openTab(page, "Users");
+    await page.getByLabel("Search users").fill(handle);
+    const record = page.locator("tbody tr", { hasText: `@${handle}` });
+    await expect.poll(() => record.getByText(/· 1 open flag$/).isVisible(), { timeout: 15_000 }).toBe(true);
     await page.goto(`/admin/investigate?campaign=${id}`);
     const verdict = page.locator("tbody tr").getByText("Counted", { exact: true }).first();
     await expect.poll(() => verdict.isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await shownWhole(verdict), "investigation: verdict").toBe(true);
+  });
+
+  it("shows at 390 px that the promoter's and the admin's tab strips scroll, and scrolls the chosen tab into view", async ({
+    server,
+    openPage,
+  }) => {
+    /** Whether the element is inside its strip's visible part (the strip scrolls, so `shownWhole` does not apply). */
+    const inView = (locator: Locator) =>
+      locator.evaluate((element) => {
+        const strip = element.closest("[data-scroll-strip]")?.getBoundingClientRect();
+        const box = element.getBoundingClientRect();
+        return Boolean(strip && box.left >= strip.left - 0.5 && box.right <= strip.right + 0.5);
+      });
+    const stripOf = (page: Page, name: string) =>
+      page
+        .locator("[data-scroll-strip]")
+        .filter({ has: page.getByRole(name === "Admin" ? "navigation" : "tablist", { name }) });
+    const promoter = await openPage("tabs-promoter", { cookies: await signUpViaApi(server, "promoter") });
+    await promoter.page.setViewportSize({ width: 390, height: 844 });
+    await promoter.page.goto("/promoter-dashboard");
+    const sections = stripOf(promoter.page, "Dashboard sections");
+    await expect.poll(() => sections.getAttribute("data-more"), { timeout: 15_000 }).toBe("end");
+    await screenshot(promoter.page, "promoter-tabs-390", { fullPage: false });
+    await promoter.page.getByRole("tab", { name: "Why visits didn't count" }).click();
+    await expect.poll(() => inView(promoter.page.getByRole("tab", { name: "Why visits didn't count" }))).toBe(true);
+    await expect.poll(() => sections.getAttribute("data-more")).toMatch(/^start/);
+    await promoter.page.setViewportSize({ width: 1366, height: 900 });
+    await expect.poll(() => sections.getAttribute("data-more")).toBeNull();
+
+    const admin = await signUpViaApi(server, "promoter", adminEmails[3]);
+    const { page } = await openPage("tabs-admin", { cookies: admin });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/admin");
+    await expect.poll(() => stripOf(page, "Admin sections").getAttribute("data-more"), { timeout: 15_000 }).toBe("end");
+    await expect.poll(() => stripOf(page, "Admin").getAttribute("data-more")).toBe("end");
+    await screenshot(page, "admin-tabs-390", { fullPage: false });
+    await page.goto("/admin/edge-diagnostics");
+    const diagnostics = page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Diagnostics" });
+    await expect.poll(() => inView(diagnostics), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => stripOf(page, "Admin").getAttribute("data-more")).toMatch(/^start/);
   });
 });

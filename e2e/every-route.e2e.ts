@@ -2,10 +2,11 @@ import { randomBytes } from "node:crypto";
 import type { ConsoleMessage } from "playwright-core";
 import { describe, expect } from "vitest";
 import { campaignsApi } from "../src/core/api/campaigns";
+import { payoutsApi } from "../src/core/api/payouts";
 import type { ClientRoute } from "../src/core/routes";
 import { clientRoutePatterns } from "../src/core/routes";
-import { okRoute } from "../src/server/testing/contract-call";
-import { joinAsNewPromoter } from "./admin-kit";
+import { callRoute, okRoute } from "../src/server/testing/contract-call";
+import { campaignWithPromoter, joinAsNewPromoter } from "./admin-kit";
 import { accountOf, api, fundedCampaign, signUpViaApi } from "./api";
 import { journeys } from "./fixtures";
 
@@ -114,5 +115,39 @@ describe("every route", () => {
       await page.context().close();
     }
     expect(problems).toEqual([]);
+  });
+
+  it("opens each server-rendered page with no console error: tracking, payout onboarding, API reference, embed", async ({
+    server,
+    openPage,
+  }) => {
+    const { id, promoter, code } = await campaignWithPromoter(server, `Server Pages ${randomBytes(2).toString("hex")}`);
+    await callRoute(api(server), payoutsApi.createAccount, { cookie: promoter });
+    const onboarding = await okRoute(api(server), payoutsApi.accountLink, { cookie: promoter });
+    const problems: string[] = [];
+    for (const path of [`/t/${code}`, new URL(onboarding.url).pathname, "/api/v1/docs", `/embed/campaigns/${id}`]) {
+      const { page, context } = await openPage("server-page", { cookies: promoter });
+      // The song's page is another site: the tracking page's redirect never leaves this machine.
+      await context.route(
+        (url) => !url.href.startsWith(server.url),
+        (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<p>Song stand-in</p>" }),
+      );
+      page.on("console", (message) => {
+        if (message.type() === "error") problems.push(`${path}: ${described(message)}`);
+      });
+      page.on("response", (response) => {
+        if (response.status() >= 400) problems.push(`${path}: ${response.url()} answered ${response.status()}`);
+      });
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(200);
+      await page.waitForLoadState("networkidle");
+      await page.waitForTimeout(500);
+      await context.close();
+    }
+    expect(problems).toEqual([]);
+    // A desktop browser asks every page's origin for /favicon.ico (headless Chromium does not): it is there.
+    const { page } = await openPage("favicon");
+    const icon = await page.request.get("/favicon.ico");
+    expect([icon.status(), icon.headers()["content-type"]]).toEqual([200, "image/x-icon"]);
   });
 });

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect } from "vitest";
-import { adminApi } from "../src/core/api/admin";
+import { adminApi, dismissFlagMessages } from "../src/core/api/admin";
 import { callRoute } from "../src/server/testing/contract-call";
 import {
   campaignWithPromoter,
@@ -15,8 +15,9 @@ import { horizontalOverflow, journeys, screenshot, seriousViolations, visible } 
 import type { AppServer } from "./harness";
 
 const adminEmail = `admin-${randomBytes(3).toString("hex")}@example.com`;
+const networkAdminEmail = `admin-${randomBytes(3).toString("hex")}@example.com`;
 // The default 48-hour review window; behind a trusted proxy hop each test click says which address it comes from.
-const it = journeys({ env: { ADMIN_EMAILS: adminEmail, TRUST_PROXY: "1" } });
+const it = journeys({ env: { ADMIN_EMAILS: `${adminEmail},${networkAdminEmail}`, TRUST_PROXY: "1" } });
 
 const promoterOf = async (server: AppServer, cookies: string) => {
   const { promoter } = await accountOf(server, cookies);
@@ -97,5 +98,49 @@ describe("fraud review", () => {
     await visible(page, "Voided after review: 3");
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await screenshot(page, "investigate-390");
+  });
+
+  it("a network past its hourly limit on one link is investigated as that network: its visits and its promoter", async ({
+    server,
+    openPage,
+  }) => {
+    const title = `One Network ${randomBytes(2).toString("hex")}`;
+    const { id, promoter, code } = await campaignWithPromoter(server, title);
+    const handle = (await promoterOf(server, promoter)).handle;
+    // Twelve addresses of one /24: ten count (the limit), the rest are challenged and, without a browser, never count.
+    const verdicts: Array<string | null> = [];
+    for (let host = 1; host <= 12; host++) verdicts.push(await clickFrom(server, code, `198.18.240.${host}`));
+    expect(verdicts.filter((verdict) => verdict === "counted")).toHaveLength(10);
+
+    const admin = await signUpViaApi(server, "promoter", networkAdminEmail);
+    const { page } = await openPage("fraud-review-network", { cookies: admin, bypassCSP: true });
+    await page.goto("/admin?tab=suspicious");
+    const flag = page.getByRole("listitem").filter({ hasText: "198.18.240.0/24" }).first();
+    await expect.poll(() => flag.isVisible(), { timeout: 15_000 }).toBe(true);
+    await flag.getByRole("link", { name: "Investigate" }).click();
+    await page.waitForURL(/\/admin\/investigate\?flag=\d+$/);
+    await visible(page, `One network, 198.18.240.0/24, on "${title}": its clicks of the last 30 days`);
+    const touched = page.getByRole("table", { name: "Campaigns and promoters it touched" });
+    const row = touched.locator("tr", { hasText: `@${handle}` });
+    await expect.poll(() => row.textContent()).toMatch(/1210/);
+    await expect
+      .poll(() => page.getByRole("button", { name: `Void Promoter @${handle} on ${title}` }).isVisible())
+      .toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, "investigate-network-1366");
+
+    // Dismissing needs a reason: a blank one is refused in the dialog, which stays open.
+    await page.getByRole("button", { name: "Dismiss Flag" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: "Dismiss Flag" }).click();
+    await expect.poll(() => dialog.getByText(dismissFlagMessages.reasonNeeded).isVisible()).toBe(true);
+    expect(await dialog.getByLabel("Reason").getAttribute("aria-invalid")).toBe("true");
+    await dialog.getByLabel("Reason").fill("A campus network: the fans are real");
+    await dialog.getByRole("button", { name: "Dismiss Flag" }).click();
+    await visible(page, "Flag dismissed.");
+    await visible(page, "dismissed");
+    await page.setViewportSize({ width: 390, height: 900 });
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await screenshot(page, "investigate-network-390");
   });
 });

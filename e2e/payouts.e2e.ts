@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect } from "vitest";
 import { accountsApi } from "../src/core/api/accounts";
+import { payoutsApi } from "../src/core/api/payouts";
 import { cookiesFrom } from "../src/server/testing/accounts";
-import { callRoute } from "../src/server/testing/contract-call";
+import { callRoute, okRoute } from "../src/server/testing/contract-call";
 import { api, fundedCampaign, openLink, signUpAdmin, signUpViaApi } from "./api";
-import { journeys, screenshot, visible } from "./fixtures";
+import { journeys, screenshot, seriousViolations, visible } from "./fixtures";
 
 const adminEmail = `admin-${randomBytes(3).toString("hex")}@example.com`;
 // A $100 reporting threshold, so that the journey's $120 prize waits for the winner's tax information.
@@ -61,6 +62,11 @@ describe("payout journey", () => {
     await visible(winnerView.page, `You're the top promoter of "${title}": $120`);
     await visible(winnerView.page, "Set up your payout account first");
     await visible(winnerView.page, "Not set up");
+    // Without Stripe keys, the card names the sandbox that pays instead.
+    await visible(
+      winnerView.page,
+      /Connect a payout account with FanBoost's sandbox payment provider \(test details only; no real money moves\)/,
+    );
     const popupOpened = winnerView.context.waitForEvent("page");
     await winnerView.page.getByRole("button", { name: "Set Up Payouts" }).click();
     const popup = await popupOpened;
@@ -180,5 +186,39 @@ describe("payout journey", () => {
     await visible(view.page, "Access Denied");
     await view.page.getByRole("link", { name: "Go Home" }).click();
     await view.page.waitForURL(`${server.url}/`);
+  });
+
+  it("a promoter living in the United Kingdom gives a sort code in the sandbox's onboarding, not a routing number", async ({
+    server,
+    openPage,
+  }) => {
+    const promoter = await signUpViaApi(server, "promoter");
+    await okRoute(api(server), accountsApi.setEligibility, {
+      cookie: promoter,
+      body: { country: "GB", age_confirmed: true },
+    });
+    await callRoute(api(server), payoutsApi.createAccount, { cookie: promoter });
+    const { url } = await okRoute(api(server), payoutsApi.accountLink, { cookie: promoter });
+    const { page } = await openPage("sandbox-onboarding-uk", { cookies: promoter, bypassCSP: true });
+    await page.goto(new URL(url).pathname);
+    await visible(page, "Set up your payout account");
+    expect(await page.getByLabel("Routing number").count()).toBe(0);
+    await page.getByLabel("Legal name").fill("Uk Person");
+    await page.getByLabel("Date of birth").fill("1990-02-03");
+    await page.getByLabel("Sort code").fill("1088");
+    await page.getByLabel("Account number").fill("00012345");
+    await visible(page, "Tax information: Form W-8BEN");
+    await page.getByRole("button", { name: "Agree and submit" }).click();
+    await visible(page, "Enter a 6-digit sort code");
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, "sandbox-onboarding-uk");
+    await page.getByLabel("Legal name").fill("Uk Person");
+    await page.getByLabel("Date of birth").fill("1990-02-03");
+    await page.getByLabel("Sort code").fill("108800");
+    await page.getByLabel("Account number").fill("00012345");
+    await page.getByRole("button", { name: "Agree and submit" }).click();
+    await page.waitForURL((address) => !address.pathname.startsWith("/sandbox/"), { timeout: 15_000 });
+    const status = await okRoute(api(server), payoutsApi.account, { cookie: promoter });
+    expect(status).toMatchObject({ details_submitted: true, payouts_enabled: true });
   });
 });

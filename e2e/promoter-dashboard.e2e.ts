@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect } from "vitest";
+import { TOTAL_CLICKS_DETAIL } from "../src/core/earnings";
 import { campaignWithPromoter, clickFrom, openTab } from "./admin-kit";
 import { signUpViaApi } from "./api";
 import { horizontalOverflow, journeys, screenshot, seriousViolations, visible } from "./fixtures";
@@ -53,7 +54,7 @@ describe("promoter dashboard and settings", () => {
     await expect
       .poll(() => card.getByText(/^Leading: \$50\.50 if it ended now$/).isVisible(), { timeout: 10_000 })
       .toBe(true);
-    // A visit from a data centre never counts, whatever it solves: the promoter reads why.
+    // A visit from a data centre never counts, whatever check it could pass: the promoter reads why.
     expect(await clickFrom(server, code, "192.0.2.9")).toBe("hosting");
     await openTab(page, "Why visits didn't count");
     await visible(page, "2 clicks");
@@ -62,6 +63,15 @@ describe("promoter dashboard and settings", () => {
     await openTab(page, "Why visits didn't count");
     await visible(page, "From a data centre or VPN");
     await visible(page, "Came from a data centre or cloud server, not a home or phone connection");
+
+    // Total Clicks says what it counts, the same figure as /earnings.
+    const totalOf = async () => page.getByText("Total Clicks", { exact: true }).locator("..").textContent();
+    await expect.poll(totalOf).toContain(TOTAL_CLICKS_DETAIL);
+    const onDashboard = await totalOf();
+    await page.goto("/earnings");
+    await expect.poll(totalOf, { timeout: 10_000 }).toBe(onDashboard);
+    await page.goto("/promoter-dashboard");
+    await visible(page, "Promoter Dashboard");
 
     // The copy toasts fade out first (axe would measure them mid-fade).
     await expect.poll(() => page.locator("[data-sonner-toast]").count(), { timeout: 10_000 }).toBe(0);

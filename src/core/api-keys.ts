@@ -15,11 +15,20 @@ export const apiKeyScopeLabels: Record<ApiKeyScope, string> = {
   "payouts:read": "Read every payout (admins)",
 };
 
-/** The scopes an account may put on its keys: its own data only, and the payout list for admins. */
-export function scopesFor(account: { userType: "artist" | "promoter"; isAdmin: boolean }): ApiKeyScope[] {
-  const own: ApiKeyScope[] =
-    account.userType === "artist" ? ["campaigns:read", "campaigns:write", "links:read"] : ["links:read"];
-  return account.isAdmin ? [...own, "payouts:read"] : own;
+/**
+ * The scopes an account may put on its keys: its own data only (campaigns for an artist, tracking links for whoever
+ * promotes: a promoter, or an artist who joined another's campaign), and the payout list for admins.
+ */
+export function scopesFor(account: {
+  userType: "artist" | "promoter";
+  isAdmin: boolean;
+  promotes: boolean;
+}): ApiKeyScope[] {
+  return apiKeyScopes.filter((scope) => {
+    if (scope === "links:read") return account.userType === "promoter" || account.promotes;
+    if (scope === "payouts:read") return account.isAdmin;
+    return account.userType === "artist";
+  });
 }
 
 export const apiKeyStatusLabels: Record<ApiKeyStatus, string> = {

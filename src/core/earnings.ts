@@ -3,6 +3,12 @@
  * period and status filters and CSV export.
  */
 
+/**
+ * Total Clicks, one definition for the dashboard and /earnings: every verified click of every campaign the promoter
+ * joined, a cancelled campaign's included (they counted when they came). Both tiles say so.
+ */
+export const TOTAL_CLICKS_DETAIL = "All verified, cancelled campaigns too";
+
 /** One campaign a promoter joined, as far as what they earned from it goes. */
 export type EarningsEntry = {
   campaign_status: string;

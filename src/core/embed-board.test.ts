@@ -42,15 +42,32 @@ describe("embedded board markup", () => {
     const paused = board();
     paused.campaign.status = "paused";
     expect(embedBoardMarkup(paused, now)).toContain("Paused: clicks don't count for now");
-    const ended = board({ result: { state: "provisional", winners: [{ handle: "ana", amount_cents: 12_525 }] } });
+    const ended = board({
+      result: { state: "provisional", winners: [{ handle: "ana", amount_cents: 12_525 }], not_eligible: [] },
+    });
     const html = embedBoardMarkup(ended, now);
     expect(html).toContain("Results under review");
     expect(html).toContain("Winner · $125.25");
     expect(html).not.toContain("Tied for the prize");
     expect(embedTimeLeft(ended, now)).toBe("Ended");
-    expect(embedBoardMarkup(board({ entries: [], result: { state: "final", winners: [] } }), now)).toContain(
-      "No Winner",
+    expect(
+      embedBoardMarkup(board({ entries: [], result: { state: "final", winners: [], not_eligible: [] } }), now),
+    ).toContain("No Winner");
+  });
+
+  it("notes a promoter the rules passed over, above the winner, instead of leaving them unexplained", () => {
+    const html = embedBoardMarkup(
+      board({
+        entries: [
+          { rank: null, handle: "ana", clicks: 12, tied: false },
+          { rank: 1, handle: "bo", clicks: 9, tied: false },
+        ],
+        result: { state: "final", winners: [{ handle: "bo", amount_cents: 25_050 }], not_eligible: ["ana"] },
+      }),
+      now,
     );
+    expect(html).toContain("@ana<small>Not eligible for this prize (official rules)</small>");
+    expect(html).toContain('aria-label="First place">1</span><span class="who">@bo<small>Winner · $250.50');
   });
 
   it("writes embed code that escapes the title and names the theme only when one is chosen", () => {

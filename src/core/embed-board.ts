@@ -37,9 +37,11 @@ export const embedTimeLeft = (board: EmbedBoard, now: number) =>
 export function embedBoardMarkup(board: EmbedBoard, now: number): string {
   const { campaign, result } = board;
   const won = new Map(result?.winners.map((winner) => [winner.handle, winner.amount_cents]));
+  const passedOver = new Set(result?.not_eligible);
   const note = (entry: EmbedEntry) => {
     const prize = won.get(entry.handle);
     if (prize !== undefined) return `Winner · ${formatCents(prize)}`;
+    if (passedOver.has(entry.handle)) return "Not eligible for this prize (official rules)";
     return !result && entry.rank === 1 ? (entry.tied ? "Tied for the prize" : "Currently winning the campaign!") : "";
   };
   const cover = campaign.cover

@@ -15,3 +15,10 @@ export function remainingLabel(endsAt: string, now: number): string {
     .map(([value, unit]) => `${value}${unit}`)
     .join(" ");
 }
+
+/** How often a job runs, in the largest whole unit: "5 s", "90 s", "1 min", "10 min", "1 h", "24 h". */
+export function cadenceLabel(seconds: number): string {
+  if (seconds >= 3600 && seconds % 3600 === 0) return `${seconds / 3600} h`;
+  if (seconds >= 60 && seconds % 60 === 0) return `${seconds / 60} min`;
+  return `${seconds} s`;
+}

@@ -252,6 +252,12 @@ const envSchema = z
     }
   });
 
+/** Every environment variable the server reads (the README's Configuration table). */
+export type EnvVariable = keyof z.input<typeof envSchema>;
+
+/** The variables in the order config.ts declares them. */
+export const envVariables = Object.keys(envSchema.shape) as EnvVariable[];
+
 export type Config = {
   nodeEnv: "development" | "production" | "test";
   port: number;

@@ -10,6 +10,8 @@ export const domainErrorStatus = {
   /** The payment provider refused or failed. */
   provider_error: 502,
   unavailable: 503,
+  /** A format the endpoint does not offer, where its specification says 501 (oEmbed). */
+  not_implemented: 501,
 } as const;
 
 export type DomainErrorCode = keyof typeof domainErrorStatus;

@@ -173,6 +173,9 @@ export type VoidClicksResult = {
   winners: Array<{ handle: string; amount_cents: number }>;
 };
 
+/** Dismissing a flag needs its reason: the dialog asks for it before the server would refuse it. */
+export const dismissFlagMessages = { reasonNeeded: "Give a reason for dismissing the flag" } as const;
+
 /** What can be investigated: exactly one of these (a flag opens its own subject). */
 export type InvestigateQuery = {
   flag?: number;
@@ -183,7 +186,8 @@ export type InvestigateQuery = {
   campaign?: string;
   user?: string;
 };
-export type InvestigationKind = "address" | "fingerprint" | "promoter" | "link" | "campaign";
+/** `network`: a network-concentration flag's network (IPv4 /24, IPv6 /48) on its campaign, opened from the flag. */
+export type InvestigationKind = "address" | "fingerprint" | "network" | "promoter" | "link" | "campaign";
 
 /** One stored click as an investigation shows it: everything but the raw address. */
 export type InvestigatedClick = {

@@ -68,18 +68,11 @@ export type SystemReport = {
     last_error: string | null;
     next_run_at: string | null;
   }>;
-  config: {
-    node_env: string;
-    public_url: string;
-    auth_secret: "set" | "generated in DATA_DIR";
-    trust_proxy: string;
-    country_header: string;
-    admin_emails: number;
-    payout_weekday: string;
-    review_hours: number;
-    song_link_hosts: number;
-    log_level: string;
-  };
+  /**
+   * Every environment variable with what this instance took from it (a default included), in config.ts's order;
+   * secrets and URLs that may carry one as "set" or "not set".
+   */
+  settings: Array<{ variable: string; value: string }>;
 };
 
 export type TestEmailResult = { ok: boolean; transport: "smtp" | "outbox"; to: string; error: string | null };

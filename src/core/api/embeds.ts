@@ -21,8 +21,12 @@ export type EmbedBoard = {
   promoters: number;
   /** The top of the board (EMBED_BOARD_ROWS at most). */
   entries: EmbedEntry[];
-  /** An ended campaign's winners; null while it runs. */
-  result: { state: ResultState; winners: Array<{ handle: string; amount_cents: number }> } | null;
+  /** An ended campaign's winners and the handles its rules passed over (they have no rank); null while it runs. */
+  result: {
+    state: ResultState;
+    winners: Array<{ handle: string; amount_cents: number }>;
+    not_eligible: string[];
+  } | null;
 };
 
 /** oEmbed 1.0's answer for a rich embed (https://oembed.com). */

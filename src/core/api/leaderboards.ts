@@ -1,4 +1,4 @@
-import type { ExclusionReason, ResultState } from "../vocabulary.js";
+import type { CampaignStatus, ExclusionReason, ResultState } from "../vocabulary.js";
 import { get } from "./contract.js";
 
 export type LeaderboardEntry = {
@@ -38,12 +38,21 @@ export type CampaignResultView = {
   not_eligible: Array<{ promoter_id: string; reason: ExclusionReason }>;
 };
 
+/** What a campaign page shows beside its board, pushed with it so the tiles and the status never lag the board. */
+export type BoardCampaign = {
+  status: CampaignStatus;
+  ends_at: string | null;
+  total_clicks: number;
+  promoter_count: number;
+};
+
 export type CampaignBoard = {
   ok: boolean;
   entries: LeaderboardEntry[];
   error: string | null;
   /** Null while the campaign runs. */
   result: CampaignResultView | null;
+  campaign: BoardCampaign;
 };
 /** SPEC.md section 3's public leaderboards response. */
 export type PublicBoards = {

@@ -87,6 +87,8 @@ export type PayoutAction =
   | "verification"
   /** Held only until the winner gives the payment provider their tax information; Pay Winner tries again. */
   | "tax_info"
+  /** Nothing holds the prize but the winner's payout account, which they have not set up (or finished) yet. */
+  | "account"
   | "completed"
   | "no_winner"
   | "not_applicable"

@@ -44,10 +44,15 @@ export function suspiciousItemView(row: FlagRow): SuspiciousItem {
   };
 }
 
-type Subject = { kind: InvestigationKind; key: string };
+/** `campaignId` scopes a network to the campaign its flag is about (found through the campaign's clicks index). */
+type Subject = { kind: InvestigationKind; key: string; campaignId?: string };
 
-/** What a flag is about: the address, else the device fingerprint, else the link, else the campaign. */
+/**
+ * What a flag is about: the network of a network-concentration flag (on its campaign; the address it names is only the
+ * visit that crossed the limit), else the address, else the device fingerprint, else the link, else the campaign.
+ */
 function flagSubject(flag: FlagRow): Subject {
+  if (flag.network) return { kind: "network", key: flag.network, campaignId: flag.campaignId ?? undefined };
   if (flag.ipHash) return { kind: "address", key: flag.ipHash };
   if (flag.fingerprint) return { kind: "fingerprint", key: flag.fingerprint };
   if (flag.trackingLinkId) return { kind: "link", key: flag.trackingLinkId };
@@ -62,6 +67,10 @@ function clicksOf(subject: Subject): SQL {
       return sql`e.ip_hash = ${subject.key}`;
     case "fingerprint":
       return sql`e.fingerprint = ${subject.key}`;
+    case "network":
+      return subject.campaignId
+        ? sql`e.campaign_id = ${subject.campaignId} and e.network = ${subject.key}`
+        : sql`e.network = ${subject.key}`;
     case "link":
       return sql`e.tracking_link_id = ${subject.key}`;
     case "promoter":
@@ -78,6 +87,8 @@ function flagsOf(subject: Subject): SQL {
       return sql`ip_hash = ${subject.key}`;
     case "fingerprint":
       return sql`fingerprint = ${subject.key}`;
+    case "network":
+      return sql`network = ${subject.key}`;
     case "link":
       return sql`tracking_link_id = ${subject.key}`;
     case "promoter":
@@ -97,6 +108,10 @@ async function subjectLabel(db: Database, subject: Subject): Promise<string> {
               from tracking_links tl join promoters p on p.id = tl.promoter_id join campaigns c on c.id = tl.campaign_id
               where tl.id = ${subject.key}`,
     campaign: sql`select '"' || title || '" by ' || artist_name as label from campaigns where id = ${subject.key}`,
+    network: subject.campaignId
+      ? sql`select 'One network, ' || ${subject.key}::text || ', on "' || title || '"' as label from campaigns
+            where id = ${subject.campaignId}`
+      : sql`select 'One network, ' || ${subject.key}::text as label`,
   };
   const query = lookup[subject.kind];
   if (!query) return subject.kind === "address" ? "One address" : "One device fingerprint";
@@ -228,7 +243,7 @@ export async function investigate(db: Database, query: InvestigateQuery): Promis
         from hours group by time order by time desc limit 72`,
   );
   return {
-    subject: { ...subject, label },
+    subject: { kind: subject.kind, key: subject.key, label },
     flag: flag ? suspiciousItemView(flag) : null,
     total_clicks: verdicts.reduce((sum, row) => sum + row.count, 0),
     verdicts,

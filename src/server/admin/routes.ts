@@ -1,6 +1,12 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { adminApi, adminCampaignStatuses, prizeLedgerPath, timeRanges } from "../../core/api/admin.js";
+import {
+  adminApi,
+  adminCampaignStatuses,
+  dismissFlagMessages,
+  prizeLedgerPath,
+  timeRanges,
+} from "../../core/api/admin.js";
 import { uuidPattern } from "../../core/ids.js";
 import { queryText, requiredText } from "../../core/text-rules.js";
 import { passOnGrounds } from "../../core/vocabulary.js";
@@ -91,7 +97,7 @@ const passOnBody = z.object({
   reason: requiredText("Reason", { max: 500, requiredMessage: passOnMessages.reasonNeeded }),
 });
 const dismissBody = z.object({
-  reason: requiredText("Reason", { max: 500, requiredMessage: "Give a reason for dismissing the flag" }),
+  reason: requiredText("Reason", { max: 500, requiredMessage: dismissFlagMessages.reasonNeeded }),
 });
 const networkLimitMessage = "The network limit must be a whole number from 1 to 10000";
 const replayQuery = z.object({

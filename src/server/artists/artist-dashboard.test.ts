@@ -1,6 +1,8 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { artistApi, type CampaignAnalytics } from "../../core/api/artists";
 import { leaderboardsApi } from "../../core/api/leaderboards";
+import { queryRows } from "../db/client";
 import { signUp, type TestUser } from "../testing/accounts";
 import { createDraft, createLiveCampaign, joinAs } from "../testing/campaigns";
 import { clickAs } from "../testing/clicks";
@@ -141,6 +143,26 @@ describe("artist dashboard", () => {
     // The last thing that happened: the second promoter joined the live campaign.
     expect(overview.activity[0]).toMatchObject({ kind: "joined", campaign_id: ids.live });
     expect(overview.activity.some((item) => item.campaign_id === ids.otherArtists)).toBe(false);
+  });
+
+  it("stamps a click milestone when its click counted, below what happened after it", async () => {
+    const climber = await signUp(t, "artist");
+    const campaignId = await createLiveCampaign(t, climber, { title: "Ten Clicks" });
+    const code = await joinAs(t, await signUp(t, "promoter"), campaignId);
+    for (let fan = 1; fan <= 11; fan++) {
+      expect((await visit(code, `10.50.${fan}.1`)).headers.get("X-Click-Verdict")).toBe("counted");
+    }
+    await t.app.clicksWritten();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await joinAs(t, await signUp(t, "promoter"), campaignId);
+    const [tenth] = await queryRows<{ ts: string }>(
+      t.database.db,
+      sql`select to_char(ts at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ts from click_events where campaign_id = ${campaignId} and verdict = 'counted'
+          order by ts, id offset 9 limit 1`,
+    );
+    const { activity } = await okRoute(t, artistApi.overview, { cookie: climber.cookie }, 200);
+    expect(activity.map((item) => item.kind)).toEqual(["joined", "milestone", "joined", "live"]);
+    expect(activity[1]).toMatchObject({ clicks: 10, at: tenth?.ts });
   });
 
   it("gives one campaign's analytics, the same before and after the roll-up and after a void", async () => {

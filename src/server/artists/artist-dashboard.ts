@@ -78,9 +78,10 @@ export async function artistOverview(db: Database, userId: string, now = new Dat
       promoterClicks.set(row.promoter_id, (promoterClicks.get(row.promoter_id) ?? 0) + row.count);
     }
   }
-  for (const campaign of recentCampaigns) {
-    activity.push(...milestonesReached(campaign, hoursOf.get(campaign.id) ?? new Map(), now));
-  }
+  const reached = recentCampaigns.flatMap((campaign) =>
+    milestonesReached(campaign, hoursOf.get(campaign.id) ?? new Map()),
+  );
+  activity.push(...(await Promise.all(reached.map((milestone) => milestoneAt(db, milestone, now)))));
   const topThisMonth = [...promoterClicks.entries()]
     .filter(([, clicks]) => clicks > 0)
     .sort(([a, clicksA], [b, clicksB]) => clicksB - clicksA || a.localeCompare(b))
@@ -208,6 +209,9 @@ async function clickCounts(db: Database, userId: string, now: Date) {
   return { recentCampaigns, ...counts };
 }
 
+/** A milestone a campaign reached within the window: in which hour, and as which of that hour's counted clicks. */
+type MilestoneReached = { item: ActivityItem; hour: number; nth: number };
+
 /**
  * The milestones a campaign reached within the window, from its counted clicks per hour in the window: the clicks
  * before the window are its total less the window's.
@@ -215,30 +219,49 @@ async function clickCounts(db: Database, userId: string, now: Date) {
 function milestonesReached(
   campaign: { id: string; title: string; total_clicks: number },
   byHour: Map<number, number>,
-  now: Date,
-): ActivityItem[] {
+): MilestoneReached[] {
   const hours = [...byHour.entries()].sort(([a], [b]) => a - b);
   let total = campaign.total_clicks - hours.reduce((sum, [, count]) => sum + count, 0);
-  const reached: ActivityItem[] = [];
-  for (const [at, count] of hours) {
+  const reached: MilestoneReached[] = [];
+  for (const [hour, count] of hours) {
     const before = total;
     total += count;
     for (const milestone of milestones) {
       if (before < milestone && total >= milestone) {
         reached.push({
-          kind: "milestone",
-          // The hour the campaign reached it: its end, or now for the current hour.
-          at: new Date(Math.min(at + HOUR_MS, now.getTime())).toISOString(),
-          campaign_id: campaign.id,
-          campaign_title: campaign.title,
-          handle: null,
-          clicks: milestone,
-          amount_cents: null,
+          hour,
+          nth: milestone - before,
+          item: {
+            kind: "milestone",
+            at: new Date(hour).toISOString(),
+            campaign_id: campaign.id,
+            campaign_title: campaign.title,
+            handle: null,
+            clicks: milestone,
+            amount_cents: null,
+          },
         });
       }
     }
   }
   return reached;
+}
+
+/**
+ * When the milestone's click was counted: the hour's `nth` counted click. Without it (its events gone), the end of
+ * the hour, never later than now: a milestone is never stamped after what followed it.
+ */
+async function milestoneAt(db: Database, reached: MilestoneReached, now: Date): Promise<ActivityItem> {
+  const [row] = await queryParsed(
+    db,
+    z.object({ ts: column.timestamp }),
+    sql`select ts from click_events
+        where campaign_id = ${reached.item.campaign_id} and verdict = 'counted'
+          and ts >= ${new Date(reached.hour)} and ts < ${new Date(reached.hour + HOUR_MS)}
+        order by ts, id offset ${reached.nth - 1} limit 1`,
+  );
+  const at = row?.ts ?? new Date(Math.min(reached.hour + HOUR_MS, now.getTime()));
+  return { ...reached.item, at: at.toISOString() };
 }
 
 const handleRow = z.object({ id: column.text, handle: column.text });

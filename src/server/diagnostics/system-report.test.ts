@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { diagnosticsApi } from "../../core/api/diagnostics";
-import { harnessSettings } from "../config";
+import { envVariables, harnessSettings } from "../config";
 import { queryRows } from "../db/client";
 import { createStripeProvider } from "../payments/stripe";
 import { signUp, type TestUser } from "../testing/accounts";
@@ -67,7 +67,21 @@ describe("the embedded defaults (sandbox payments, dev outbox)", () => {
     // No scheduler runs in the tests' in-process app, and the report says so.
     expect(body.jobs.map((job: { name: string }) => job.name)).toContain("finalize-ended-campaigns");
     expect(body.jobs.every((job: { scheduled: boolean }) => !job.scheduled)).toBe(true);
-    expect(body.config).toMatchObject({ auth_secret: "set", review_hours: 48, payout_weekday: "Friday" });
+    // Every variable of the README's table, in its order, the newer ones too.
+    const settings = new Map(
+      body.settings.map((row: { variable: string; value: string }) => [row.variable, row.value] as const),
+    );
+    expect([...settings.keys()]).toEqual(envVariables);
+    expect(Object.fromEntries(settings)).toMatchObject({
+      AUTH_SECRET: "set",
+      REVIEW_HOURS: "48",
+      PAYOUT_WEEKDAY: "Friday",
+      METRICS_TOKEN: "not set",
+      NETWORK_CLICK_LIMIT: "10 counted clicks a link an hour",
+      PRIZE_REPORTING_THRESHOLD: "$2,000",
+      RESULT_APPROVAL: "admin",
+    });
+    expect(settings.get("PAYOUT_COUNTRIES")).toMatch(/^[A-Z]{2}(, [A-Z]{2})+$/);
     expect(text).not.toContain(t.config.authSecret);
   });
 

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { SystemReport } from "../../core/api/diagnostics.js";
-import type { Config } from "../config.js";
+import { formatCents } from "../../core/money.js";
+import { type Config, type EnvVariable, envVariables } from "../config.js";
 import type { DatabaseHandle } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
 import type { JobLedger } from "../jobs/scheduler.js";
@@ -26,6 +27,50 @@ export type SystemDeps = {
   mailSender: MailSender;
   jobs: JobLedger;
 };
+
+const setOrNot = (value: string | undefined) => (value ? "set" : "not set");
+const onOrOff = (value: boolean) => (value ? "on" : "off");
+const listOrNot = (values: readonly string[]) => (values.length === 0 ? "not set" : values.join(", "));
+
+/** What this instance took from each variable: a Record over them all, so a new setting cannot be left out. */
+function settingsReport(config: Config): SystemReport["settings"] {
+  const trust = config.trustProxy;
+  const values: Record<EnvVariable, string> = {
+    PORT: String(config.port),
+    HOST: config.host,
+    PUBLIC_URL: config.publicUrl,
+    DATA_DIR: config.dataDir,
+    DATABASE_URL: setOrNot(config.databaseUrl),
+    AUTH_SECRET: config.authSecretSource === "env" ? "set" : "generated in DATA_DIR",
+    TRUST_PROXY:
+      trust.kind === "none" ? "off" : trust.kind === "hops" ? `${trust.hops} hop(s)` : trust.cidrs.join(", "),
+    LOG_LEVEL: config.logLevel,
+    ADMIN_EMAILS: `${config.adminEmails.length} address${config.adminEmails.length === 1 ? "" : "es"}`,
+    NODE_ENV: config.nodeEnv,
+    SMTP_URL: setOrNot(config.smtpUrl),
+    MAIL_FROM: config.mailFrom,
+    SUPPORT_EMAIL: config.supportEmail ?? "not set",
+    STRIPE_SECRET_KEY: setOrNot(config.stripe?.secretKey),
+    STRIPE_PUBLISHABLE_KEY: setOrNot(config.stripe?.publishableKey),
+    STRIPE_WEBHOOK_SECRET: setOrNot(config.stripe?.webhookSecret),
+    PAYOUT_WEEKDAY: weekdays[config.payoutWeekday] ?? String(config.payoutWeekday),
+    REVIEW_HOURS: String(config.reviewHours),
+    COUNTRY_HEADER: config.countryHeader ?? "not set",
+    NETWORK_CLICK_LIMIT: `${config.networks.clickLimit} counted clicks a link an hour`,
+    PRIZE_REPORTING_THRESHOLD: formatCents(config.prizeReportingThresholdCents),
+    PAYOUT_COUNTRIES: config.payoutCountries.join(", "),
+    NETWORK_OVERRIDES: listOrNot(config.networks.overrides.map((override) => override.cidr)),
+    SONG_LINK_HOSTS: config.songLinkHosts.join(", "),
+    RESULT_APPROVAL: config.resultApproval,
+    EXPOSE_CLICK_VERDICTS: onOrOff(config.exposeClickVerdicts),
+    DRAIN_DELAY_SECONDS: `${config.drainDelayMs / 1000} s`,
+    SHUTDOWN_TIMEOUT_SECONDS: `${config.shutdownTimeoutMs / 1000} s`,
+    METRICS_PORT: config.metrics.port === undefined ? "not set" : String(config.metrics.port),
+    METRICS_TOKEN: setOrNot(config.metrics.token),
+    WEBHOOK_LOCAL_RECEIVERS: onOrOff(config.webhookLocalReceivers),
+  };
+  return envVariables.map((variable) => ({ variable, value: values[variable] }));
+}
 
 const weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
@@ -117,7 +162,6 @@ export async function systemReport(deps: SystemDeps): Promise<SystemReport> {
     paymentsReport(deps),
     mailReport(deps),
   ]);
-  const trust = config.trustProxy;
   return {
     checked_at: new Date().toISOString(),
     version: appVersion,
@@ -137,19 +181,7 @@ export async function systemReport(deps: SystemDeps): Promise<SystemReport> {
       last_error: run.lastError === null ? null : redact(run.lastError),
       next_run_at: run.nextRunAt?.toISOString() ?? null,
     })),
-    config: {
-      node_env: config.nodeEnv,
-      public_url: config.publicUrl,
-      auth_secret: config.authSecretSource === "env" ? "set" : "generated in DATA_DIR",
-      trust_proxy:
-        trust.kind === "none" ? "off" : trust.kind === "hops" ? `${trust.hops} hop(s)` : trust.cidrs.join(", "),
-      country_header: config.countryHeader ?? "not set",
-      admin_emails: config.adminEmails.length,
-      payout_weekday: weekdays[config.payoutWeekday] ?? String(config.payoutWeekday),
-      review_hours: config.reviewHours,
-      song_link_hosts: config.songLinkHosts.length,
-      log_level: config.logLevel,
-    },
+    settings: settingsReport(config),
   };
 }
 

@@ -33,6 +33,7 @@ export async function embedBoard(db: Database, campaignId: string, publicUrl: st
     campaignLeaderboard(db, campaignId, EMBED_BOARD_ROWS),
     campaignResult(db, campaignId),
   ]);
+  const passedOver = new Set(result?.not_eligible.map((row) => row.promoter_id));
   return {
     campaign: {
       id: campaign.id,
@@ -49,6 +50,7 @@ export async function embedBoard(db: Database, campaignId: string, publicUrl: st
     result: result && {
       state: result.state,
       winners: result.winners.map(({ handle, amount_cents }) => ({ handle, amount_cents })),
+      not_eligible: entries.filter((entry) => passedOver.has(entry.promoter_id)).map((entry) => entry.handle),
     },
   };
 }

@@ -155,7 +155,7 @@ describe("oEmbed", () => {
     const url = encodeURIComponent(`${t.config.publicUrl}/campaigns/${campaignId}`);
     const cases: Array<[string, number, string]> = [
       ["/api/oembed", 400, "Give the address of a FanBoost campaign page in url"],
-      [`/api/oembed?url=${url}&format=xml`, 400, "Only format=json is offered"],
+      [`/api/oembed?url=${url}&format=xml`, 501, "Only format=json is offered"],
       [
         `/api/oembed?url=${url}&maxwidth=wide`,
         400,

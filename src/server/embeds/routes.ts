@@ -45,8 +45,8 @@ export function embedRoutes({ db, live, publicUrl }: EmbedDeps) {
   api.get(routePath(embedsApi.oembed), async (c) => {
     c.header("Access-Control-Allow-Origin", "*");
     const format = c.req.query("format");
-    // oEmbed suggests 501 here; a request's own input is refused with a 4xx, as everywhere in the API.
-    if (format !== undefined && format !== "json") throw new DomainError("validation", oembedMessages.format);
+    // oEmbed 1.0 section 2.3.4: a provider that cannot answer in the requested format answers 501 Not Implemented.
+    if (format !== undefined && format !== "json") throw new DomainError("not_implemented", oembedMessages.format);
     const answer = await oembedAnswer(db, publicUrl, {
       url: c.req.query("url") ?? "",
       maxwidth: c.req.query("maxwidth"),

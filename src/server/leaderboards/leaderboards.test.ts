@@ -103,6 +103,18 @@ describe("campaign leaderboard", () => {
     expect(after.entries.map((entry) => entry.rank)).toEqual([1, null, null]);
   });
 
+  it("carries the campaign's status, end and totals, which the campaign page's tiles and badge follow", async () => {
+    const { campaignId, codes } = await campaignWithPromoters(2);
+    await clickFrom(t, codes[0] as string, "192.0.2.90");
+    const board = await okRoute(t, leaderboardsApi.campaign, { params: { id: campaignId } });
+    expect(board.campaign).toEqual({
+      status: "active",
+      ends_at: expect.any(String),
+      total_clicks: 1,
+      promoter_count: 2,
+    });
+  });
+
   it("refuses a malformed campaign id", async () => {
     expect((await t.request("/api/campaigns/nope/leaderboard")).status).toBe(400);
   });
@@ -158,7 +170,9 @@ describe("live updates", () => {
 
     const clickedAt = Date.now();
     await clickFrom(t, code, "198.51.100.1");
-    expect((await clicksWithin(events, clickedAt + 1000))?.entries[0]?.clicks).toBe(1);
+    const clicked = await clicksWithin(events, clickedAt + 1000);
+    expect(clicked?.entries[0]?.clicks).toBe(1);
+    expect(clicked?.campaign.total_clicks).toBe(1);
     expect(Date.now() - clickedAt).toBeLessThan(1000);
 
     await new Promise((resolve) => setTimeout(resolve, 300));

@@ -7,7 +7,7 @@ import type { AppEnv } from "../http/app-env.js";
 import { reply, routePath } from "../http/contracts.js";
 import { liveStream, sharedLoader } from "../live/live-stream.js";
 import type { LiveUpdates } from "../live/live-updates.js";
-import { campaignLeaderboard, campaignResult } from "./campaign-leaderboard.js";
+import { boardCampaign, campaignLeaderboard, campaignResult } from "./campaign-leaderboard.js";
 import { publicLeaderboards } from "./public-leaderboards.js";
 
 export function leaderboardRoutes(deps: { db: Database; live: LiveUpdates; guards: Guards }) {
@@ -19,6 +19,7 @@ export function leaderboardRoutes(deps: { db: Database; live: LiveUpdates; guard
       entries: await campaignLeaderboard(db, id),
       error: null,
       result: await campaignResult(db, id),
+      campaign: await boardCampaign(db, id),
     });
   const campaignBoard = sharedLoader(live, loadBoard);
   const publicBoards = sharedLoader(live, async () =>

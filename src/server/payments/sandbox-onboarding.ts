@@ -54,7 +54,52 @@ input{width:100%;padding:10px 12px;border-radius:10px;border:1px solid #cbd5e1;f
 .actions{display:flex;gap:10px;margin-top:22px;flex-wrap:wrap}button{border:0;border-radius:10px;padding:11px 18px;font-weight:600;font-size:15px;cursor:pointer}
 .primary{background:#7c3aed;color:#fff}.secondary{background:#fff;color:#0f172a;box-shadow:inset 0 0 0 1px #cbd5e1}`;
 
-function renderForm(accountEmail: string, steps: Steps, form: Form, errors: Errors, formError?: string) {
+/**
+ * The bank details each country's accounts are paid to, as Stripe asks for them, with its test values: a bank code
+ * and an account number, or an IBAN alone. The sandbox's countries (SANDBOX_PAYOUT_COUNTRIES); the United States'
+ * form for an account without a country.
+ */
+type BankScheme =
+  | {
+      code: { label: string; digits: number; test: string };
+      account: { min: number; max: number; test: string };
+    }
+  | { iban: { test: string } };
+
+const bankSchemes: Record<string, BankScheme> = {
+  US: {
+    code: { label: "Routing number", digits: 9, test: "110000000" },
+    account: { min: 4, max: 17, test: "000123456789" },
+  },
+  GB: { code: { label: "Sort code", digits: 6, test: "108800" }, account: { min: 8, max: 8, test: "00012345" } },
+  AU: { code: { label: "BSB", digits: 6, test: "110000" }, account: { min: 4, max: 9, test: "000123456" } },
+  NZ: {
+    code: { label: "Bank and branch number", digits: 6, test: "110000" },
+    account: { min: 8, max: 10, test: "0000000010" },
+  },
+  CA: {
+    code: { label: "Transit and institution number", digits: 8, test: "11000000" },
+    account: { min: 7, max: 12, test: "000123456789" },
+  },
+  DE: { iban: { test: "DE89370400440532013000" } },
+  ES: { iban: { test: "ES0700120345030000067890" } },
+  FR: { iban: { test: "FR1420041010050500013M02606" } },
+  IE: { iban: { test: "IE29AIBK93115212345678" } },
+  IT: { iban: { test: "IT60X0542811101000000123456" } },
+  NL: { iban: { test: "NL39RABO0300065264" } },
+  SE: { iban: { test: "SE3550000000054910000003" } },
+};
+const bankSchemeOf = (country: string | null): BankScheme =>
+  bankSchemes[country ?? "US"] ?? (bankSchemes.US as BankScheme);
+
+function renderForm(
+  accountEmail: string,
+  scheme: BankScheme,
+  steps: Steps,
+  form: Form,
+  errors: Errors,
+  formError?: string,
+) {
   const described = (name: keyof Form, hint?: string) => {
     const error = errors[name];
     const ids = [hint ? `${name}-hint` : "", error ? `${name}-error` : ""].filter(Boolean).join(" ");
@@ -97,8 +142,12 @@ ${certify()}`
   const bank = steps.bank
     ? `${field("legal_name", "Legal name", 'autocomplete="name" required maxlength="120"')}
 ${field("birth_date", "Date of birth", 'type="date" required', "You must be 18 or older to receive payouts.")}
-${field("routing_number", "Routing number", 'inputmode="numeric" required maxlength="9"', "Test routing number: 110000000")}
-${field("account_number", "Account number", 'inputmode="numeric" required maxlength="17"', "Test account number: 000123456789")}`
+${
+  "iban" in scheme
+    ? field("account_number", "IBAN", 'required maxlength="34" autocomplete="off"', `Test IBAN: ${scheme.iban.test}`)
+    : `${field("routing_number", scheme.code.label, `inputmode="numeric" required maxlength="${scheme.code.digits}"`, `Test ${scheme.code.label.toLowerCase()}: ${scheme.code.test}`)}
+${field("account_number", "Account number", `inputmode="numeric" required maxlength="${scheme.account.max}"`, `Test account number: ${scheme.account.test}`)}`
+}`
     : "";
   const heading = steps.bank ? "Set up your payout account" : "Give your tax information";
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
@@ -122,7 +171,7 @@ function bankFingerprintOf(routingNumber: string, accountNumber: string) {
   return createHash("sha256").update(`sandbox-bank:${routingNumber}:${accountNumber}`).digest("base64url").slice(0, 16);
 }
 
-function validateBank(form: Form, today = new Date()): Errors {
+function validateBank(form: Form, scheme: BankScheme, today = new Date()): Errors {
   const errors: Errors = {};
   if (!form.legal_name.trim()) errors.legal_name = "Legal name is required";
   const birth = /^\d{4}-\d{2}-\d{2}$/.test(form.birth_date) ? new Date(`${form.birth_date}T00:00:00Z`) : null;
@@ -131,8 +180,20 @@ function validateBank(form: Form, today = new Date()): Errors {
     const adult = new Date(Date.UTC(birth.getUTCFullYear() + 18, birth.getUTCMonth(), birth.getUTCDate()));
     if (adult > today) errors.birth_date = "You must be 18 or older to receive payouts";
   }
-  if (!/^\d{9}$/.test(form.routing_number)) errors.routing_number = "Enter a 9-digit routing number";
-  if (!/^\d{4,17}$/.test(form.account_number)) errors.account_number = "Enter an account number of 4 to 17 digits";
+  if ("iban" in scheme) {
+    if (!/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(form.account_number)) errors.account_number = "Enter your IBAN";
+    return errors;
+  }
+  const { code, account } = scheme;
+  if (!new RegExp(`^\\d{${code.digits}}$`).test(form.routing_number)) {
+    errors.routing_number = `Enter a ${code.digits}-digit ${code.label.toLowerCase()}`;
+  }
+  if (!new RegExp(`^\\d{${account.min},${account.max}}$`).test(form.account_number)) {
+    errors.account_number =
+      account.min === account.max
+        ? `Enter an account number of ${account.max} digits`
+        : `Enter an account number of ${account.min} to ${account.max} digits`;
+  }
   return errors;
 }
 
@@ -177,7 +238,7 @@ export function sandboxOnboardingRoutes(db: Database) {
       bank: !link.detailsSubmitted || link.taxForm !== null,
       tax: link.taxForm ? null : taxKind,
     };
-    return { link, steps };
+    return { link, steps, scheme: bankSchemeOf(link.country) };
   };
 
   app.get("/sandbox/connect/:token", async (c) => {
@@ -185,7 +246,7 @@ export function sandboxOnboardingRoutes(db: Database) {
     if (opened.gone === "missing") return c.text("This onboarding link does not exist.", 404);
     if (opened.gone === "expired") return c.redirect(opened.link.refreshUrl, 303);
     c.header("Cache-Control", "no-store");
-    return c.html(renderForm(opened.link.email, opened.steps, blankForm, {}));
+    return c.html(renderForm(opened.link.email, opened.scheme, opened.steps, blankForm, {}));
   });
 
   app.post("/sandbox/connect/:token", async (c) => {
@@ -200,6 +261,7 @@ export function sandboxOnboardingRoutes(db: Database) {
       return c.html(
         renderForm(
           opened.link.email,
+          opened.scheme,
           opened.steps,
           blankForm,
           {},
@@ -213,19 +275,19 @@ export function sandboxOnboardingRoutes(db: Database) {
       legal_name: text("legal_name"),
       birth_date: text("birth_date"),
       routing_number: text("routing_number").replace(/\s/g, ""),
-      account_number: text("account_number").replace(/\s/g, ""),
+      account_number: text("account_number").replace(/\s/g, "").toUpperCase(),
       tax_id: text("tax_id"),
       tax_certified: text("tax_certified"),
     };
-    const { steps } = opened;
+    const { steps, scheme } = opened;
     if (body.action !== "later") {
       const errors = {
-        ...(steps.bank ? validateBank(form) : {}),
+        ...(steps.bank ? validateBank(form, scheme) : {}),
         ...(steps.tax ? validateTax(form, steps.tax, steps.bank) : {}),
       };
       if (Object.keys(errors).length > 0) {
         // The tax number is never sent back, not even into the form.
-        return c.html(renderForm(opened.link.email, steps, { ...form, tax_id: "" }, errors), 400);
+        return c.html(renderForm(opened.link.email, scheme, steps, { ...form, tax_id: "" }, errors), 400);
       }
       await db
         .update(sandboxAccounts)

@@ -20,6 +20,7 @@ const earningsRow = z.object({
   link_created_at: column.timestamp,
   total_clicks: column.number,
   ahead: column.number,
+  passed_over: column.boolean,
   payout_created_at: column.timestampOrNull,
   paid_at: column.timestampOrNull,
   payout_status: z.enum(payoutStatuses).nullable(),
@@ -39,8 +40,8 @@ function statusOf(row: Pick<EarningsRow, "payout_status" | "campaign_status">): 
 }
 
 /**
- * A promoter's earnings: one row per campaign joined, with rank among the campaign's promoters (equal clicks share a
- * rank), the payout if they won, and totals. Null promoter when the user has no promoter profile yet.
+ * A promoter's earnings: one row per campaign joined, with rank among the campaign's eligible promoters (equal clicks
+ * share a rank), the payout if they won, and totals. Null promoter when the user has no promoter profile yet.
  */
 export async function promoterEarnings(db: Database, userId: string): Promise<Earnings> {
   const promoter = await findPromoterProfile(db, userId);
@@ -52,6 +53,8 @@ export async function promoterEarnings(db: Database, userId: string): Promise<Ea
                c.status as campaign_status, c.ends_at, c.promoter_count as participants,
                tl.created_at as link_created_at, tl.total_clicks,
                ${linksAheadOfTl} as ahead,
+               exists (select 1 from result_exclusions x
+                 where x.campaign_id = tl.campaign_id and x.promoter_id = tl.promoter_id) as passed_over,
                case when c.review_until > now() then c.review_until end as review_until,
                po.created_at as payout_created_at, po.paid_at, po.status as payout_status, po.failure_reason,
                coalesce('tax_info' = any (po.hold_reasons), false) as tax_info_needed,
@@ -64,7 +67,7 @@ export async function promoterEarnings(db: Database, userId: string): Promise<Ea
         where tl.promoter_id = ${promoter.id}
         order by coalesce(po.paid_at, po.created_at, tl.created_at) desc`,
   );
-  const history: EarningsRow[] = rows.map(({ ahead, ...row }) => {
+  const history: EarningsRow[] = rows.map(({ ahead, passed_over, ...row }) => {
     const paidAt = row.paid_at?.toISOString() ?? null;
     const payoutCreatedAt = row.payout_created_at?.toISOString() ?? null;
     const linkCreatedAt = row.link_created_at.toISOString();
@@ -75,7 +78,8 @@ export async function promoterEarnings(db: Database, userId: string): Promise<Ea
       link_created_at: linkCreatedAt,
       payout_created_at: payoutCreatedAt,
       paid_at: paidAt,
-      rank: rankOf(row.total_clicks, ahead),
+      // Passed over by the result (db/rank.ts): no rank, and the winner is #1.
+      rank: passed_over ? null : rankOf(row.total_clicks, ahead),
       status: statusOf(row),
       date: paidAt ?? payoutCreatedAt ?? linkCreatedAt,
     };

@@ -1,7 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminApi } from "../../core/api/admin";
+import { embedsApi } from "../../core/api/embeds";
 import { leaderboardsApi } from "../../core/api/leaderboards";
+import { payoutsApi } from "../../core/api/payouts";
+import { promotersApi } from "../../core/api/promoters";
 import type { ServerContext } from "../context/server-context";
 import { queryRows } from "../db/client";
 import { campaigns, payouts } from "../db/schema";
@@ -97,6 +100,41 @@ describe("one win per promoter per 30 days", () => {
       expect(won.filter((id) => id === runnerUp.promoterId)).toHaveLength(1);
       await assertInvariants(t.database.db);
     }
+  });
+
+  it("makes the next eligible promoter #1 everywhere a rank is shown, and the passed-over leader unranked", async () => {
+    const leader = await promoter();
+    const next = await promoter();
+    const earlier = await campaignWith([[leader, 1]]);
+    expect((await post(`/api/admin/campaigns/${earlier}/end`)).status).toBe(200);
+    const campaignId = await campaignWith([
+      [leader, 3],
+      [next, 2],
+    ]);
+    expect((await post(`/api/admin/campaigns/${campaignId}/end`)).status).toBe(200);
+    expect(await winnersOf(campaignId)).toEqual([next.promoterId]);
+
+    const board = await okRoute(t, leaderboardsApi.campaign, { params: { id: campaignId } });
+    expect(board.entries.map((entry) => [entry.promoter_id, entry.rank])).toEqual([
+      [leader.promoterId, null],
+      [next.promoterId, 1],
+    ]);
+    expect(board.result?.not_eligible).toEqual([{ promoter_id: leader.promoterId, reason: "recent_win" }]);
+    const dashboardRank = async (user: Promoter) =>
+      (await okRoute(t, promotersApi.dashboard, { cookie: user.cookie })).completed.find(
+        (row) => row.campaign_id === campaignId,
+      )?.final_rank;
+    expect(await dashboardRank(next)).toBe(1);
+    expect(await dashboardRank(leader)).toBeNull();
+    const earningsRank = async (user: Promoter) =>
+      (await okRoute(t, payoutsApi.earnings, { cookie: user.cookie })).rows.find(
+        (row) => row.campaign_id === campaignId,
+      )?.rank;
+    expect(await earningsRank(next)).toBe(1);
+    expect(await earningsRank(leader)).toBeNull();
+    const embed = await okRoute(t, embedsApi.board, { params: { id: campaignId } });
+    expect(embed.entries.map((entry) => entry.rank)).toEqual([null, 1]);
+    expect(embed.result?.not_eligible).toEqual([embed.entries[0]?.handle]);
   });
 
   it("holds when an admin ends two such campaigns at once", async () => {

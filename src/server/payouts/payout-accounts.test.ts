@@ -164,8 +164,15 @@ describe("payout accounts in sandbox mode", () => {
     const canadian = await signUp(t, "promoter", {}, { eligible: false });
     await stateEligibility(t, canadian, { country: "CA", age_confirmed: true });
     const w8 = await newLink(canadian);
-    expect(await (await t.request(w8)).text()).toContain("Tax information: Form W-8BEN");
-    expect((await submit(w8, { ...validForm, tax_id: "AB123456", tax_certified: "yes" })).status).toBe(303);
+    const canadianPage = await (await t.request(w8)).text();
+    expect(canadianPage).toContain("Tax information: Form W-8BEN");
+    // The bank details of the country: a Canadian transit and institution number, not a US routing number.
+    expect(canadianPage).toContain("Transit and institution number");
+    expect(canadianPage).not.toContain("Routing number");
+    expect((await submit(w8, { ...validForm, tax_id: "AB123456", tax_certified: "yes" })).status).toBe(400);
+    expect(
+      (await submit(w8, { ...validForm, routing_number: "11000000", tax_id: "AB123456", tax_certified: "yes" })).status,
+    ).toBe(303);
     expect(await status(canadian)).toMatchObject({ payouts_enabled: true, tax_info_on_file: true });
   });
 

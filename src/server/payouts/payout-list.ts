@@ -66,6 +66,7 @@ const idList = (ids: string[]) =>
 function actionOf(
   campaign: { ended: boolean; status: string; review_until: Date | null },
   payout: PayoutListRow["payout"],
+  hasPayoutAccount = false,
 ): PayoutAction {
   if (!campaign.ended) return campaignStatus.active;
   if (campaign.status === campaignStatus.active || campaign.status === campaignStatus.paused) return "not_applicable";
@@ -79,7 +80,7 @@ function actionOf(
   if (holds.includes(payoutHoldReason.approval)) return "approval";
   if (holds.includes(payoutHoldReason.verification)) return "verification";
   if (holds.includes(payoutHoldReason.tax_info)) return "tax_info";
-  return "pay";
+  return hasPayoutAccount ? "pay" : "account";
 }
 
 /**
@@ -107,7 +108,7 @@ export async function adminPayoutList(db: Database, limit = 200): Promise<Payout
           payoutRow,
           sql`select po.id, po.campaign_id, po.promoter_id, p.handle, u.name, u.email,
                      coalesce(tl.total_clicks, 0) as clicks,
-                     (pa.user_id is not null) as has_payout_account,
+                     coalesce(pa.payouts_enabled, false) as has_payout_account,
                      po.amount_cents, po.status, po.failure_reason, po.paid_at, po.transfer_id, po.hold_reasons
               from payouts po
               join promoters p on p.id = po.promoter_id
@@ -188,7 +189,7 @@ export async function adminPayoutList(db: Database, limit = 200): Promise<Payout
         },
         payout: view,
         leaders: [],
-        action: actionOf(campaign, view),
+        action: actionOf(campaign, view, payout.has_payout_account),
       };
     });
   });

@@ -1,5 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { adminApi } from "../../core/api/admin";
+import { payoutsApi } from "../../core/api/payouts";
+import { promotersApi } from "../../core/api/promoters";
 import { splitPrize } from "../../core/money";
 import type { ServerContext } from "../context/server-context";
 import { queryRows } from "../db/client";
@@ -9,6 +12,7 @@ import { type PaymentProvider, TransferDeclinedError } from "../payments/provide
 import { createSandboxProvider } from "../payments/sandbox";
 import { signUp, type TestUser } from "../testing/accounts";
 import { createLiveCampaign, joinAs } from "../testing/campaigns";
+import { okRoute } from "../testing/contract-call";
 import {
   adminPost,
   approveWin,
@@ -278,6 +282,24 @@ describe("paying winners", () => {
     expect(subjects).toContain("Your $120 FanBoost payout is on its way");
   });
 
+  it("offers Pay Winner only once the winner's payout account can be paid", async () => {
+    const { campaignId, promoters } = await campaignWithClicks([1], 60_00);
+    await endNow(campaignId);
+    // As if approved and verified already (automatic approval): only the payout account is missing.
+    await t.database.db
+      .update(payouts)
+      .set({ holdReasons: sql`'{}'::text[]` })
+      .where(eq(payouts.campaignId, campaignId));
+    const rowOf = async () =>
+      (await okRoute(t, adminApi.payouts, { cookie: admin.cookie })).rows.find((row) => row.campaign_id === campaignId);
+    expect(await rowOf()).toMatchObject({ action: "account", winner: { has_payout_account: false } });
+    expect((await payWinner(campaignId)).status).toBe(409);
+    await onboardPayouts(t, promoters[0] as TestUser);
+    expect(await rowOf()).toMatchObject({ action: "pay", winner: { has_payout_account: true } });
+    expect((await payWinner(campaignId)).status).toBe(200);
+    await expectLedgerBalanced(t, campaignId);
+  });
+
   it("reminds a winner without a payout account once, three days after the win", async () => {
     const { campaignId, promoters } = await campaignWithClicks([1], 60_00);
     await endNow(campaignId);
@@ -461,5 +483,21 @@ describe("admin campaign actions", () => {
       (await t.request("/api/admin/campaigns/not-a-uuid/end", { method: "POST", cookie: admin.cookie, json: {} }))
         .status,
     ).toBe(400);
+  });
+});
+
+describe("Total Clicks", () => {
+  it("is one figure on the dashboard and /earnings: every joined campaign's verified clicks, a cancelled one's too", async () => {
+    const fan = await signUp(t, "promoter");
+    const cancelled = await createLiveCampaign(t, await signUp(t, "artist"), { title: "Cancelled later" });
+    await clicks(t, await joinAs(t, fan, cancelled), 2, "10.77.1");
+    const live = await createLiveCampaign(t, await signUp(t, "artist"), { title: "Still live" });
+    await clicks(t, await joinAs(t, fan, live), 1, "10.77.2");
+    expect(
+      (await t.request(`/api/admin/campaigns/${cancelled}`, { method: "DELETE", cookie: admin.cookie })).status,
+    ).toBe(200);
+    const data = await okRoute(t, promotersApi.dashboard, { cookie: fan.cookie });
+    const earnings = await okRoute(t, payoutsApi.earnings, { cookie: fan.cookie });
+    expect([data.tiles.total_clicks, earnings.totals?.total_clicks]).toEqual([3, 3]);
   });
 });

@@ -259,7 +259,8 @@ describe("winner verification", () => {
     await clicksFor(await joinAs(t, stayer, campaignId), 1);
     // Moved after joining: their payout account is opened where they now live.
     await stateEligibility(t, mover, { country: "GB", age_confirmed: true });
-    await onboardPayouts(t, mover);
+    // A British account: a sort code and an eight-digit account number, without the W-9 a US resident files.
+    await onboardPayouts(t, mover, { routingNumber: "108800", accountNumber: "00012345", taxForm: false });
     await endNow(campaignId);
 
     const candidacies = await okRoute(t, payoutsApi.candidacies, { cookie: mover.cookie });

@@ -45,7 +45,8 @@ const linkRow = z.object({
 });
 type LinkRow = z.output<typeof linkRow>;
 
-const rankOfLink = (row: LinkRow) => rankOf(row.clicks, row.ahead);
+/** A promoter the result passed over has no rank (db/rank.ts): the winner is #1. */
+const rankOfLink = (row: LinkRow) => (row.not_eligible === null ? rankOf(row.clicks, row.ahead) : null);
 
 function activeLink(row: LinkRow): PromoterLink {
   const rank = rankOfLink(row);
@@ -195,7 +196,13 @@ export async function promoterDashboard(db: Database, userId: string, now = new 
       payout_cents: row.amount_cents ?? 0,
     })),
   );
-  const totalClicks = links.reduce((sum, row) => sum + row.clicks, 0);
+  // Every joined campaign's verified clicks, a cancelled one's included (core/earnings.ts TOTAL_CLICKS_DETAIL).
+  const [clickTotal] = await queryParsed(
+    db,
+    z.object({ clicks: column.number }),
+    sql`select coalesce(sum(total_clicks), 0) as clicks from tracking_links where promoter_id = ${promoter.id}`,
+  );
+  const totalClicks = clickTotal?.clicks ?? 0;
   const best = links.reduce<LinkRow | undefined>(
     (top, row) => (!top || row.clicks > top.clicks ? row : top),
     undefined,

@@ -12,7 +12,7 @@ import {
 import { type ApiKeyStatus, apiKeyStatus } from "../../core/vocabulary.js";
 import { isAdmin } from "../accounts/admins.js";
 import type { Database } from "../db/client.js";
-import { admins, apiKeyRequests, apiKeys, user } from "../db/schema.js";
+import { admins, apiKeyRequests, apiKeys, promoters, user } from "../db/schema.js";
 import { DomainError } from "../errors.js";
 
 /**
@@ -54,9 +54,13 @@ const view = (row: KeyRow, holder: { allowed: readonly ApiKeyScope[]; banned: bo
 
 /** The scopes the user's account may give a key, and use: what its role allows today. */
 export async function allowedScopes(db: Database, userId: string): Promise<ApiKeyScope[]> {
-  const [row] = await db.select({ userType: user.user_type }).from(user).where(eq(user.id, userId));
+  const [row] = await db
+    .select({ userType: user.user_type, promotes: sql<boolean>`${promoters.id} is not null` })
+    .from(user)
+    .leftJoin(promoters, eq(promoters.authUserId, user.id))
+    .where(eq(user.id, userId));
   if (!row) return [];
-  return scopesFor({ userType: row.userType, isAdmin: await isAdmin(db, userId) });
+  return scopesFor({ userType: row.userType, isAdmin: await isAdmin(db, userId), promotes: row.promotes });
 }
 
 export async function listApiKeys(db: Database, userId: string) {
@@ -137,11 +141,13 @@ export async function authenticateApiKey(
       userType: user.user_type,
       bannedAt: user.bannedAt,
       isAdmin: sql<boolean>`${admins.authUserId} is not null`,
+      promotes: sql<boolean>`${promoters.id} is not null`,
       lastUsedAt: apiKeys.lastUsedAt,
     })
     .from(apiKeys)
     .innerJoin(user, eq(user.id, apiKeys.userId))
     .leftJoin(admins, eq(admins.authUserId, user.id))
+    .leftJoin(promoters, eq(promoters.authUserId, user.id))
     .where(and(eq(apiKeys.hash, hashKey(secret)), isNull(apiKeys.revokedAt), isNull(user.deletedAt)));
   if (!row) return null;
   if (row.bannedAt) return { suspended: { keyId: row.keyId } };
@@ -149,7 +155,7 @@ export async function authenticateApiKey(
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > 60_000) {
     await db.update(apiKeys).set({ lastUsedAt: sql`now()` }).where(eq(apiKeys.id, row.keyId));
   }
-  const allowed = scopesFor({ userType: row.userType, isAdmin: Boolean(row.isAdmin) });
+  const allowed = scopesFor({ userType: row.userType, isAdmin: Boolean(row.isAdmin), promotes: Boolean(row.promotes) });
   return {
     holder: {
       keyId: row.keyId,

@@ -146,7 +146,7 @@ describe("a key's holder, as they stand now", () => {
 
   it("shows the suspension on the holder's keys and endpoints while the ban lasts", async () => {
     const artist = await signUp(t, "artist");
-    await newKey(artist, ["links:read"]);
+    await newKey(artist, ["campaigns:read"]);
     const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
     await okRoute(t, webhooksApi.create, { cookie: artist.cookie, body: { url, events: ["campaign.joined"] } }, 201);
     // A ban ends the user's sessions; their screens are read here as they were at that moment.

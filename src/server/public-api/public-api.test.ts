@@ -59,7 +59,19 @@ describe("API keys", () => {
     expect(secret).toMatch(/^fb_[A-Za-z0-9]{32}$/);
     expect(key.prefix).toBe(`${secret.slice(0, 10)}…`);
     const listed = await okRoute(t, apiKeysApi.list, { cookie: artist.cookie });
-    expect(listed.scopes).toEqual(["campaigns:read", "campaigns:write", "links:read"]);
+    expect(listed.scopes).toEqual(["campaigns:read", "campaigns:write"]);
+    expect(
+      (
+        await refusedRoute(t, apiKeysApi.create, {
+          cookie: artist.cookie,
+          body: { name: "Links", scopes: ["links:read"] },
+        })
+      ).error.message,
+    ).toBe(apiKeyMessages.scopeNotYours("links:read"));
+    // An artist who joins another artist's campaign promotes it: their links are theirs to read.
+    await joinAs(t, artist, await createLiveCampaign(t, await signUp(t, "artist")));
+    const promoting = await okRoute(t, apiKeysApi.list, { cookie: artist.cookie });
+    expect(promoting.scopes).toEqual(["campaigns:read", "campaigns:write", "links:read"]);
     expect(JSON.stringify(listed)).not.toContain(secret);
 
     const promoter = await signUp(t, "promoter");
@@ -151,8 +163,8 @@ describe("the public API", () => {
   });
 
   it("limits each key with a token bucket: twice the limit sent across a minute's edge passes the limit, no more", async () => {
-    const artist = await signUp(t, "artist");
-    const { key, secret } = await newKey(artist, ["links:read"]);
+    const holder = await signUp(t, "promoter");
+    const { key, secret } = await newKey(holder, ["links:read"]);
     const burst = async (count: number) => {
       const answers = await Promise.all(Array.from({ length: count }, () => call("/links", secret)));
       return answers.map((response) => response.status);
@@ -179,7 +191,7 @@ describe("the public API", () => {
       expect(refilled).toBeGreaterThanOrEqual(API_KEY_REQUESTS_PER_MINUTE / 2 - 1);
       expect(refilled).toBeLessThanOrEqual(API_KEY_REQUESTS_PER_MINUTE / 2 + 1);
       // Another key of the same user has its own bucket.
-      expect((await call("/links", (await newKey(artist, ["links:read"])).secret)).status).toBe(200);
+      expect((await call("/links", (await newKey(holder, ["links:read"])).secret)).status).toBe(200);
     } finally {
       vi.useRealTimers();
     }
@@ -191,13 +203,13 @@ describe("the public API", () => {
       recorded.filter((row) => row.status === 429).map((row) => row.status),
     );
     expect(recorded[0]).toMatchObject({ method: "GET", path: "/api/v1/links" });
-    const listed = await okRoute(t, apiKeysApi.list, { cookie: artist.cookie });
+    const listed = await okRoute(t, apiKeysApi.list, { cookie: holder.cookie });
     expect(listed.keys.find((listedKey) => listedKey.id === key.id)?.last_used_at).not.toBeNull();
   });
 
   it("keeps the record of a key's requests for its retention, then forgets it", async () => {
-    const artist = await signUp(t, "artist");
-    const { key, secret } = await newKey(artist, ["links:read"]);
+    const holder = await signUp(t, "promoter");
+    const { key, secret } = await newKey(holder, ["links:read"]);
     expect((await call("/links", secret)).status).toBe(200);
     expect((await call("/links", secret)).status).toBe(200);
     const [oldest] = await t.database.db.select().from(apiKeyRequests).where(eq(apiKeyRequests.keyId, key.id));

@@ -17,6 +17,7 @@ import { user, webhookAttempts, webhookDeliveries, webhookEndpoints } from "../d
 import { DomainError } from "../errors.js";
 import { consumeTokenBucket } from "../http/request-limit.js";
 import type { Outbound } from "../net/outbound-request.js";
+import { markLeadersAnnounced } from "../webhooks/leader-watch.js";
 import { assertReachableEndpoint } from "../webhooks/webhook-address.js";
 import { newMessageId, webhookPayload } from "../webhooks/webhook-outbox.js";
 
@@ -88,10 +89,14 @@ export async function createWebhookEndpoint(
   const [held] = await db.select({ n: count() }).from(webhookEndpoints).where(eq(webhookEndpoints.userId, userId));
   if ((held?.n ?? 0) >= WEBHOOK_ENDPOINTS_PER_ACCOUNT) throw new DomainError("conflict", webhookMessages.tooMany);
   await assertReachableEndpoint(deps.outbound, input.url);
-  const [row] = await db
-    .insert(webhookEndpoints)
-    .values({ userId, url: input.url, events: [...new Set(input.events)], secret: newSecret() })
-    .returning();
+  const row = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(webhookEndpoints)
+      .values({ userId, url: input.url, events: [...new Set(input.events)], secret: newSecret() })
+      .returning();
+    if (created?.events.includes("campaign.leader_changed")) await markLeadersAnnounced(tx, userId);
+    return created;
+  });
   if (!row) throw new Error("webhook endpoint insert returned nothing");
   return { endpoint: view(row) };
 }
@@ -121,11 +126,15 @@ export async function rotateWebhookSecret(db: Database, userId: string, endpoint
 /** Sends to a disabled endpoint again; the deliveries it missed stay in its log to replay. */
 export async function enableWebhookEndpoint(db: Database, userId: string, endpointId: string | undefined) {
   const endpoint = await ownEndpoint(db, userId, endpointId);
-  const [row] = await db
-    .update(webhookEndpoints)
-    .set({ disabledAt: null, disabledReason: null, consecutiveFailures: 0 })
-    .where(eq(webhookEndpoints.id, endpoint.id))
-    .returning();
+  const row = await db.transaction(async (tx) => {
+    const [enabled] = await tx
+      .update(webhookEndpoints)
+      .set({ disabledAt: null, disabledReason: null, consecutiveFailures: 0 })
+      .where(eq(webhookEndpoints.id, endpoint.id))
+      .returning();
+    if (enabled?.events.includes("campaign.leader_changed")) await markLeadersAnnounced(tx, userId);
+    return enabled;
+  });
   if (!row) throw new DomainError("not_found", webhookMessages.notFound);
   return { endpoint: view(row) };
 }

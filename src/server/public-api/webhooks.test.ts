@@ -140,6 +140,29 @@ describe("webhooks", () => {
     expect(announced.map((data) => (data.leader as { clicks: number }).clicks)).toEqual([2, 4]);
   });
 
+  it("reports to a new endpoint only the changes after it, not the lead it found at the next click", async () => {
+    const artist = await signUp(t, "artist");
+    const campaignId = await createLiveCampaign(t, artist);
+    const first = await joinAs(t, await signUp(t, "promoter"), campaignId);
+    const second = await joinAs(t, await signUp(t, "promoter"), campaignId);
+    await clicks(t, first, 2, "10.98.1");
+    await t.app.clicksWritten();
+    // The endpoint arrives after the lead was taken; the next click keeps it where it was.
+    const { endpoint } = await addEndpoint(artist, ["campaign.leader_changed"]);
+    await clicks(t, first, 1, "10.98.2");
+    await t.app.clicksWritten();
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const leaderEvents = async () =>
+      (await logOf(artist, endpoint.id)).deliveries.filter(
+        (delivery) => delivery.event_type === "campaign.leader_changed",
+      ).length;
+    expect(await leaderEvents()).toBe(0);
+    // A change after it is told at once.
+    await clicks(t, second, 4, "10.98.3");
+    await t.app.clicksWritten();
+    await expect.poll(leaderEvents, { timeout: 5_000, interval: 100 }).toBe(1);
+  });
+
   it("never sends an event for a change that rolled back", async () => {
     const artist = await signUp(t, "artist");
     const { endpoint } = await addEndpoint(artist, ["campaign.joined"]);

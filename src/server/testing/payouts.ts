@@ -37,13 +37,13 @@ export async function makeAdmin(t: TestClient, user: TestUser) {
 
 /**
  * The user's payout account, through the sandbox's hosted form: bank details (a bank account of its own unless
- * `accountNumber` names one another user has too) and, unless `taxForm: false`, the tax form (the test residence is in
- * the US: a W-9).
+ * `accountNumber` names one another user has too; `routingNumber`, the bank code of an account in another country than
+ * the US) and, unless `taxForm: false`, the tax form (the test residence is in the US: a W-9).
  */
 export async function onboardPayouts(
   t: TestClient,
   user: TestUser,
-  options: { taxForm?: boolean; accountNumber?: string; legalName?: string } = {},
+  options: { taxForm?: boolean; accountNumber?: string; legalName?: string; routingNumber?: string } = {},
 ) {
   expect((await t.request("/api/payouts/account", { method: "POST", cookie: user.cookie, json: {} })).status).toBe(200);
   const { url } = await okRoute(t, payoutsApi.accountLink, { cookie: user.cookie });
@@ -53,7 +53,7 @@ export async function onboardPayouts(
     body: new URLSearchParams({
       legal_name: options.legalName ?? testLegalName,
       birth_date: "1990-04-01",
-      routing_number: "110000000",
+      routing_number: options.routingNumber ?? "110000000",
       account_number: options.accountNumber ?? String(randomInt(10 ** 11, 10 ** 12)),
       ...(options.taxForm === false ? {} : { tax_id: "123-45-6789", tax_certified: "yes" }),
       action: "submit",

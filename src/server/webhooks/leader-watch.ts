@@ -16,6 +16,22 @@ const movedLead = z.object({
 });
 
 /**
+ * A new (or re-enabled) endpoint starts from the leads as they are: each of its owner's live campaigns has its current
+ * leader recorded as announced, so the first event it gets is a change that happens after it, not one from before it
+ * existed reported at the next click (#53 item 11).
+ */
+export async function markLeadersAnnounced(db: Database, ownerId: string) {
+  await db.execute(
+    sql`update campaigns c set webhook_leader_id = (
+          select tl.promoter_id from tracking_links tl
+          where tl.campaign_id = c.id and tl.total_clicks > 0
+          order by tl.total_clicks desc, tl.created_at asc, tl.id asc
+          limit 1)
+        where c.created_by = ${ownerId} and c.status = 'active'`,
+  );
+}
+
+/**
  * `campaign.leader_changed`, derived off the click path as the live boards are: when counted clicks move a campaign,
  * its leader (most counted clicks, the earliest joined on a tie) is compared with the one last announced, at most once
  * a second per campaign. The comparison is one conditional update of the campaign row, so with several instances a

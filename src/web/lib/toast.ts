@@ -1,10 +1,11 @@
-import type { ExternalToast } from "sonner";
+import { type ExternalToast, toast as sonnerToast } from "sonner";
 
 /**
- * Toasts without downloading the toast library with every page: the first toast asks the toaster host to mount
- * (it loads the library then), and is shown once the host is ready.
+ * Toasts mounted only when needed: the first toast asks the toaster host to mount, and is shown once the host is ready.
+ * The library is in the page's first script, so a toast shown offline (a connection lost in the first seconds) still
+ * shows.
  */
-type SonnerToast = typeof import("sonner").toast;
+type SonnerToast = typeof sonnerToast;
 
 const hostListeners = new Set<() => void>();
 let markMounted: () => void = () => undefined;
@@ -32,9 +33,7 @@ function loadToasts(): Promise<SonnerToast> {
     markMounted = resolve;
     requested = true;
     for (const listener of hostListeners) listener();
-  })
-    .then(() => import("sonner"))
-    .then((module) => module.toast);
+  }).then(() => sonnerToast);
   return ready;
 }
 

@@ -10,6 +10,7 @@ import { MessagesTab } from "../components/admin/messages-tab";
 import { RealtimeTab } from "../components/admin/realtime-tab";
 import { SuspiciousTab } from "../components/admin/suspicious-tab";
 import { UsersTab } from "../components/admin/users-tab";
+import { ScrollStrip } from "../components/ui/scroll-strip";
 import { Tab, TabList, TabPanel, Tabs } from "../components/ui/tabs";
 import { usePageMeta } from "../lib/page-meta";
 
@@ -40,7 +41,7 @@ export default function AdminDashboardPage() {
     <AdminShell title="Admin Dashboard" lead="Campaigns, clicks, users and messages across FanBoost.">
       <AdminStatCards />
       <Tabs value={active} onValueChange={(tab) => setParams({ tab }, { replace: true })}>
-        <div className="-mx-1 overflow-x-auto px-1 pb-1">
+        <ScrollStrip selected={active}>
           <TabList label="Admin sections" className="w-max">
             {tabs.map((tab) => (
               <Tab key={tab.id} value={tab.id} className="whitespace-nowrap">
@@ -48,7 +49,7 @@ export default function AdminDashboardPage() {
               </Tab>
             ))}
           </TabList>
-        </div>
+        </ScrollStrip>
         {tabs.map(({ id, Panel }) => (
           <TabPanel key={id} value={id} className="mt-5">
             <Panel />

@@ -77,7 +77,10 @@ export default function CampaignSuccessPage() {
   const next = [
     { icon: Users, text: "Promoters join your campaign and get their own tracking links." },
     { icon: Share2, text: "They share your song; every verified click moves them up the live leaderboard." },
-    { icon: Trophy, text: "When the timer ends, the top promoter wins the prize and is paid out automatically." },
+    {
+      icon: Trophy,
+      text: "When the timer ends, the top eligible promoter wins. The prize is paid once the result has been reviewed and approved and the winner has verified and set up a payout account, as the official rules say.",
+    },
   ];
 
   return (

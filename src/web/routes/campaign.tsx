@@ -14,7 +14,7 @@ import { campaignStatusLabel, campaignStatusTone } from "../components/campaigns
 import { ChangeArtwork } from "../components/campaigns/change-artwork";
 import { Countdown } from "../components/campaigns/countdown";
 import { SongPlayer } from "../components/campaigns/song-player";
-import { CampaignLeaderboard } from "../components/leaderboards/campaign-leaderboard";
+import { CampaignBoardView, useCampaignBoard } from "../components/leaderboards/campaign-leaderboard";
 import { Badge } from "../components/ui/badge";
 import { Card, CardBody } from "../components/ui/card";
 import { StatTile } from "../components/ui/stat-tile";
@@ -26,8 +26,11 @@ const CampaignAdminTools = lazy(async () => ({
   default: (await import("../components/campaigns/campaign-admin-tools")).CampaignAdminTools,
 }));
 
-function CampaignDetails({ campaign }: { campaign: CampaignView }) {
+function CampaignDetails({ campaign: loaded }: { campaign: CampaignView }) {
   const { account } = useAccount();
+  // The board's stream carries the campaign's status and totals: the tiles, badge and actions follow it live.
+  const board = useCampaignBoard(loaded.id);
+  const campaign = board.data ? { ...loaded, ...board.data.campaign } : loaded;
   const ended = isFinished(campaign.status) || campaign.status === campaignStatus.cancelled;
   const joinable = campaign.status === campaignStatus.active && !campaign.is_own && !campaign.my_link;
   return (
@@ -109,7 +112,7 @@ function CampaignDetails({ campaign }: { campaign: CampaignView }) {
               <h2 className="text-lg font-semibold text-slate-900">
                 {ended ? "Final leaderboard" : "Live leaderboard"}
               </h2>
-              <CampaignLeaderboard campaignId={campaign.id} podium />
+              <CampaignBoardView board={board} podium />
             </CardBody>
           </Card>
         )}

@@ -151,7 +151,14 @@ export default function CreateCampaignPage() {
                 ) : null}
               </>
             ) : null}
-            {step === 2 ? <LaunchStep values={form.values} prizeCents={prizeCents} /> : null}
+            {step === 2 ? (
+              <LaunchStep
+                values={form.values}
+                prizeCents={prizeCents}
+                allowedCountries={allowedCountries}
+                payoutCountries={settings.data?.payoutCountries}
+              />
+            ) : null}
 
             <WizardButtons step={step} submitting={submitting} onPrevious={() => setStep(step - 1)} />
           </form>

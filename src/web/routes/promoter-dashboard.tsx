@@ -1,6 +1,7 @@
 import { Megaphone, MousePointerClick, Rocket, Trophy, Wallet } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { promotersApi } from "../../core/api/promoters";
+import { TOTAL_CLICKS_DETAIL } from "../../core/earnings";
 import { formatCents, formatCount } from "../../core/money";
 import { campaignStatus } from "../../core/vocabulary";
 import { VerifyingNotice } from "../components/earnings/winner-verification";
@@ -9,6 +10,7 @@ import { CompletedTab, EarningsTab, VisitsTab } from "../components/promoters/pr
 import { buttonStyles } from "../components/ui/button";
 import { Card, CardBody } from "../components/ui/card";
 import { QueryState } from "../components/ui/query-state";
+import { ScrollStrip } from "../components/ui/scroll-strip";
 import { StatTile } from "../components/ui/stat-tile";
 import { Tab, TabList, TabPanel, Tabs } from "../components/ui/tabs";
 import { useLiveData } from "../lib/live";
@@ -85,12 +87,17 @@ export default function PromoterDashboardPage() {
                     : undefined
                 }
               />
-              <StatTile icon={MousePointerClick} label="Total Clicks" value={formatCount(data.tiles.total_clicks)} />
+              <StatTile
+                icon={MousePointerClick}
+                label="Total Clicks"
+                value={formatCount(data.tiles.total_clicks)}
+                detail={TOTAL_CLICKS_DETAIL}
+              />
               <StatTile icon={Trophy} label="Campaigns Won" value={formatCount(data.tiles.campaigns_won)} />
               <StatTile icon={Rocket} label="Active Campaigns" value={formatCount(data.tiles.active_campaigns)} />
             </div>
             <Tabs value={active} onValueChange={(tab) => setParams({ tab }, { replace: true })}>
-              <div className="-mx-1 overflow-x-auto px-1 pb-1">
+              <ScrollStrip selected={active}>
                 <TabList label="Dashboard sections" className="w-max">
                   {tabs.map((tab) => (
                     <Tab key={tab.id} value={tab.id} className="whitespace-nowrap">
@@ -98,7 +105,7 @@ export default function PromoterDashboardPage() {
                     </Tab>
                   ))}
                 </TabList>
-              </div>
+              </ScrollStrip>
               <TabPanel value={campaignStatus.active} className="mt-5">
                 {data.active.length === 0 ? (
                   <Card>

@@ -2,6 +2,7 @@ import { Mail } from "lucide-react";
 import type { ReactNode } from "react";
 import type { Account } from "../../../core/api/accounts";
 import type { SystemReport, TestEmailResult } from "../../../core/api/diagnostics";
+import { cadenceLabel } from "../../../core/time-left";
 import { databaseLabel, environmentRows, Facts, StatusBadge } from "../admin/system-parts";
 import { CopyJsonButton, RawJson } from "../diagnostics/raw-json";
 import { Button } from "../ui/button";
@@ -17,7 +18,7 @@ const jobColumns: Array<Column<JobRow>> = [
   {
     key: "every",
     header: "Every",
-    cell: (job) => (job.every_s >= 3600 ? `${job.every_s / 3600} h` : `${job.every_s / 60} min`),
+    cell: (job) => cadenceLabel(job.every_s),
   },
   {
     key: "status",

@@ -1,4 +1,4 @@
-import { adminApi, type Investigation, type SuspiciousItem } from "../../../core/api/admin";
+import { adminApi, dismissFlagMessages, type Investigation, type SuspiciousItem } from "../../../core/api/admin";
 import { countOf, formatCents } from "../../../core/money";
 import { campaignStatus, isRunning } from "../../../core/vocabulary";
 import { toastRequestError } from "../../lib/request-errors";
@@ -50,7 +50,7 @@ export function useInvestigationActions(data: Investigation) {
   /** Voids the subject address's counted clicks, or all of the promoter's, on the link's campaign. */
   const voidLink = async (link: TouchedLink, target: VoidTarget) => {
     const promoterCounted =
-      data.subject.kind === "address" || data.subject.kind === "fingerprint"
+      data.subject.kind === "address" || data.subject.kind === "fingerprint" || data.subject.kind === "network"
         ? "all the counted clicks"
         : `the ${countOf(link.counted, "counted click")}`;
     const reason = await confirm({
@@ -86,7 +86,7 @@ export function useInvestigationActions(data: Investigation) {
       title: "Dismiss flag",
       description: "Dismiss this flag? Nothing is voided; the flag is closed with your reason.",
       confirmLabel: "Dismiss Flag",
-      input: { label: "Reason", maxLength: 500 },
+      input: { label: "Reason", maxLength: 500, required: dismissFlagMessages.reasonNeeded },
     });
     if (reason === false) return;
     dismiss.mutate({ params: { id: String(open.id) }, body: { reason: typeof reason === "string" ? reason : "" } });

@@ -131,6 +131,12 @@ const actionViews: Record<PayoutAction, (props: ActionCellProps) => ReactNode> =
       </Button>
     </div>
   ),
+  account: () => (
+    <span className="inline-flex max-w-56 items-center gap-1 text-xs font-semibold text-amber-800">
+      <UserX className="h-3.5 w-3.5 shrink-0" aria-hidden /> Waiting for the winner's payout account: paid once it is
+      set up
+    </span>
+  ),
   completed: () => <Badge tone="success">Completed</Badge>,
   no_winner: () => <span className="text-slate-600">No Winner</span>,
   active: () => <span className="text-slate-600">Campaign Active</span>,

@@ -30,24 +30,18 @@ export function Facts({ rows }: { rows: Array<[string, ReactNode]> }) {
   );
 }
 
-/** The environment variables as the setup page lists them: set or not, never their values. */
+/** Every environment variable as the setup and diagnostics pages list them: its value, or set or not for a secret. */
 export function environmentRows(report: SystemReport): Array<[string, ReactNode]> {
-  const setOrNot = (value: string) => <Badge tone={value === "not set" ? "neutral" : "success"}>{value}</Badge>;
-  return [
-    ["DATABASE_URL", setOrNot(report.database.url)],
-    ["STRIPE_SECRET_KEY", setOrNot(report.payments.keys.secret_key)],
-    ["STRIPE_PUBLISHABLE_KEY", setOrNot(report.payments.keys.publishable_key)],
-    ["STRIPE_WEBHOOK_SECRET", setOrNot(report.payments.keys.webhook_secret)],
-    ["SMTP_URL", setOrNot(report.mail.smtp_url)],
-    ["AUTH_SECRET", setOrNot(report.config.auth_secret)],
-    ["ADMIN_EMAILS", `${report.config.admin_emails} address${report.config.admin_emails === 1 ? "" : "es"}`],
-    ["PUBLIC_URL", report.config.public_url],
-    ["TRUST_PROXY", report.config.trust_proxy],
-    ["COUNTRY_HEADER", report.config.country_header],
-    ["REVIEW_HOURS", String(report.config.review_hours)],
-    ["PAYOUT_WEEKDAY", report.config.payout_weekday],
-    ["NODE_ENV", report.config.node_env],
-  ];
+  return report.settings.map(({ variable, value }) => [
+    variable,
+    value === "set" || value === "not set" ? (
+      <Badge key={variable} tone={value === "set" ? "success" : "neutral"}>
+        {value}
+      </Badge>
+    ) : (
+      value
+    ),
+  ]);
 }
 
 export const databaseLabel = (report: SystemReport) =>

@@ -1,7 +1,7 @@
 import { Ban, Link2, Search, ShieldCheck, ShieldOff, UserCheck } from "lucide-react";
 import { Link } from "react-router";
 import { type AdminUser, adminApi } from "../../../core/api/admin";
-import { countOf, formatCents, formatCount } from "../../../core/money";
+import { countOf, formatCents } from "../../../core/money";
 import { usePagedList } from "../../lib/use-paged-list";
 import { Badge } from "../ui/badge";
 import { Button, buttonStyles } from "../ui/button";
@@ -72,7 +72,7 @@ export function UsersTab() {
             ? `${countOf(target.campaigns_created, "campaign")} created`
             : `${countOf(target.campaigns_joined, "campaign")} joined · ${countOf(target.wins, "win")}`}
           <br />
-          {formatCents(target.paid_cents)} paid · {formatCount(target.open_flags)} open flags
+          {formatCents(target.paid_cents)} paid · {countOf(target.open_flags, "open flag")}
           {target.api_keys + target.webhook_endpoints > 0 ? (
             <>
               <br />

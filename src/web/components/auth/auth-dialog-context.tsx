@@ -3,7 +3,8 @@ import { whenSessionExpires } from "../../lib/session-expiry";
 
 export type AuthMode = "login" | "signup";
 export type UserType = "artist" | "promoter";
-export type AuthDialogRequest = { mode: AuthMode; userType?: UserType };
+/** `afterSignIn`: where the person was going, done once they are signed in (Start Campaign: the wizard). */
+export type AuthDialogRequest = { mode: AuthMode; userType?: UserType; afterSignIn?: () => void };
 
 type AuthDialogState = {
   request: AuthDialogRequest | null;

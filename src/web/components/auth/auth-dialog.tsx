@@ -149,9 +149,11 @@ export function AuthDialog() {
   const signedIn = async () => {
     const account = await refreshAccount();
     setValues(emptyValues);
+    const afterSignIn = request?.afterSignIn;
     closeAuth();
     window.dispatchEvent(new CustomEvent("userLoggedIn", { detail: account?.user ?? null }));
     signedInAgain();
+    afterSignIn?.();
   };
   const signUp = useApiMutation(accountsApi.signUp, { onSuccess: signedIn });
   const signIn = useApiMutation(accountsApi.signIn, { onSuccess: signedIn });

@@ -6,6 +6,7 @@ import {
   type EarningsStatusFilter,
   earningsPeriods,
   earningsStatuses,
+  TOTAL_CLICKS_DETAIL,
 } from "../../../core/earnings";
 import { countOf, formatCents, formatCount } from "../../../core/money";
 import { PayoutStatusCard } from "../payouts/payout-status-card";
@@ -34,7 +35,12 @@ export function PromoterEarnings({ totals, rows, period, onPeriod, status, onSta
         <StatTile icon={Wallet} label="Total Earnings" value={formatCents(totals.paid_cents)} />
         <StatTile icon={Wallet} label="Pending Payouts" value={formatCents(totals.pending_cents)} />
         <StatTile icon={Trophy} label="Campaigns Won" value={String(totals.campaigns_won)} />
-        <StatTile icon={MousePointerClick} label="Total Clicks" value={formatCount(totals.total_clicks)} />
+        <StatTile
+          icon={MousePointerClick}
+          label="Total Clicks"
+          value={formatCount(totals.total_clicks)}
+          detail={TOTAL_CLICKS_DETAIL}
+        />
       </div>
       <div className="grid gap-6 lg:grid-cols-[1.6fr_1fr]">
         <Card className="self-start overflow-hidden">

@@ -1,5 +1,5 @@
 import { ArrowRight, LayoutDashboard, Megaphone, Music2, Trophy } from "lucide-react";
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { formatCents, formatCount } from "../../../core/money";
 import { useSiteMetrics } from "../../lib/campaigns";
 import { cn } from "../../lib/cn";
@@ -80,6 +80,7 @@ const onDark = cn(ctaSize, "bg-white/10 text-white ring-white/25 hover:bg-white/
 function HeroActions() {
   const { account, loading } = useAccount();
   const { openAuth } = useAuthDialog();
+  const navigate = useNavigate();
   if (loading) {
     return (
       <>
@@ -95,7 +96,9 @@ function HeroActions() {
           variant="accent"
           size="lg"
           className={ctaSize}
-          onClick={() => openAuth({ mode: "signup", userType: "artist" })}
+          onClick={() =>
+            openAuth({ mode: "signup", userType: "artist", afterSignIn: () => navigate("/create-campaign") })
+          }
         >
           <Music2 className="h-5 w-5" aria-hidden /> Launch Music Campaign
         </Button>

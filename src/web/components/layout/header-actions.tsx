@@ -1,6 +1,6 @@
 import { ChevronDown, LogOut } from "lucide-react";
 import { lazy } from "react";
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { type Account, signOutFromApp, useAccount } from "../../lib/session";
 import { useAuthDialog } from "../auth/auth-dialog-context";
 import { Button, buttonStyles } from "../ui/button";
@@ -30,6 +30,7 @@ function AccountMenu({ account }: { account: Account }) {
 /** The header's right side: SPEC.md Header, signed out and signed in. */
 export function HeaderActions({ layout }: { layout: "row" | "column" }) {
   const { openAuth } = useAuthDialog();
+  const navigate = useNavigate();
   const { account, loading } = useAccount();
   const width = layout === "column" ? "w-full" : undefined;
 
@@ -77,7 +78,13 @@ export function HeaderActions({ layout }: { layout: "row" | "column" }) {
 
   return (
     <>
-      <Button variant="ghost" className={width} onClick={() => openAuth({ mode: "signup", userType: "artist" })}>
+      <Button
+        variant="ghost"
+        className={width}
+        onClick={() =>
+          openAuth({ mode: "signup", userType: "artist", afterSignIn: () => navigate("/create-campaign") })
+        }
+      >
         Start Campaign
       </Button>
       <Button variant="secondary" className={width} onClick={() => openAuth({ mode: "signup", userType: "promoter" })}>

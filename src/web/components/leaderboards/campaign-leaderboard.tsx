@@ -82,14 +82,23 @@ function Podium({ entries }: { entries: LeaderboardEntry[] }) {
   );
 }
 
-/** A campaign's live leaderboard (SPEC.md Live leaderboard component): pushed by the server, polled every 10 s as a fallback. */
+/** A campaign's live board (SPEC.md Live leaderboard component): pushed by the server, polled every 10 s as a fallback. */
+export const useCampaignBoard = (campaignId: string) =>
+  useLiveData(leaderboardsApi.campaign, leaderboardsApi.campaignStream, { params: { id: campaignId } }, 10_000);
+
+/** A campaign's live leaderboard, on a page that has no other use for its board. */
 export function CampaignLeaderboard({ campaignId, podium = false }: { campaignId: string; podium?: boolean }) {
-  const board = useLiveData(
-    leaderboardsApi.campaign,
-    leaderboardsApi.campaignStream,
-    { params: { id: campaignId } },
-    10_000,
-  );
+  return <CampaignBoardView board={useCampaignBoard(campaignId)} podium={podium} />;
+}
+
+/** The board of `useCampaignBoard`, for a page that also shows the campaign facts it carries. */
+export function CampaignBoardView({
+  board,
+  podium = false,
+}: {
+  board: ReturnType<typeof useCampaignBoard>;
+  podium?: boolean;
+}) {
   if (board.isPending) return <p className="py-6 text-center text-sm text-slate-500">Loading leaderboard…</p>;
   if (board.isError) {
     return (

@@ -1,13 +1,21 @@
 import { CheckCircle2, CircleDashed, FileText, Landmark, RefreshCw } from "lucide-react";
+import { type CampaignSettings, campaignsApi } from "../../../core/api/campaigns";
 import { formatCents } from "../../../core/money";
 import { payoutStatusMessage, usePayoutAccount, usePayoutSetup } from "../../lib/payouts";
 import { useAccount } from "../../lib/session";
 import { toast } from "../../lib/toast";
+import { useApi } from "../../lib/use-api";
 import { ResendVerificationButton } from "../account/resend-verification";
 import { ErrorAlert } from "../ui/alert";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { Card, CardBody } from "../ui/card";
+
+/** Who pays prizes, as the card names it: the sandbox says so, no real money moves through it. */
+const providerName: Record<CampaignSettings["paymentProvider"], string> = {
+  stripe: "Stripe",
+  sandbox: "FanBoost's sandbox payment provider (test details only; no real money moves)",
+};
 
 /**
  * SPEC.md payout setup: not started (Set Up Payouts), onboarding incomplete (Enable Payouts) or enabled, through the
@@ -19,6 +27,8 @@ export function PayoutStatusCard({ taxInfoNeededCents = 0 }: { taxInfoNeededCent
   const unverified = signedIn ? !signedIn.user.email_verified : false;
   const account = usePayoutAccount(true);
   const status = account.data;
+  const settings = useApi(campaignsApi.settings, {}, { staleTime: Number.POSITIVE_INFINITY });
+  const provider = providerName[settings.data?.paymentProvider ?? "stripe"];
   const needsTaxInfo = taxInfoNeededCents > 0 && status?.tax_info_on_file === false;
   const setup = usePayoutSetup(
     () =>
@@ -44,14 +54,14 @@ export function PayoutStatusCard({ taxInfoNeededCents = 0 }: { taxInfoNeededCent
             {account.isPending ? (
               <p className="text-sm text-slate-600">Checking payout status…</p>
             ) : account.isError ? null : state === "enabled" ? (
-              <p className="text-sm text-slate-600">Prize money is transferred to your account through Stripe.</p>
+              <p className="text-sm text-slate-600">Prize money is transferred to your account through {provider}.</p>
             ) : state === "incomplete" ? (
               <p className="text-sm text-slate-600">
                 Your account exists, but onboarding is not finished. Finish it to receive payouts.
               </p>
             ) : (
               <p className="text-sm text-slate-600">
-                Connect a payout account with Stripe so we can send your prize money. It takes a few minutes, once.
+                Connect a payout account with {provider} so we can send your prize money. It takes a few minutes, once.
               </p>
             )}
           </div>

@@ -108,9 +108,13 @@ function EndpointCard({ endpoint }: { endpoint: WebhookEndpointView }) {
     onSuccess: () => toast.success("Endpoint enabled"),
     onError: onError("Failed to enable the endpoint"),
   });
+  // A deleted endpoint's log is gone with it: close it at once and never ask for it again (it would answer 404).
   const remove = useApiMutation(webhooksApi.remove, {
-    ...refresh,
-    onSuccess: () => toast.success("Endpoint deleted"),
+    invalidates: [webhooksApi.list],
+    onSuccess: () => {
+      setLogShown(false);
+      toast.success("Endpoint deleted");
+    },
     onError: onError("Failed to delete the endpoint"),
   });
   const params = { params: { id: endpoint.id } };

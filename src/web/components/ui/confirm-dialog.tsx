@@ -9,8 +9,11 @@ type Request = {
   description: ReactNode;
   confirmLabel: string;
   tone?: "danger" | "primary";
-  /** Asks for a short text with the confirmation (a reason), returned instead of `true`. */
-  input?: { label: string; maxLength: number };
+  /**
+   * Asks for a short text with the confirmation (a reason), returned instead of `true`; `required` is the message shown,
+   * with the dialog kept open, when it is left blank.
+   */
+  input?: { label: string; maxLength: number; required?: string };
 };
 
 /**
@@ -20,6 +23,7 @@ type Request = {
 export function useConfirm() {
   const [request, setRequest] = useState<Request | null>(null);
   const [text, setText] = useState("");
+  const [error, setError] = useState<string | undefined>();
   const settle = useRef<(answer: boolean | string) => void>(() => undefined);
 
   const confirm = useCallback(
@@ -27,6 +31,7 @@ export function useConfirm() {
       new Promise<boolean | string>((resolve) => {
         settle.current = resolve;
         setText("");
+        setError(undefined);
         setRequest(next);
       }),
     [],
@@ -47,17 +52,26 @@ export function useConfirm() {
         className="flex flex-col gap-4"
         onSubmit={(event) => {
           event.preventDefault();
+          if (request?.input?.required && text.trim() === "") {
+            setError(request.input.required);
+            return;
+          }
           close(request?.input ? text.trim() : true);
         }}
       >
         {request?.input ? (
-          <Field label={request.input.label}>
-            {({ id }) => (
+          <Field label={request.input.label} error={error}>
+            {({ id, describedBy, invalid }) => (
               <Input
                 id={id}
                 value={text}
                 maxLength={request.input?.maxLength}
-                onChange={(e) => setText(e.target.value)}
+                aria-describedby={describedBy}
+                invalid={invalid}
+                onChange={(e) => {
+                  setText(e.target.value);
+                  setError(undefined);
+                }}
               />
             )}
           </Field>

@@ -1,14 +1,9 @@
-import { lazy, Suspense, useSyncExternalStore } from "react";
+import { useSyncExternalStore } from "react";
 import { toasterHost } from "../../lib/toast";
+import SonnerToaster from "./sonner-toaster";
 
-const SonnerToaster = lazy(() => import("./sonner-toaster"));
-
-/** Mounts the toaster, and loads its code, only when the first toast is shown. */
+/** Mounts the toaster only when the first toast is shown; its code is in the first script, so it works offline. */
 export function Toaster() {
   const needed = useSyncExternalStore(toasterHost.subscribe, () => toasterHost.needed);
-  return needed ? (
-    <Suspense fallback={null}>
-      <SonnerToaster />
-    </Suspense>
-  ) : null;
+  return needed ? <SonnerToaster /> : null;
 }

@@ -1,3 +1,4 @@
+import { countryName } from "../../../../core/eligibility";
 import { genres } from "../../../../core/genres";
 import {
   campaignDurations,
@@ -8,8 +9,31 @@ import {
 } from "../../../../core/money";
 import type { WizardValues } from "./wizard-form";
 
-/** Step 3: the review, with the total the artist pays. */
-export function LaunchStep({ values, prizeCents }: { values: WizardValues; prizeCents: number }) {
+/** Who can join as the rules will freeze it: everyone where prizes can be paid, or the countries chosen. */
+function whoCanJoin(allowedCountries: string[] | null, payoutCountries: readonly string[] | undefined) {
+  if (allowedCountries === null) {
+    return payoutCountries
+      ? `Everyone where prizes can be paid (${payoutCountries.length} countries)`
+      : "Everyone where prizes can be paid";
+  }
+  return allowedCountries
+    .map(countryName)
+    .sort((a, b) => a.localeCompare(b, "en"))
+    .join(", ");
+}
+
+/** Step 3: the review, with who can join (frozen at launch) and the total the artist pays. */
+export function LaunchStep({
+  values,
+  prizeCents,
+  allowedCountries,
+  payoutCountries,
+}: {
+  values: WizardValues;
+  prizeCents: number;
+  allowedCountries: string[] | null;
+  payoutCountries: readonly string[] | undefined;
+}) {
   const durationLabel = campaignDurations.find((duration) => String(duration.days) === values.duration)?.label;
   const rows = [
     ["Song", values.songTitle],
@@ -17,6 +41,7 @@ export function LaunchStep({ values, prizeCents }: { values: WizardValues; prize
     ["Song link", values.songLink],
     ["Genre", genres.find((genre) => genre.value === values.genre)?.label ?? "Not specified"],
     ["Duration", durationLabel ?? `${values.duration} days`],
+    ["Who can join", whoCanJoin(allowedCountries, payoutCountries)],
     ["Prize pool (paid to the winner)", formatCents(prizeCents)],
     [`Platform fee (${PLATFORM_FEE_PERCENT}%)`, formatCents(platformFeeCents(prizeCents))],
   ];
