@@ -125,9 +125,9 @@ describe("promoter dashboard", () => {
     const byTitle = new Map((await dashboard(promoter)).completed.map((row) => [row.campaign_title, row]));
     expect(byTitle.get("Tied")).toMatchObject({ final_rank: 1, clicks: 1, outcome: "tied", amount_cents: 25_00 });
     expect(byTitle.get("Tied")?.payout_status).toBe("pending");
-    // First on the board, but a win within 30 days: the next eligible promoter won.
+    // Most clicks, but a win within 30 days: passed over, so no rank (the next eligible promoter won as #1).
     expect(byTitle.get("Passed over")).toMatchObject({
-      final_rank: 1,
+      final_rank: null,
       clicks: 4,
       outcome: "lost",
       amount_cents: 0,
