@@ -133,7 +133,14 @@ describe("promoter dashboard", () => {
       amount_cents: 0,
       not_eligible: "recent_win",
     });
-    expect(byTitle.get("Lost")).toMatchObject({ final_rank: 2, clicks: 1, outcome: "lost", amount_cents: 0 });
+    // Behind the rival, and passed over too (the tie was a win): no rank.
+    expect(byTitle.get("Lost")).toMatchObject({
+      final_rank: null,
+      clicks: 1,
+      outcome: "lost",
+      amount_cents: 0,
+      not_eligible: "recent_win",
+    });
   });
 
   it("says why visits did not count, per link, as the stored events do, and never shows an address", async () => {
