@@ -1,11 +1,23 @@
 import { defineConfig } from "vitest/config";
+import { databaseFiles } from "./vitest.tiers.js";
 
+/** `npm test`: everything a contributor needs, on PGlite (or on PostgreSQL with TEST_DATABASE_URL): two tiers, two workers. */
 export default defineConfig({
   test: {
-    include: ["src/**/*.test.ts", "src/**/*.test.tsx"],
-    globalSetup: ["src/server/testing/global-setup.ts"],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-    pool: "forks",
+    // This machine's two cores; a test file mostly waits on its own in-process database, so both stay busy.
+    maxWorkers: 2,
+    projects: [
+      "./vitest.unit.config.ts",
+      {
+        test: {
+          name: "database",
+          ...databaseFiles,
+          globalSetup: ["src/server/testing/global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: "forks",
+        },
+      },
+    ],
   },
 });

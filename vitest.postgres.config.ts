@@ -1,0 +1,17 @@
+import { defineConfig } from "vitest/config";
+import { bothDatabaseFiles } from "./vitest.tiers.js";
+
+/**
+ * `npm run test:postgres` (CI, after `npm test`): the files whose behaviour can differ by database, on PostgreSQL at
+ * TEST_DATABASE_URL, each on its own copy of one migrated template.
+ */
+export default defineConfig({
+  test: {
+    include: bothDatabaseFiles,
+    globalSetup: ["src/server/testing/global-setup.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: "forks",
+    maxWorkers: 2,
+  },
+});
