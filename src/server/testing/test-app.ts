@@ -42,12 +42,17 @@ export async function openTestDatabase(options: { fromEmpty?: boolean } = {}): P
 /** The template's dump, read once per worker process. */
 let templateDump: Blob | undefined;
 
+/** The run's migrated embedded database, to start a PGlite from (`openDatabase`'s `from`). */
+export const embeddedTemplate = (): Blob => {
+  templateDump ??= new Blob([readFileSync(inject("templateDatabase"))]);
+  return templateDump;
+};
+
 async function openFreshDatabase(fromEmpty: boolean): Promise<DatabaseHandle> {
   const { testDatabaseUrl } = harnessSettings();
   if (!testDatabaseUrl) {
     if (fromEmpty) return openDatabase({ kind: "pglite", dataDir: "memory" });
-    templateDump ??= new Blob([readFileSync(inject("templateDatabase"))]);
-    return openDatabase({ kind: "pglite", dataDir: "memory", from: templateDump });
+    return openDatabase({ kind: "pglite", dataDir: "memory", from: embeddedTemplate() });
   }
 
   const name = `fanboost_test_${inject("testRunId")}_${randomBytes(4).toString("hex")}`;
