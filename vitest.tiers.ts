@@ -29,9 +29,10 @@ export const unitFiles = ["src/core/**/*.test.ts", "src/web/**/*.test.ts", "src/
 export const databaseFiles = { include: ["src/server/**/*.test.ts"], exclude: serverUnitFiles };
 
 /**
- * The files whose behaviour can differ by database: migrations and the SQL both must accept, races and row locks
- * (`for update`, `skip locked`), the click recorder, money in, holds and payouts, the outboxes, LISTEN/NOTIFY across
- * processes, and the tests that only PostgreSQL can run.
+ * The files whose behaviour can differ by database: migrations and the SQL both must accept, hostile input (NUL
+ * characters, huge numbers) reaching the database, races and row locks (`for update`, `skip locked`), the click
+ * recorder, money in, holds and payouts, the outboxes, LISTEN/NOTIFY across processes, and the tests that only
+ * PostgreSQL can run.
  */
 export const bothDatabaseFiles = [
   "src/server/db/migrations.test.ts",
@@ -39,6 +40,7 @@ export const bothDatabaseFiles = [
   "src/server/app.test.ts",
   "src/server/diagnostics/system-report.test.ts",
   "src/server/http/idempotency.test.ts",
+  "src/server/input-fuzz.test.ts",
   "src/server/accounts/account-hardening.test.ts",
   "src/server/accounts/account-settings.test.ts",
   "src/server/mail/mail-outbox.test.ts",
