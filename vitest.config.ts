@@ -13,8 +13,10 @@ export default defineConfig({
           name: "database",
           ...databaseFiles,
           globalSetup: ["src/server/testing/global-setup.ts"],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // A timeout catches a hang, not slowness: on a 2-core machine someone else keeps busy, a file's setup or a
+          // race test of many rounds takes minutes, and still passes.
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
           pool: "forks",
         },
       },

@@ -9,8 +9,10 @@ export default defineConfig({
   test: {
     include: bothDatabaseFiles,
     globalSetup: ["src/server/testing/global-setup.ts"],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // A timeout catches a hang, not slowness: on a 2-core machine someone else keeps busy, a file's setup or a race
+    // test of many rounds takes minutes, and still passes.
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
     pool: "forks",
     maxWorkers: 2,
   },

@@ -104,5 +104,5 @@ describe("a crash under click load", () => {
       await server.stop();
       await shared?.close();
     }
-  }, 120_000);
+  });
 });
