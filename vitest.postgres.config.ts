@@ -14,6 +14,8 @@ export default defineConfig({
     testTimeout: 180_000,
     hookTimeout: 180_000,
     pool: "forks",
+    // Files of a worker share its loaded modules (each re-imported the whole server); each opens its own database.
+    isolate: false,
     maxWorkers: 2,
   },
 });
