@@ -34,7 +34,7 @@ export async function onServer<T>(url: string, work: (client: pg.Client) => Prom
 }
 
 /**
- * Migrates one database per run, the template every test file copies (test-app.ts), so 39 migrations run once rather
+ * Migrates one database per run, the template every test file copies (test-app.ts), so the migrations run once rather
  * than once per file: a PostgreSQL database (`create database … template`), or a migrated PGlite's dump. Drops
  * whatever this run left behind.
  */
