@@ -34,6 +34,33 @@ function freePort(): Promise<number> {
   });
 }
 
+let embeddedTemplate: Promise<Blob> | undefined;
+
+/** A migrated embedded database's dump, made once per process: benches run together (smoke.ts) migrate once. */
+export function migratedEmbedded(): Promise<Blob> {
+  embeddedTemplate ??= (async () => {
+    const template = await openDatabase({ kind: "pglite", dataDir: "memory" });
+    try {
+      const dump = await template.dump?.();
+      if (!dump) throw new Error("The embedded database gave no dump");
+      return dump;
+    } finally {
+      await template.close();
+    }
+  })();
+  return embeddedTemplate;
+}
+
+/** Writes the migrated embedded database into a server's DATA_DIR before it starts (`startAppServer`'s `prepare`). */
+export async function prepareEmbedded(dataDir: string): Promise<void> {
+  const database = await openDatabase({
+    kind: "pglite",
+    dataDir: join(dataDir, "pglite"),
+    from: await migratedEmbedded(),
+  });
+  await database.close();
+}
+
 export type BenchTarget = { kind: "postgres" | "pglite"; database: DatabaseHandle; url: string; stop(): Promise<void> };
 
 /** A fresh database (a new PostgreSQL database, or PGlite in a temp folder) behind a real HTTP server. */
@@ -61,7 +88,7 @@ export async function startBenchTarget(
       await dropper.end();
     };
   } else {
-    database = await openDatabase({ kind: "pglite", dataDir: join(dataDir, "pglite") });
+    database = await openDatabase({ kind: "pglite", dataDir: join(dataDir, "pglite"), from: await migratedEmbedded() });
   }
   // The address is known before the app is built, so it is the app's PUBLIC_URL too (Better Auth checks Origin).
   const port = await freePort();

@@ -18,7 +18,7 @@ import { harnessSettings } from "../src/server/config.js";
 import { EMBED_FRAME_SCRIPT } from "../src/server/embeds/embed-page.js";
 import { chromiumFlags } from "../src/server/testing/chromium.js";
 import { startAppServer } from "../src/server/testing/server-process.js";
-import { failBench, smoke } from "./support.js";
+import { failBench, prepareEmbedded, smoke } from "./support.js";
 
 const LIGHTHOUSE_RUNS = smoke ? 1 : 5;
 const targets = { homeJsGzipKB: 150, embedGzipKB: 30, performance: 90, accessibility: 95 };
@@ -205,11 +205,10 @@ async function measurePage(url: string, path: string, chromePath: string) {
 }
 
 const { chromiumPath } = harnessSettings();
-const server = await startAppServer({
-  NODE_ENV: "production",
-  AUTH_SECRET: "bench-web-secret-0123456789-0123456789",
-  LOG_LEVEL: "warn",
-});
+const server = await startAppServer(
+  { NODE_ENV: "production", AUTH_SECRET: "bench-web-secret-0123456789-0123456789", LOG_LEVEL: "warn" },
+  { prepare: prepareEmbedded },
+);
 try {
   const { artistCookie, campaignId } = await seedCampaigns(server.url);
 

@@ -16,7 +16,7 @@ beforeAll(async () => {
   writeFileSync(join(webRoot, "assets/app-123.js"), `console.log(${JSON.stringify("x".repeat(2000))});`);
   t = await createTestApp({ webRoot });
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 describe("health and diagnostics", () => {
   it("reports public health with version and whether the database answers, nothing more", async () => {

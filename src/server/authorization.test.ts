@@ -629,8 +629,8 @@ beforeAll(async () => {
   await okRoute(t, adminApi.banUser, { params: { id: banned.id }, cookie: users.admin.cookie, body: {} });
 });
 afterAll(async () => {
-  await t.close();
-  await stripe.close();
+  await t?.close();
+  await stripe?.close();
 });
 
 async function answer(app: TestApp, method: string, row: Row, role: Role): Promise<number> {

@@ -52,8 +52,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   vi.unstubAllGlobals();
-  await new Promise((resolve) => server.close(resolve));
-  await t.close();
+  if (server) await new Promise((resolve) => server.close(resolve));
+  await t?.close();
 });
 
 /** The status a browser call ended with, and the server's message when it refused. */

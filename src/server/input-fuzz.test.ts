@@ -62,7 +62,7 @@ beforeAll(async () => {
 
 /** The public API's headers for a script holding the artist's key: a bearer key, no Origin, no cookie. */
 const withArtistKey = () => ({ Origin: "", Authorization: `Bearer ${artistKey}` });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const controlCharacter = fc.integer({ min: 0, max: 0x1f }).map((code) => String.fromCharCode(code));
 const hostileString = fc.oneof(

@@ -11,7 +11,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 async function post(path: string, json: unknown, init: { ip?: string; cookie?: string } = {}) {
   const response = await t.request(path, { method: "POST", json, ...init });

@@ -18,7 +18,7 @@ beforeAll(async () => {
   admin = await signUp(t, "promoter");
   await makeAdmin(t, admin);
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const me = (cookie: string) => okRoute(t, accountsApi.me, { cookie });
 const signIn = (email: string, password: string) => callRoute(t, accountsApi.signIn, { body: { email, password } });

@@ -19,7 +19,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ env: { ADMIN_EMAILS: bossEmail } });
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const validSignup = (overrides: Record<string, unknown> = {}) => ({
   email: uniqueEmail(),

@@ -13,7 +13,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const join = (cookie: string, id: string, body: Record<string, unknown> = {}) =>
   t.request(`/api/campaigns/${id}/join`, { method: "POST", cookie, json: body });

@@ -16,7 +16,7 @@ beforeAll(async () => {
   admin = await signUp(t, "promoter");
   await makeAdmin(t, admin);
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 afterEach(() => expectCountersConsistent(t.database.db));
 
 async function call(path: string, init: { method?: string; json?: unknown; as?: TestUser } = {}) {

@@ -14,7 +14,7 @@ beforeAll(async () => {
   admin = await signUp(t, "promoter");
   await makeAdmin(t, admin);
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 afterEach(() => expectCountersConsistent(t.database.db));
 
 const asAdmin = async (path: string, init: { method?: string; json?: unknown } = {}) => {

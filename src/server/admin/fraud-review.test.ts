@@ -23,7 +23,7 @@ beforeAll(async () => {
   admin = await signUp(t, "promoter");
   await makeAdmin(t, admin);
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const call = async (path: string, init: { method?: string; json?: unknown; cookie?: string } = {}) => {
   const response = await t.request(path, { cookie: admin.cookie, ...init });

@@ -86,7 +86,7 @@ beforeAll(async () => {
   await visit(await joinAs(t, promoterOne, ids.otherArtists), "10.40.0.1");
   await t.app.clicksWritten();
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 describe("artist dashboard", () => {
   it("adds up the tiles: counted clicks, live campaigns, money spent and refunded, promoters", async () => {

@@ -16,7 +16,7 @@ beforeAll(async () => {
   t = await createTestApp();
   artist = await signUp(t, "artist");
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const image = (format: "png" | "jpeg" | "webp", width = 800, height = 600) =>
   sharp({ create: { width, height, channels: 3, background: { r: 124, g: 58, b: 237 } } })

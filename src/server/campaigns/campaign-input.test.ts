@@ -16,7 +16,7 @@ beforeAll(async () => {
   t = await createTestApp();
   artist = await signUp(t, "artist");
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const validCampaign = (overrides: Record<string, unknown> = {}) =>
   validCampaignBody({ description: "A song for night drives.", ...overrides });

@@ -11,7 +11,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const mailsTo = async (to: string) =>
   (await listOutbox(t.database.db, to)).map((mail) => ({ subject: mail.subject, text: mail.text, html: mail.html }));

@@ -20,7 +20,7 @@ beforeAll(async () => {
   otherArtist = await signUp(t, "artist");
   promoter = await signUp(t, "promoter");
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const validCampaign = validCampaignBody;
 

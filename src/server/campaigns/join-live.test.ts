@@ -15,7 +15,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const promotersOf = (update: { campaigns: ArtistCampaign[] } | null, campaignId: string) =>
   update?.campaigns.find((campaign) => campaign.id === campaignId)?.promoter_count;

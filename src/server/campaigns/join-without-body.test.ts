@@ -23,8 +23,8 @@ beforeAll(async () => {
   campaignId = await createLiveCampaign(t, await signUp(t, "artist"));
 });
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-  await t.close();
+  if (server) await new Promise((resolve) => server.close(resolve));
+  await t?.close();
 });
 
 /** Sends `head` lines and `body` byte for byte; the answer's status and JSON body. */

@@ -23,7 +23,7 @@ beforeAll(async () => {
   admin = await signUp(t, "artist");
   await makeAdmin(t, admin);
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const pause = (maxMs: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * maxMs));
 const later = (maxMs: number, run: () => Promise<Response>) => pause(maxMs).then(run);

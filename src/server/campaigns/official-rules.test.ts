@@ -19,7 +19,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ env: { REVIEW_HOURS: "48", NETWORK_CLICK_LIMIT: "12" } });
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const rulesOf = (client: TestApp, id: string) => okRoute(client, campaignsApi.rules, { params: { id } });
 const text = (rules: { sections: Array<{ paragraphs: string[] }> }) =>

@@ -16,7 +16,7 @@ beforeAll(async () => {
   admin = await signUp(t, "promoter");
   await makeAdmin(t, admin);
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 /** A campaign of `prizeCents` that the promoter wins, verifies, has approved and is paid for, through the API. */
 async function winAndGetPaid(promoter: TestUser, prizeCents: number, network: string) {

@@ -18,7 +18,7 @@ beforeAll(async () => {
   admin = await signUp(t, "promoter");
   await makeAdmin(t, admin);
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const crash = (overrides: Record<string, unknown> = {}) => ({
   id: randomUUID(),

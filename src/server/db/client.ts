@@ -32,6 +32,8 @@ export type DatabaseHandle = {
    * needs a connection of its own for this (see live-updates.ts), so only PGlite has it.
    */
   listen?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** The embedded database's files as one tarball, to start another from (the tests' migrated template). */
+  dump?(): Promise<Blob>;
   /** The PostgreSQL pool's connections: open, idle, and requests waiting for one (the metrics). */
   poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
@@ -43,7 +45,8 @@ const MIGRATION_LOCK_KEY = 4_215_733_907;
 
 export type OpenDatabaseOptions =
   | { kind: "postgres"; url: string; poolSize?: number }
-  | { kind: "pglite"; dataDir: string | "memory" };
+  /** `from`: a dump (`dump()`) to start from instead of an empty database. */
+  | { kind: "pglite"; dataDir: string | "memory"; from?: Blob };
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === "postgres") {
@@ -75,9 +78,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const release = options.dataDir === "memory" ? () => undefined : holdEmbeddedDatabase(options.dataDir);
   try {
     // The embedded database loads the extensions the migrations create (PostgreSQL ships them with contrib).
-    const extensions = { pg_trgm };
-    const client =
-      options.dataDir === "memory" ? new PGlite({ extensions }) : new PGlite(options.dataDir, { extensions });
+    const settings = { extensions: { pg_trgm }, loadDataDir: options.from };
+    const client = options.dataDir === "memory" ? new PGlite(settings) : new PGlite(options.dataDir, settings);
     const db = drizzlePglite({ client, schema });
     await migratePglite(db, { migrationsFolder });
     return {
@@ -86,6 +88,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       url: undefined,
       rawQuery: async <Row>(text: string, params: unknown[]) => (await client.query<Row>(text, params)).rows,
       listen: (channel, onPayload) => client.listen(channel, onPayload),
+      dump: () => client.dumpDataDir("none"),
       close: async () => {
         await client.close();
         release();

@@ -17,7 +17,7 @@ let database: DatabaseHandle;
 beforeAll(async () => {
   database = await openTestDatabase();
 });
-afterAll(() => database.close());
+afterAll(() => database?.close());
 
 describe("migration 0028", () => {
   it("renames handles outside the rule within it, and the user's social handle with them", async () => {

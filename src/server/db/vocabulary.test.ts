@@ -21,7 +21,7 @@ let database: DatabaseHandle;
 beforeAll(async () => {
   database = await openTestDatabase();
 });
-afterAll(() => database.close());
+afterAll(() => database?.close());
 
 const checks: Array<[string, readonly string[]]> = [
   ["campaigns_status_check", campaignStatuses],

@@ -8,7 +8,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 describe("readiness", () => {
   it("is ready when the database answers with every migration applied, and 503 with the reason otherwise", async () => {

@@ -40,7 +40,7 @@ describe("the embedded defaults (sandbox payments, dev outbox)", () => {
     t = await createTestApp();
     admin = await adminOf(t);
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   it("reports the database, payments, mail, jobs and configuration as they are", async () => {
     const { status, text, body } = await report(t, admin);
@@ -133,9 +133,9 @@ describe("Stripe and SMTP configured", () => {
     admin = await adminOf(t);
   });
   afterAll(async () => {
-    await t.close();
-    await stripe.close();
-    await smtp.close();
+    await t?.close();
+    await stripe?.close();
+    await smtp?.close();
   });
 
   const secrets = () => [keys.secretKey, keys.publishableKey, keys.webhookSecret, smtpPassword, t.config.authSecret];
@@ -191,7 +191,7 @@ describe.runIf(harnessSettings().testDatabaseUrl)("a stopped PostgreSQL", () => 
   });
   afterAll(async () => {
     await control(`alter database ${name} allow_connections true`);
-    await t.close();
+    await t?.close();
   });
 
   it("shows as unreachable with its error, not as a 500", async () => {

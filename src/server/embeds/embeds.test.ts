@@ -13,7 +13,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const click = (code: string, ip: string) => t.request(`/t/${code}`, { ip, headers: { "User-Agent": browserUa } });
 const boardData = (html: string) =>

@@ -52,8 +52,8 @@ describe("a click's country", () => {
     behindProxy = await createTestApp({ env: { COUNTRY_HEADER: "CF-IPCountry" } });
   });
   afterAll(async () => {
-    await plain.close();
-    await behindProxy.close();
+    await plain?.close();
+    await behindProxy?.close();
   });
 
   const countryOfClick = async (t: TestApp, ip: string, headers: Record<string, string> = {}) => {

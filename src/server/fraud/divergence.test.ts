@@ -56,7 +56,7 @@ beforeAll(async () => {
   for (let index = 0; index < 25; index++) await visit(farmCode, tool, false);
   await t.app.clicksWritten();
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 describe("each link against its campaign", () => {
   it("gives the farm's link the divergence reason with both distributions, and the fans' links no reason", async () => {

@@ -22,7 +22,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ env: { NETWORK_OVERRIDES: "192.0.2.0/24=64511:Example Cloud:hosting" } });
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 /** Thirty real browsers' user agents, rotated as a click farm does. */
 const agents = Array.from(

@@ -84,7 +84,7 @@ describe("a replay over stored clicks", () => {
     for (let index = 0; index < 12; index++) await clickAs(t, `/t/${honestCode}`, { ip: `198.18.${20 + index}.4` });
     await t.app.clicksWritten();
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   it("reports the verdict changes, each promoter's risk and the winner under the current rules", async () => {
     const report = await okRoute(t, adminApi.fraudReplay, {

@@ -16,7 +16,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 let octet = 0;
 /** Opens a fresh link from a fresh address with exactly these headers; its verdict and stored reasons and facts. */

@@ -10,7 +10,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ env: { COUNTRY_HEADER: "CF-IPCountry" } });
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 afterEach(() => expectCountersConsistent(t.database.db));
 
 async function flagsOf(campaignId: string) {

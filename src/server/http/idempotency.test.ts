@@ -15,7 +15,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 describe("Idempotency-Key", () => {
   it("joins once however often a join is repeated with its key, and answers the repeat with the first result", async () => {

@@ -17,7 +17,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const clickFrom = (app: { request: TestApp["request"] }, code: string, ip: string) =>
   app.request(`/t/${code}`, { ip, headers: { "User-Agent": browserUa } });

@@ -8,7 +8,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const open = (ip: string) => t.request(leaderboardsApi.publicStream.path, { ip });
 

@@ -15,7 +15,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 /** A live campaign ending in 23 hours, joined by the promoters; the first has 2 counted clicks. */
 async function endingCampaign(title: string, promoters: TestUser[]) {

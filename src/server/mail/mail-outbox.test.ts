@@ -16,7 +16,7 @@ beforeAll(async () => {
   // The senders under test do the sending here.
   await t.app.mailSender.stop();
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const rowsTo = (to: string) => t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
 const message = (to: string, subject = "Hello") => ({ to, subject, text: "Body" });

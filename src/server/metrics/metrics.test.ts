@@ -9,7 +9,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ env: { METRICS_TOKEN: token } });
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const scrape = async () => {
   const response = await t.request("/metrics", { headers: { Authorization: `Bearer ${token}` } });

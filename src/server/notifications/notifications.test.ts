@@ -17,7 +17,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const feedOf = (user: TestUser) => okRoute(t, notificationsApi.feed, { cookie: user.cookie });
 /** Marks read as the bell does; the body may be outside the contract's type (the malformed ones it refuses). */

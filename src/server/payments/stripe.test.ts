@@ -24,8 +24,8 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await t.close();
-  await standIn.close();
+  await t?.close();
+  await standIn?.close();
 });
 
 /** Starts (or resumes) the campaign's funding as its page does; answers the payment to confirm. */

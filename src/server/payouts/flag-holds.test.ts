@@ -24,7 +24,7 @@ beforeAll(async () => {
   admin = await signUp(t, "artist");
   await makeAdmin(t, admin);
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const agent = (index: number) =>
   `Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${100 + index}.0.0.0 Safari/537.36`;

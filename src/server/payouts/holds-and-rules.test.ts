@@ -41,7 +41,7 @@ beforeAll(async () => {
   admin = await signUp(t, "artist");
   await makeAdmin(t, admin);
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 type Promoter = TestUser & { promoterId: string };
 

@@ -13,7 +13,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const status = (user: TestUser) => okRoute(t, payoutsApi.account, { cookie: user.cookie });
 

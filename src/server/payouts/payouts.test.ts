@@ -57,7 +57,7 @@ beforeAll(async () => {
   admin = await signUp(t, "promoter");
   await makeAdmin(t, admin);
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 beforeEach(() => {
   transferCalls.length = 0;
   failNext.length = 0;

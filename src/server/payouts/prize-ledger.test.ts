@@ -15,7 +15,7 @@ beforeAll(async () => {
   admin = await signUp(t, "promoter");
   await makeAdmin(t, admin);
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const win = (winner: TestUser, prizeCents: number, network: string) => winAlone(t, admin, winner, prizeCents, network);
 

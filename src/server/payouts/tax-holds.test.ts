@@ -27,7 +27,7 @@ beforeAll(async () => {
   admin = await signUp(t, "promoter");
   await makeAdmin(t, admin);
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 let wins = 0;
 /**

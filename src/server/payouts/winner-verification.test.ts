@@ -37,7 +37,7 @@ beforeAll(async () => {
   admin = await signUp(t, "artist");
   await makeAdmin(t, admin);
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 let network = 0;
 /** `count` counted clicks on the promoter's link from fresh networks of their own. */

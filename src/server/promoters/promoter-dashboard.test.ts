@@ -60,7 +60,7 @@ beforeAll(async () => {
   );
   await t.app.clicksWritten();
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 describe("promoter dashboard", () => {
   it("adds up the tiles and the performance figures", async () => {

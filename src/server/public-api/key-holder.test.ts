@@ -42,7 +42,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await new Promise<void>((resolve) => receiver.close(() => resolve()));
-  await t.close();
+  await t?.close();
 });
 
 const newKey = async (owner: TestUser, scopes: ApiKeyScope[]) => {

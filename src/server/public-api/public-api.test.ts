@@ -28,7 +28,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const newKey = async (owner: TestUser, scopes: ApiKeyScope[], name = "Zapier") =>
   okRoute(t, apiKeysApi.create, { cookie: owner.cookie, body: { name, scopes } }, 201);

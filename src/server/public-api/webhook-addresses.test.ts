@@ -60,9 +60,9 @@ beforeAll(async () => {
   local = await createTestApp({ env: { WEBHOOK_LOCAL_RECEIVERS: "true" } });
 });
 afterAll(async () => {
-  await service.close();
-  await strict.close();
-  await local.close();
+  await service?.close();
+  await strict?.close();
+  await local?.close();
 });
 
 const create = (t: TestApp, artist: TestUser, url: string) =>

@@ -70,8 +70,8 @@ beforeAll(async () => {
   await hook.listen();
 });
 afterAll(async () => {
-  await hook.down();
-  await t.close();
+  await hook?.down();
+  await t?.close();
 });
 
 const deliver = () => t.app.webhookSender.deliverDue();

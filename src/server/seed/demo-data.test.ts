@@ -12,7 +12,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ env: { COUNTRY_HEADER: "x-demo-country" }, webRoot: visitScriptRoot() });
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 describe("seedDemoData", () => {
   let created: Awaited<ReturnType<typeof seedDemoData>>;

@@ -59,13 +59,19 @@ export type AppServer = {
 
 type OutboxLogLine = { msg?: string; to?: string; subject?: string; text?: string };
 
-/** Starts the real server (`src/server/main.ts`) as its own process on a free port with a temporary DATA_DIR. */
-export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
+/**
+ * Starts the real server (`src/server/main.ts`) as its own process on a free port with a temporary DATA_DIR.
+ * `prepare` runs first on that DATA_DIR (a test writes its embedded database there before any server holds it).
+ */
+export async function startAppServer(
+  env: Record<string, string> = {},
+  options: { prepare?: (dataDir: string) => Promise<void> } = {},
+): Promise<AppServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "fanboost-e2e-"));
   const url = `http://localhost:${port}`;
   let output = "";
-  let child: ChildProcess;
+  let child: ChildProcess | undefined;
 
   const launch = async () => {
     child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
@@ -103,9 +109,10 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
     }
   };
   const stopWith = async (signal: NodeJS.Signals) => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    child.kill(signal);
+    const running = child;
+    if (!running || running.exitCode !== null || running.signalCode !== null) return;
+    const exited = new Promise((resolve) => running.once("exit", resolve));
+    running.kill(signal);
     await exited;
   };
   const halt = () => stopWith("SIGTERM");
@@ -122,7 +129,14 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
       .filter((line) => line?.msg?.startsWith("dev outbox") && line.to === to && subject.test(line.subject ?? ""))
       .map((line) => ({ subject: line?.subject ?? "", text: line?.text ?? "" }));
 
-  await launch();
+  try {
+    await options.prepare?.(dataDir);
+    await launch();
+  } catch (error) {
+    await stopWith("SIGKILL");
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     url,
     dataDir,

@@ -1,8 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
 import { inject } from "vitest";
 import { createAuth } from "../accounts/auth.js";
 import { type App, createApp } from "../app.js";
@@ -13,6 +12,7 @@ import { createMailer } from "../mail/create-mailer.js";
 import type { ResolveHost } from "../net/outbound-request.js";
 import type { PaymentProvider } from "../payments/provider.js";
 import { browserRequest, type TestRequest } from "./contract-call.js";
+import { inDatabase, onServer } from "./global-setup.js";
 import { assertInvariants } from "./invariants.js";
 
 export const TEST_ORIGIN = "http://localhost:3000";
@@ -20,11 +20,13 @@ export const TEST_ORIGIN = "http://localhost:3000";
 const randomOctet = () => randomBytes(1)[0] ?? 1;
 
 /**
- * Opens a fresh database for one test file: in-memory PGlite, or a new PostgreSQL database when TEST_DATABASE_URL is
- * set. Closing it checks the database's invariants first (invariants.ts): a file that broke one fails.
+ * Opens a fresh database for one test file, a copy of the run's migrated template (global-setup.ts): in-memory PGlite
+ * loaded from the template's dump, or a new PostgreSQL database copied from the template when TEST_DATABASE_URL is set.
+ * `fromEmpty` skips the template and migrates an empty database instead (the migrations' own test). Closing it checks
+ * the database's invariants first (invariants.ts): a file that broke one fails.
  */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
-  const handle = await openFreshDatabase();
+export async function openTestDatabase(options: { fromEmpty?: boolean } = {}): Promise<DatabaseHandle> {
+  const handle = await openFreshDatabase(options.fromEmpty ?? false);
   return {
     ...handle,
     close: async () => {
@@ -37,26 +39,31 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   };
 }
 
-async function openFreshDatabase(): Promise<DatabaseHandle> {
+/** The template's dump, read once per worker process. */
+let templateDump: Blob | undefined;
+
+/** The run's migrated embedded database, to start a PGlite from (`openDatabase`'s `from`). */
+export const embeddedTemplate = (): Blob => {
+  templateDump ??= new Blob([readFileSync(inject("templateDatabase"))]);
+  return templateDump;
+};
+
+async function openFreshDatabase(fromEmpty: boolean): Promise<DatabaseHandle> {
   const { testDatabaseUrl } = harnessSettings();
-  if (!testDatabaseUrl) return openDatabase({ kind: "pglite", dataDir: "memory" });
+  if (!testDatabaseUrl) {
+    if (fromEmpty) return openDatabase({ kind: "pglite", dataDir: "memory" });
+    return openDatabase({ kind: "pglite", dataDir: "memory", from: embeddedTemplate() });
+  }
 
   const name = `fanboost_test_${inject("testRunId")}_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: testDatabaseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(testDatabaseUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: "postgres", url: url.toString(), poolSize: 5 });
+  const template = fromEmpty ? "" : ` template ${inject("templateDatabase")}`;
+  await onServer(testDatabaseUrl, (client) => client.query(`create database ${name}${template}`));
+  const handle = await openDatabase({ kind: "postgres", url: inDatabase(testDatabaseUrl, name), poolSize: 5 });
   return {
     ...handle,
     close: async () => {
       await handle.close();
-      const dropper = new pg.Client({ connectionString: testDatabaseUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await onServer(testDatabaseUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
     },
   };
 }
@@ -114,7 +121,15 @@ export async function createTestApp(
     payments: options.payments?.(database),
     resolveHost: options.resolveHost ?? noHostNames,
   });
-  await app.start();
+  try {
+    await app.start();
+  } catch (error) {
+    // The caller gets no app to close, so nothing this made may stay open.
+    await app.drain().catch(() => undefined);
+    if (!options.database) await database.close().catch(() => undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     app,
     database,
@@ -127,9 +142,15 @@ export async function createTestApp(
       );
     },
     close: async () => {
-      await app.drain();
-      if (!options.database) await database.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      try {
+        await app.drain();
+      } finally {
+        try {
+          if (!options.database) await database.close();
+        } finally {
+          rmSync(dataDir, { recursive: true, force: true });
+        }
+      }
     },
   };
 }

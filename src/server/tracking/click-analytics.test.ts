@@ -27,7 +27,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ env: { COUNTRY_HEADER: "CF-IPCountry" } });
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 afterEach(() => expectCountersConsistent(t.database.db));
 
 const click = (path: string, init: Parameters<typeof clickAs>[2] = {}) => clickAs(t, path, init);
@@ -40,7 +40,7 @@ describe("admin click views", () => {
   beforeAll(async () => {
     fresh = await createTestApp({ env: { COUNTRY_HEADER: "CF-IPCountry" } });
   });
-  afterAll(() => fresh.close());
+  afterAll(() => fresh?.close());
 
   it("reports top addresses and agents, countries, recent clicks, stats and flags by time range", async () => {
     const { db } = fresh.database;

@@ -17,7 +17,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 afterEach(() => expectCountersConsistent(t.database.db));
 
 const click = (code: string, ip: string, ua = browserUa) => clickAs(t, `/t/${code}`, { ip, ua });

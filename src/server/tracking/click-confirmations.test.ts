@@ -20,7 +20,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ webRoot: visitScriptRoot() });
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 /** Opens the link from `ip` and returns the verdict and the confirmation token its page carries. */
 async function visit(shortCode: string, ip: string) {

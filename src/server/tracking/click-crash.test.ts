@@ -8,7 +8,7 @@ import { createIpHasher } from "../fraud/click-signals";
 import { assertInvariants } from "../testing/invariants";
 import { insertLiveLink } from "../testing/live-link";
 import { startAppServer } from "../testing/server-process";
-import { openTestDatabase } from "../testing/test-app";
+import { embeddedTemplate, openTestDatabase } from "../testing/test-app";
 
 const SHORT_CODE = "CrashCode1";
 const AUTH_SECRET = "crash-test-secret-0123456789-0123456789";
@@ -56,29 +56,31 @@ function clickUntilGone(url: string, onAcknowledged: (count: number) => void): P
 describe("a crash under click load", () => {
   it("loses no acknowledged counted click: kill -9 mid-load, then a restart on the same data", async () => {
     const { testDatabaseUrl } = harnessSettings();
-    // On PostgreSQL the server process uses a fresh test database; else its own embedded one in its DATA_DIR.
+    // On PostgreSQL the server process uses a fresh test database; else its own embedded one in its DATA_DIR, a copy
+    // of the run's template written there before the server first starts.
     const shared = testDatabaseUrl ? await openTestDatabase() : undefined;
-    const server = await startAppServer({
-      TRUST_PROXY: "1",
-      AUTH_SECRET,
-      LOG_LEVEL: "warn",
-      ...(shared ? { DATABASE_URL: shared.url as string } : {}),
-    });
-    /** Runs `use` on the server's database: beside it on PostgreSQL, with the server stopped on PGlite. */
-    const onDatabase = async (use: (db: Database) => Promise<void>) => {
-      if (shared) return use(shared.db);
-      await server.halt();
-      const embedded: DatabaseHandle = await openDatabase({ kind: "pglite", dataDir: join(server.dataDir, "pglite") });
+    /** Runs `use` on an embedded database in `dataDir`, held by no server. */
+    const onEmbedded = async (dataDir: string, use: (db: Database) => Promise<void>, from?: Blob) => {
+      const embedded: DatabaseHandle = await openDatabase({ kind: "pglite", dataDir: join(dataDir, "pglite"), from });
       try {
         await use(embedded.db);
       } finally {
         await embedded.close();
       }
     };
+    const withLink = (db: Database) => insertLiveLink(db, SHORT_CODE);
+    if (shared) await withLink(shared.db);
+    const server = await startAppServer(
+      { TRUST_PROXY: "1", AUTH_SECRET, LOG_LEVEL: "warn", ...(shared ? { DATABASE_URL: shared.url as string } : {}) },
+      { prepare: shared ? undefined : (dataDir) => onEmbedded(dataDir, withLink, embeddedTemplate()) },
+    );
+    /** Runs `use` on the server's database: beside it on PostgreSQL, with the server stopped on PGlite. */
+    const onDatabase = async (use: (db: Database) => Promise<void>) => {
+      if (shared) return use(shared.db);
+      await server.halt();
+      await onEmbedded(server.dataDir, use);
+    };
     try {
-      await onDatabase((db) => insertLiveLink(db, SHORT_CODE));
-      if (!shared) await server.launch();
-
       let crashed: Promise<void> | undefined;
       const acknowledged = await clickUntilGone(`${server.url}/t/${SHORT_CODE}`, (count) => {
         // Killed mid-load: requests are in flight, some written and unanswered, some half-decided.
@@ -102,5 +104,5 @@ describe("a crash under click load", () => {
       await server.stop();
       await shared?.close();
     }
-  }, 120_000);
+  });
 });

@@ -30,7 +30,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const keyed = z.object({ key: column.text, count: column.number });
 
@@ -195,7 +195,7 @@ describe("the raw tail's first id", () => {
   beforeAll(async () => {
     tail = await createTestApp();
   });
-  afterAll(() => tail.close());
+  afterAll(() => tail?.close());
 
   const insertRepeat = `insert into click_events (tracking_link_id, campaign_id, promoter_id, verdict, ip_hash, ts)
     select id, campaign_id, promoter_id, 'duplicate', 'tail', coalesce($2, now()) from tracking_links

@@ -8,7 +8,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 afterEach(() => expectCountersConsistent(t.database.db));
 
 /** Runs `during` while the database refuses what `breakIt` breaks, then mends it. */

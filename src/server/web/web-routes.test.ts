@@ -32,7 +32,7 @@ beforeAll(async () => {
   writeFileSync(join(webRoot, "assets", "main.js"), "console.log(1)");
   t = await createTestApp({ webRoot });
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 const tag = (html: string, pattern: RegExp) => html.match(pattern)?.[1];
 const count = (html: string, pattern: RegExp) => html.match(pattern)?.length ?? 0;
