@@ -1,7 +1,9 @@
 -- The network limit's places are taken only by the visits that can reach it: a network's first counted visit on a link
 -- at an instance takes none (almost every visit of organic traffic, spread over many networks), its second takes two
 -- (its own and the first's), each later one one. `places` says how many each counted candidate takes; a repeat takes
--- none. Each instance may so admit one visit per network and link past the limit (ADR 044).
+-- none. Each instance may so admit one visit per network and link past the limit (ADR 044). Candidates are matched to
+-- their networks' counts by hashing, and the clicks past the limit are marked by their place in the batch: no step
+-- compares every click with every other, whatever the batch's size.
 DROP FUNCTION record_click_batch(uuid[], uuid[], uuid[], text[], text[], text[], text[], text[], text[], text[], text[], integer[], integer[], text[], text[], integer, integer);--> statement-breakpoint
 CREATE FUNCTION record_click_batch(
   link_ids uuid[], campaign_ids uuid[], promoter_ids uuid[], verdicts text[], ips text[], ip_hashes text[],
@@ -14,8 +16,14 @@ SET plan_cache_mode = force_generic_plan
 AS $$
 #variable_conflict use_column
 DECLARE
-  -- The counted candidates past their network's limit, as "link|address hash".
-  over_limit text[] := '{}';
+  -- The counted candidates that take places, by their position in the batch's arrays.
+  cand_positions integer[];
+  cand_links text[];
+  cand_networks text[];
+  cand_places integer[];
+  -- Whether each click of the batch is past its network's limit (a counted candidate recorded challenged instead).
+  past_limit boolean[] := array_fill(false, ARRAY[coalesce(array_length(link_ids, 1), 0)]);
+  past_at integer;
 BEGIN
   -- Every link exists, and is held against deletion until this batch commits: one lock per link, in id order,
   -- instead of a foreign-key check per click (migration 0010).
@@ -25,45 +33,55 @@ BEGIN
   END IF;
   IF network_limit > 0 THEN
     -- A candidate whose address already counted on the campaign takes no place: it is a repeat.
-    WITH candidates AS (
-      SELECT t.link_id, t.network, t.ip_hash,
-             sum(t.places) OVER (PARTITION BY t.link_id, t.network ORDER BY t.ip_hash) AS position,
-             sum(t.places) OVER (PARTITION BY t.link_id, t.network) AS asking
-      FROM unnest(link_ids, campaign_ids, verdicts, networks, ip_hashes, places)
-        AS t(link_id, campaign_id, verdict, network, ip_hash, places)
-      WHERE t.verdict = 'counted' AND t.network IS NOT NULL AND t.places > 0
-        AND NOT EXISTS (SELECT 1 FROM click_events e
-                        WHERE e.campaign_id = t.campaign_id AND e.ip_hash = t.ip_hash AND e.verdict = 'counted')
-    ),
-    placed AS (
-      INSERT INTO signal_counts (kind, subject, detail, window_start, count)
-      SELECT 'network_place', g.link_id::text, g.network, now(), g.asking
-      FROM (SELECT DISTINCT c.link_id, c.network, c.asking FROM candidates c) g
-      ORDER BY 2, 3
-      ON CONFLICT (kind, subject, detail) DO UPDATE SET
-        window_start = CASE WHEN signal_counts.window_start <= now() - make_interval(secs => network_window_secs)
-          THEN now() ELSE signal_counts.window_start END,
-        count = CASE WHEN signal_counts.window_start <= now() - make_interval(secs => network_window_secs)
-          THEN excluded.count ELSE signal_counts.count + excluded.count END
-      RETURNING subject, detail, count
-    )
-    SELECT coalesce(array_agg(c.link_id::text || '|' || c.ip_hash), '{}') INTO over_limit
-    FROM candidates c JOIN placed p ON p.subject = c.link_id::text AND p.detail = c.network
-    WHERE p.count - c.asking + c.position > network_limit;
+    SELECT array_agg(t.n::integer), array_agg(t.link_id::text), array_agg(t.network), array_agg(t.places)
+    INTO cand_positions, cand_links, cand_networks, cand_places
+    FROM unnest(link_ids, campaign_ids, verdicts, networks, ip_hashes, places) WITH ORDINALITY
+      AS t(link_id, campaign_id, verdict, network, ip_hash, places, n)
+    WHERE t.verdict = 'counted' AND t.network IS NOT NULL AND t.places > 0
+      AND NOT EXISTS (SELECT 1 FROM click_events e
+                      WHERE e.campaign_id = t.campaign_id AND e.ip_hash = t.ip_hash AND e.verdict = 'counted');
+    IF cand_positions IS NOT NULL THEN
+      -- The places go into the shared counts and the counts come back; each candidate is matched to its network's by
+      -- hashing (the planner, blind to the arrays' sizes, would compare every candidate with every network).
+      PERFORM set_config('enable_nestloop', 'off', true);
+      FOR past_at IN
+        WITH candidates AS (
+          SELECT c.n, c.link, c.network,
+                 sum(c.places) OVER (PARTITION BY c.link, c.network ORDER BY c.n) AS position,
+                 sum(c.places) OVER (PARTITION BY c.link, c.network) AS asking
+          FROM unnest(cand_positions, cand_links, cand_networks, cand_places) AS c(n, link, network, places)
+        ),
+        placed AS (
+          INSERT INTO signal_counts (kind, subject, detail, window_start, count)
+          SELECT 'network_place', g.link, g.network, now(), g.asking
+          FROM (SELECT DISTINCT c.link, c.network, c.asking FROM candidates c) g
+          ORDER BY 2, 3
+          ON CONFLICT (kind, subject, detail) DO UPDATE SET
+            window_start = CASE WHEN signal_counts.window_start <= now() - make_interval(secs => network_window_secs)
+              THEN now() ELSE signal_counts.window_start END,
+            count = CASE WHEN signal_counts.window_start <= now() - make_interval(secs => network_window_secs)
+              THEN excluded.count ELSE signal_counts.count + excluded.count END
+          RETURNING subject, detail, count
+        )
+        SELECT c.n FROM candidates c JOIN placed p ON p.subject = c.link AND p.detail = c.network
+        WHERE p.count - c.asking + c.position > network_limit
+      LOOP
+        past_limit[past_at] := true;
+      END LOOP;
+      PERFORM set_config('enable_nestloop', 'on', true);
+    END IF;
   END IF;
   RETURN QUERY
   WITH input AS (
     SELECT t.tracking_link_id, t.campaign_id, t.promoter_id,
-           CASE WHEN t.tracking_link_id::text || '|' || t.ip_hash = ANY (over_limit) THEN 'challenged' ELSE t.verdict END
-             AS verdict,
+           CASE WHEN t.past THEN 'challenged' ELSE t.verdict END AS verdict,
            t.ip, t.ip_hash, t.user_agent, t.country, t.referrer, t.fingerprint, t.network, t.asn, t.rules_version,
-           CASE WHEN t.tracking_link_id::text || '|' || t.ip_hash = ANY (over_limit)
-             THEN concat_ws(',', t.reasons, 'network_limit') ELSE t.reasons END AS reasons,
-           t.request
+           CASE WHEN t.past THEN concat_ws(',', t.reasons, 'network_limit') ELSE t.reasons END AS reasons,
+           t.request, t.past
     FROM unnest(link_ids, campaign_ids, promoter_ids, verdicts, ips, ip_hashes, user_agents, countries, referrers,
-      fingerprints, networks, asns, rules_versions, reason_lists, requests)
+      fingerprints, networks, asns, rules_versions, reason_lists, requests, past_limit)
       AS t(tracking_link_id, campaign_id, promoter_id, verdict, ip, ip_hash, user_agent, country, referrer, fingerprint,
-        network, asn, rules_version, reasons, request)
+        network, asn, rules_version, reasons, request, past)
   ),
   live AS (
     SELECT c.id FROM campaigns c
@@ -111,6 +129,6 @@ BEGIN
   UNION ALL
   SELECT 'live'::text, NULL::bigint, l.id, NULL::text FROM live l
   UNION ALL
-  SELECT 'challenged'::text, NULL::bigint, split_part(o, '|', 1)::uuid, split_part(o, '|', 2) FROM unnest(over_limit) o;
+  SELECT 'challenged'::text, NULL::bigint, i.tracking_link_id, i.ip_hash FROM input i WHERE i.past;
 END;
 $$;
