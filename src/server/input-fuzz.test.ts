@@ -315,7 +315,8 @@ describe("hostile webhook addresses", () => {
           let resolved: string[];
           if ("literal" in host) {
             url = `https://${isIP(host.literal) === 6 ? `[${host.literal}]` : host.literal}/hooks`;
-            const hostname = new URL(url).hostname.replace(/^\[(.*)\]$/, "$1");
+            // A zone id (`fe80::1%eth0`) makes no URL at all: the server must refuse what it cannot parse.
+            const hostname = URL.canParse(url) ? new URL(url).hostname.replace(/^\[(.*)\]$/, "$1") : "";
             resolved = isIP(hostname) ? [hostname] : [];
           } else {
             const name = `fuzz-${named++}.example`;
