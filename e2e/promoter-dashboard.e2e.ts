@@ -117,9 +117,20 @@ describe("promoter dashboard and settings", () => {
     await page.getByLabel("Confirm new password").fill("an even longer password");
     await page.getByRole("button", { name: "Change Password" }).click();
     await visible(page, "Password changed. Your other devices were signed out.");
-    // Sign Out in the account menu signs out at once.
-    await page.getByRole("banner").getByRole("button", { name: /T U/ }).click();
-    await page.getByRole("menuitem", { name: "Sign Out" }).click();
+    // Sign Out in the account menu signs out at once. The header re-renders as the session is read again after the
+    // change, which can close a menu opened at that moment: it is opened until its item shows.
+    await expect.poll(() => page.locator("[data-sonner-toast]").count(), { timeout: 10_000 }).toBe(0);
+    const signOut = page.getByRole("menuitem", { name: "Sign Out" });
+    await expect
+      .poll(
+        async () => {
+          if (!(await signOut.isVisible())) await page.getByRole("banner").getByRole("button", { name: /T U/ }).click();
+          return signOut.isVisible();
+        },
+        { timeout: 15_000, interval: 500 },
+      )
+      .toBe(true);
+    await signOut.click();
     await visible(page, "Signed Out Successfully");
     await page.waitForURL(`${server.url}/`, { timeout: 10_000 });
     const header = page.getByRole("banner");
