@@ -1,11 +1,10 @@
-import { type ExternalToast, toast as sonnerToast } from "sonner";
+import type { ExternalToast } from "sonner";
 
 /**
- * Toasts mounted only when needed: the first toast asks the toaster host to mount, and is shown once the host is ready.
- * The library is in the page's first script, so a toast shown offline (a connection lost in the first seconds) still
- * shows.
+ * Toasts without downloading the toast library with every page: the first toast asks the toaster host to mount
+ * (it loads the library then), and is shown once the host is ready.
  */
-type SonnerToast = typeof sonnerToast;
+type SonnerToast = typeof import("sonner").toast;
 
 const hostListeners = new Set<() => void>();
 let markMounted: () => void = () => undefined;
@@ -33,7 +32,9 @@ function loadToasts(): Promise<SonnerToast> {
     markMounted = resolve;
     requested = true;
     for (const listener of hostListeners) listener();
-  }).then(() => sonnerToast);
+  })
+    .then(() => import("sonner"))
+    .then((module) => module.toast);
   return ready;
 }
 

@@ -1,12 +1,15 @@
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { afterLoadAndIdle } from "../../lib/after-load-idle";
 import { offlineQueue } from "../../lib/offline-queue";
 import { useOnline } from "../../lib/use-online";
-import OfflineBanner from "./offline-banner";
+
+const loadBanner = () => import("./offline-banner");
+const OfflineBanner = lazy(() => loadBanner().catch(() => ({ default: () => null })));
 
 /**
  * The offline banner, mounted the first time it has something to say (offline, or writes queued) and kept from then
- * on (it says when the connection is back). Its code is in the page's first script: a connection lost in the first
- * seconds, before any later download could finish, is still told with the banner and its toast.
+ * on (it says when the connection is back). Its code is fetched once the page has loaded and is idle, so
+ * it is there offline.
  */
 export function ConnectionStatus() {
   const online = useOnline();
@@ -21,5 +24,10 @@ export function ConnectionStatus() {
       }),
     [],
   );
-  return needed ? <OfflineBanner /> : null;
+  useEffect(() => afterLoadAndIdle(() => void loadBanner().catch(() => undefined)), []);
+  return needed ? (
+    <Suspense fallback={null}>
+      <OfflineBanner />
+    </Suspense>
+  ) : null;
 }

@@ -1,9 +1,14 @@
-import { useSyncExternalStore } from "react";
+import { lazy, Suspense, useSyncExternalStore } from "react";
 import { toasterHost } from "../../lib/toast";
-import SonnerToaster from "./sonner-toaster";
 
-/** Mounts the toaster only when the first toast is shown; its code is in the first script, so it works offline. */
+const SonnerToaster = lazy(() => import("./sonner-toaster"));
+
+/** Mounts the toaster, and loads its code, only when the first toast is shown. */
 export function Toaster() {
   const needed = useSyncExternalStore(toasterHost.subscribe, () => toasterHost.needed);
-  return needed ? <SonnerToaster /> : null;
+  return needed ? (
+    <Suspense fallback={null}>
+      <SonnerToaster />
+    </Suspense>
+  ) : null;
 }
