@@ -90,7 +90,7 @@ function countedClickChecks() {
     const started = performance.now();
     for (const click of clicks) {
       const key = campaignAddressKey(click.campaignId, click.ipHash);
-      if (fraud.observe(click).rateLimited || known.has(key) || !fraud.admitFromNetwork(click))
+      if (fraud.observe(click).rateLimited || known.has(key) || fraud.admitFromNetwork(click) === null)
         failBench("a new visitor's click was not admitted");
       known.add(key);
       fraud.networkVisitRecorded(click, true);
