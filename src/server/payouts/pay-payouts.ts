@@ -375,7 +375,9 @@ export async function runWeeklyPayouts(deps: ServerContext, payoutWeekday: numbe
 
 /**
  * Three days after a win, a winner who still has no payout account is reminded once; the payout row is claimed in
- * the transaction that writes the email. How many were reminded.
+ * the transaction that writes the email. The claim waits for a row another job holds (the approval request claims the
+ * same rows) rather than skipping it, as this job runs only hourly; a second instance's claim, waiting on the first,
+ * finds the reminder sent and takes nothing. How many were reminded.
  */
 export async function remindPayoutAccounts(deps: ServerContext): Promise<number> {
   return deps.db.transaction(async (tx) => {
@@ -390,7 +392,7 @@ export async function remindPayoutAccounts(deps: ServerContext): Promise<number>
               and po.created_at < now() - interval '3 days'
               and not coalesce(pa.details_submitted and pa.payouts_enabled, false)
             order by po.created_at limit 100
-            for update of po skip locked
+            for update of po
           )
           update payouts po set account_reminder_sent_at = now()
           from due, promoters p, "user" u, campaigns c

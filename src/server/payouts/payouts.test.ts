@@ -1,9 +1,11 @@
 import { eq, sql } from "drizzle-orm";
+import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { adminApi } from "../../core/api/admin";
 import { payoutsApi } from "../../core/api/payouts";
 import { promotersApi } from "../../core/api/promoters";
 import { splitPrize } from "../../core/money";
+import { harnessSettings } from "../config";
 import type { ServerContext } from "../context/server-context";
 import { queryRows } from "../db/client";
 import { campaigns, payouts, refunds } from "../db/schema";
@@ -313,6 +315,33 @@ describe("paying winners", () => {
     const subjects = (await listOutbox(t.database.db, promoters[0]?.email)).map((mail) => mail.subject);
     expect(subjects).toContain("Your $60 prize is waiting for your payout account");
   });
+
+  it.skipIf(!harnessSettings().testDatabaseUrl)(
+    "reminds a winner whose payout row another job holds once it is let go, not an hour later",
+    async () => {
+      const { campaignId, promoters } = await campaignWithClicks([1], 40_00);
+      await endNow(campaignId);
+      await t.database.db
+        .update(payouts)
+        .set({ createdAt: sql`now() - interval '3 days 1 minute'` })
+        .where(eq(payouts.campaignId, campaignId));
+      // Another session holds the payout row, as the approval request's claim does while it writes its emails.
+      const holder = new pg.Client({ connectionString: t.database.url });
+      await holder.connect();
+      try {
+        await holder.query("begin");
+        await holder.query("select id from payouts where campaign_id = $1 for update", [campaignId]);
+        const reminding = remindPayoutAccounts(deps);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await holder.query("commit");
+        expect(await reminding).toBe(1);
+      } finally {
+        await holder.end();
+      }
+      const subjects = (await listOutbox(t.database.db, promoters[0]?.email)).map((mail) => mail.subject);
+      expect(subjects).toContain("Your $40 prize is waiting for your payout account");
+    },
+  );
 
   it("uses a new idempotency key only after the provider refused a transfer outright", async () => {
     const { campaignId, promoters } = await campaignWithClicks([1], 50_00);
