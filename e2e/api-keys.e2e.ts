@@ -40,7 +40,7 @@ describe("API keys journey", () => {
     const secret = await page.evaluate(() => navigator.clipboard.readText());
     expect(secret).toMatch(/^fb_[A-Za-z0-9]{32}$/);
     // The toasts fade in and out: axe reads the page once they are gone.
-    await expect.poll(() => page.locator("[data-sonner-toast]").count(), { timeout: 15_000 }).toBe(0);
+    await expect.poll(() => page.locator("[data-toast]").count(), { timeout: 15_000 }).toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, "settings-api-key-created");
 

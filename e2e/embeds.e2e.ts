@@ -46,7 +46,7 @@ describe("embedded leaderboard journey", () => {
       embed.getByRole("link", { name: "Preview the board" }).click(),
     ]);
     await expect.poll(() => preview.getByRole("heading", { name: "Embed Anthem" }).isVisible()).toBe(true);
-    await expect.poll(() => page.locator("[data-sonner-toast]").count(), { timeout: 15_000 }).toBe(0);
+    await expect.poll(() => page.locator("[data-toast]").count(), { timeout: 15_000 }).toBe(0);
     await screenshot(page, "campaign-share-kit-embed");
 
     const site = await otherSite(code);

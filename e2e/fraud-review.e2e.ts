@@ -105,7 +105,7 @@ describe("fraud review", () => {
     openPage,
   }) => {
     const title = `One Network ${randomBytes(2).toString("hex")}`;
-    const { id, promoter, code } = await campaignWithPromoter(server, title);
+    const { promoter, code } = await campaignWithPromoter(server, title);
     const handle = (await promoterOf(server, promoter)).handle;
     // Twelve addresses of one /24: ten count (the limit), the rest are challenged and, without a browser, never count.
     const verdicts: Array<string | null> = [];

@@ -165,7 +165,7 @@ describe("payout journey", () => {
     expect(await view.page.getByRole("button", { name: "Set Up Payouts" }).count()).toBe(0);
     await view.page.getByRole("button", { name: "Resend Verification Email" }).click();
     // Whatever toast answers the click is read, so a refusal names itself instead of timing out.
-    const toast = view.page.locator("[data-sonner-toast]").first();
+    const toast = view.page.locator("[data-toast]").first();
     await expect.poll(() => toast.isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await toast.textContent()).toContain("Verification email sent.");
 

@@ -74,7 +74,7 @@ describe("promoter dashboard and settings", () => {
     await visible(page, "Promoter Dashboard");
 
     // The copy toasts fade out first (axe would measure them mid-fade).
-    await expect.poll(() => page.locator("[data-sonner-toast]").count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => page.locator("[data-toast]").count(), { timeout: 10_000 }).toBe(0);
     for (const width of [1366, 390]) {
       await page.setViewportSize({ width, height: 900 });
       for (const tab of ["Active Campaigns", "Completed", "Earnings", "Why visits didn't count"]) {
@@ -97,7 +97,7 @@ describe("promoter dashboard and settings", () => {
     await page.getByRole("textbox", { name: "Handle", exact: true }).fill(handle);
     await page.getByRole("button", { name: "Save Handle" }).click();
     await visible(page, `You now appear as @${handle}`);
-    await expect.poll(() => page.locator("[data-sonner-toast]").count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => page.locator("[data-toast]").count(), { timeout: 10_000 }).toBe(0);
     for (const width of [1366, 390]) {
       await page.setViewportSize({ width, height: 900 });
       expect(await horizontalOverflow(page)).toBe(0);
@@ -119,7 +119,7 @@ describe("promoter dashboard and settings", () => {
     await visible(page, "Password changed. Your other devices were signed out.");
     // Sign Out in the account menu signs out at once. The header re-renders as the session is read again after the
     // change, which can close a menu opened at that moment: it is opened until its item shows.
-    await expect.poll(() => page.locator("[data-sonner-toast]").count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => page.locator("[data-toast]").count(), { timeout: 10_000 }).toBe(0);
     const signOut = page.getByRole("menuitem", { name: "Sign Out" });
     await expect
       .poll(

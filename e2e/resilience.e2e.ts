@@ -209,6 +209,21 @@ describe("resilience journey", () => {
     expect(await page.evaluate(() => localStorage.getItem("fanboost_offline_queue"))).toBeNull();
   });
 
+  it("offline in the first moment after a page loads: the banner and the toast say so at once", async ({
+    openPage,
+  }) => {
+    const { page, context } = await openPage("offline-at-once");
+    // The first paint, then the connection goes: nothing the page would fetch later can arrive.
+    await page.goto("/how-it-works", { waitUntil: "domcontentloaded" });
+    await expect.poll(() => page.locator("main h1").first().isVisible(), { timeout: 15_000 }).toBe(true);
+    await context.setOffline(true);
+    const banner = page.getByRole("region", { name: "Connection status" });
+    await expect.poll(() => banner.getByText("You are offline").isVisible(), { timeout: 5_000 }).toBe(true);
+    await visible(page, "You are offline. Some features may be limited.", 5_000);
+    await context.setOffline(false);
+    await expect.poll(() => banner.getByText("Connection Restored").isVisible(), { timeout: 5_000 }).toBe(true);
+  });
+
   it("a new release waits for the user: 'New version available', and Reload hands over to it", async ({
     server,
     openPage,
@@ -231,7 +246,7 @@ describe("resilience journey", () => {
         await (await navigator.serviceWorker.getRegistration())?.update();
       });
       await visible(page, "New version available");
-      await page.locator("[data-sonner-toast]").getByRole("button", { name: "Reload" }).click();
+      await page.locator("[data-toast]").getByRole("button", { name: "Reload" }).click();
       await expect
         .poll(() => page.evaluate(async () => (await caches.keys()).join(",")), { timeout: 15_000 })
         .toBe("fanboost-next-release");

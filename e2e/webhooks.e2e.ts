@@ -64,7 +64,7 @@ describe("webhooks journey", () => {
       .toBe(true);
     await visible(page, "204 in");
     // The toasts fade in and out: axe reads the page once they are gone.
-    await expect.poll(() => page.locator("[data-sonner-toast]").count(), { timeout: 15_000 }).toBe(0);
+    await expect.poll(() => page.locator("[data-toast]").count(), { timeout: 15_000 }).toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, "settings-webhooks");
     await section.getByRole("button", { name: "Replay" }).click();

@@ -1,15 +1,12 @@
-import { lazy, Suspense, useEffect, useState } from "react";
-import { afterLoadAndIdle } from "../../lib/after-load-idle";
+import { useEffect, useState } from "react";
 import { offlineQueue } from "../../lib/offline-queue";
 import { useOnline } from "../../lib/use-online";
-
-const loadBanner = () => import("./offline-banner");
-const OfflineBanner = lazy(() => loadBanner().catch(() => ({ default: () => null })));
+import OfflineBanner from "./offline-banner";
 
 /**
  * The offline banner, mounted the first time it has something to say (offline, or writes queued) and kept from then
- * on (it says when the connection is back). Its code is fetched once the page has loaded and is idle, so
- * it is there offline.
+ * on (it says when the connection is back). Its code is in the page's first script: a connection lost in the first
+ * seconds, before any later download could finish, is still told with the banner and its toast.
  */
 export function ConnectionStatus() {
   const online = useOnline();
@@ -24,10 +21,5 @@ export function ConnectionStatus() {
       }),
     [],
   );
-  useEffect(() => afterLoadAndIdle(() => void loadBanner().catch(() => undefined)), []);
-  return needed ? (
-    <Suspense fallback={null}>
-      <OfflineBanner />
-    </Suspense>
-  ) : null;
+  return needed ? <OfflineBanner /> : null;
 }
