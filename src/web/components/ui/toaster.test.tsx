@@ -60,7 +60,7 @@ describe("the toaster", () => {
     });
     act(() => vi.advanceTimersByTime(60_000));
     expect(shown()).toEqual(["Stays"]);
-    act(() => host.querySelector<HTMLButtonElement>('[aria-label="Close message"]')?.click());
+    act(() => host.querySelector<HTMLButtonElement>('[aria-label="Close notice"]')?.click());
     expect(shown()).toEqual([]);
   });
 

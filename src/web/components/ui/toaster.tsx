@@ -70,7 +70,7 @@ function ToastCard({ toast }: { toast: Toast }) {
       <button
         type="button"
         onClick={() => toastStore.dismiss(toast.id)}
-        aria-label="Close message"
+        aria-label="Close notice"
         className="rounded p-0.5 opacity-70 hover:opacity-100"
       >
         <X className="h-4 w-4" aria-hidden />
@@ -84,7 +84,7 @@ export function Toaster() {
   const toasts = useSyncExternalStore(toastStore.subscribe, toastStore.snapshot);
   return (
     <section
-      aria-label="Messages"
+      aria-label="Notices"
       aria-live="polite"
       className="pointer-events-none fixed top-4 right-4 left-4 z-50 sm:left-auto sm:w-96"
     >
