@@ -8,7 +8,7 @@ import { createLogger } from "../logger";
 import { liveCampaignWithLink } from "../testing/campaigns";
 import { expectCountersConsistent } from "../testing/clicks";
 import { createTestApp, type TestApp } from "../testing/test-app";
-import { ClickBatchTimeoutError, type ClickInput, createClickRecorder } from "./click-recorder";
+import { ClickBatchTimeoutError, type ClickInput, createClickRecorder, requestsParam } from "./click-recorder";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -286,7 +286,7 @@ describe("click recorder", () => {
           of("asn"),
           of("rulesVersion"),
           clicks.map(() => null),
-          of("request"),
+          requestsParam(clicks),
           of("places"),
           1_000_000,
           3600,

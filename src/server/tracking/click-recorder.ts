@@ -54,7 +54,7 @@ export class ClickBatchTimeoutError extends Error {
 }
 
 /**
- * One batch in one statement: `record_click_batch` (migrations 0008, 0029, 0031 and 0041, ADR 010) inserts the counted
+ * One batch in one statement: `record_click_batch` (migrations 0008, 0029, 0031, 0041 to 0043, ADR 010) inserts the counted
  * candidates with ON CONFLICT DO NOTHING on the partial unique index, so the database decides duplicates even across
  * server instances, inserts the rest with their verdicts and reasons, and moves the counters by aggregate, counting
  * only while the campaign is live.
@@ -92,6 +92,13 @@ function prepareBatch(batch: Pending[]): Pending[] {
   return sorted;
 }
 
+/**
+ * The batch's request facts as one JSON array (null for a click without), for `record_click_batch`'s `requests`: each
+ * click's facts are JSON already, so this joins them rather than escaping each into a text array.
+ */
+export const requestsParam = (clicks: readonly Pick<ClickInput, "request">[]) =>
+  `[${clicks.map((click) => click.request ?? "null").join(",")}]`;
+
 async function writeBatch(
   database: DatabaseHandle,
   batch: Pending[],
@@ -116,7 +123,7 @@ async function writeBatch(
       column("asn"),
       column("rulesVersion"),
       clicks.map((click) => (click.reasons.length === 0 ? null : click.reasons.join(","))),
-      column("request"),
+      requestsParam(clicks),
       column("places"),
       networkLimit?.limit ?? 0,
       Math.round((networkLimit?.windowMs ?? 0) / 1000),
