@@ -21,6 +21,7 @@ const serverUnitFiles = [
   "src/server/net/outbound-request.test.ts",
   "src/server/tracking/counted-addresses.test.ts",
   "src/server/tracking/tracking-page.test.ts",
+  "src/server/web/static-assets.test.ts",
 ];
 
 export const unitFiles = ["src/core/**/*.test.ts", "src/web/**/*.test.ts", "src/web/**/*.test.tsx", ...serverUnitFiles];

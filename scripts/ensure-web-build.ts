@@ -3,6 +3,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { build } from "vite";
 import { buildEmbeds } from "./build-embeds.js";
+import { compressWebBuild } from "./compress-web-build.js";
 
 const root = new URL("..", import.meta.url).pathname;
 const outputMarker = join(root, "dist/web/index.html");
@@ -11,6 +12,8 @@ const sources = [
   "src/core",
   "vite.config.ts",
   "scripts/build-embeds.ts",
+  "scripts/compress-web-build.ts",
+  "src/server/web/static-assets.ts",
   "package.json",
   "package-lock.json",
 ];
@@ -29,5 +32,6 @@ if (builtAt < changedAt) {
   console.log(builtAt === 0 ? "Building the web app..." : "Web sources changed; rebuilding the web app...");
   await build({ configFile: join(root, "vite.config.ts"), logLevel: "warn" });
   await buildEmbeds();
+  compressWebBuild();
   console.log("Web app built.");
 }

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { extname, join, relative, sep } from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 
@@ -37,33 +37,76 @@ const contentTypes: Record<string, string> = {
 
 const compressible = new Set([".html", ".js", ".mjs", ".css", ".json", ".svg", ".txt", ".xml", ".webmanifest"]);
 
+/** The encodings a compressible file is served in, and the files the build writes them to beside it. */
+const PRECOMPRESSED = [
+  { key: "gzip", suffix: ".gz", compress: (body: Bytes) => gzipSync(body, { level: 9 }) },
+  { key: "brotli", suffix: ".br", compress: (body: Bytes) => brotliCompressSync(body) },
+] as const;
+
+const worthCompressing = (urlPath: string, body: Bytes) =>
+  compressible.has(extname(urlPath).toLowerCase()) && body.length > 512;
+
+/** The files of the built app, without the compressed forms the build wrote beside them. */
 function walk(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    return statSync(path).isDirectory() ? walk(path) : [path];
+    if (statSync(path).isDirectory()) return walk(path);
+    return PRECOMPRESSED.some(({ suffix }) => path.endsWith(suffix)) ? [] : [path];
   });
 }
 
-/** A file's bytes with their compressed forms and ETag, ready to serve. */
-export function staticAsset(urlPath: string, body: Bytes): StaticAsset {
-  const extension = extname(urlPath).toLowerCase();
-  const worthCompressing = compressible.has(extension) && body.length > 512;
+/**
+ * A file's bytes with their compressed forms and ETag, ready to serve. `written` gives the forms the build wrote
+ * (brotli at its best takes seconds for the whole app): a form it lacks is compressed here.
+ */
+export function staticAsset(
+  urlPath: string,
+  body: Bytes,
+  written: (suffix: string) => Bytes | undefined = () => undefined,
+): StaticAsset {
+  const worth = worthCompressing(urlPath, body);
+  const [gzip, brotli] = PRECOMPRESSED.map(({ suffix, compress }) =>
+    worth ? (written(suffix) ?? Uint8Array.from(compress(body))) : undefined,
+  );
   return {
     body,
-    gzip: worthCompressing ? Uint8Array.from(gzipSync(body, { level: 9 })) : undefined,
-    brotli: worthCompressing ? Uint8Array.from(brotliCompressSync(body)) : undefined,
-    contentType: contentTypes[extension] ?? "application/octet-stream",
+    gzip,
+    brotli,
+    contentType: contentTypes[extname(urlPath).toLowerCase()] ?? "application/octet-stream",
     etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
     immutable: urlPath.startsWith("/assets/"),
   };
 }
+
+/**
+ * Writes each compressible file's gzip and brotli forms beside it (`app.js.gz`, `app.js.br`), so a server starts
+ * without compressing the app: run after every build (scripts/ensure-web-build.ts, `npm run build`).
+ */
+export function writeCompressedForms(root: string): number {
+  let written = 0;
+  for (const file of walk(root)) {
+    const body = Uint8Array.from(readFileSync(file));
+    if (!worthCompressing(file, body)) continue;
+    for (const { suffix, compress } of PRECOMPRESSED) writeFileSync(`${file}${suffix}`, compress(body));
+    written++;
+  }
+  return written;
+}
+
+/** A compressed form the build wrote, when it is no older than the file itself (a stale one is ignored). */
+const writtenForm = (file: string) => (suffix: string) => {
+  const form = `${file}${suffix}`;
+  return existsSync(form) && statSync(form).mtimeMs >= statSync(file).mtimeMs
+    ? Uint8Array.from(readFileSync(form))
+    : undefined;
+};
 
 export function loadStaticAssets(root: string): Map<string, StaticAsset> {
   const assets = new Map<string, StaticAsset>();
   if (!existsSync(root)) return assets;
   for (const file of walk(root)) {
     const urlPath = `/${relative(root, file).split(sep).join("/")}`;
-    assets.set(urlPath, staticAsset(urlPath, Uint8Array.from(readFileSync(file))));
+    assets.set(urlPath, staticAsset(urlPath, Uint8Array.from(readFileSync(file)), writtenForm(file)));
   }
   return assets;
 }
