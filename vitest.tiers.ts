@@ -8,6 +8,7 @@ import { existsSync } from "node:fs";
 
 /** The server's files that touch no database (the rest of the unit tier is found by folder). */
 const serverUnitFiles = [
+  "src/server/accounts/password-hashing.test.ts",
   "src/server/config.test.ts",
   "src/server/fraud/browsers.test.ts",
   "src/server/fraud/click-signals.test.ts",

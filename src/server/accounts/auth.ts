@@ -13,6 +13,7 @@ import { composeEmail } from "../mail/templates/email-layout.js";
 import { grantListedAdmin } from "./admins.js";
 import { isBanned } from "./bans.js";
 import { DEVICE_ID_HEADER, recordEmailMark, recordSignInMarks } from "./identity-marks.js";
+import { passwordHashing } from "./password-hashing.js";
 import { voidPendingEmailChanges } from "./pending-email-changes.js";
 import { ensurePromoterProfile, isHandleTaken } from "./promoter-profile.js";
 import { clearSignInAttempts } from "./sign-in-hold.js";
@@ -39,6 +40,7 @@ export function createAuth(deps: { config: Config; db: Database; mailer: Mailer;
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       autoSignIn: true,
       revokeSessionsOnPasswordReset: true,
+      password: passwordHashing(config.nodeEnv),
       resetPasswordTokenExpiresIn: 60 * 60,
       // Not awaited, so the answer takes as long whether or not the email exists.
       sendResetPassword: async ({ user: recipient, url }) => {
