@@ -1,11 +1,40 @@
 import { defineConfig } from "vitest/config";
 
+/** What every journey shares: a migrated embedded database each server copies, and timeouts that catch a hang. */
+const journeys = {
+  globalSetup: ["e2e/global-setup.ts"],
+  // A journey beside another on a 2-core machine takes up to twice its time alone: a timeout is for a hang.
+  testTimeout: 180_000,
+  hookTimeout: 180_000,
+  pool: "forks" as const,
+};
+
+/**
+ * `npm run test:e2e`: the journeys two at a time (each file one server and one Chromium), then the spread farm's
+ * alone: its 30 fans are 30 real browsers, which leave no core for a journey beside them.
+ */
 export default defineConfig({
   test: {
-    include: ["e2e/**/*.e2e.ts"],
-    testTimeout: 60_000,
-    hookTimeout: 90_000,
-    fileParallelism: false,
-    pool: "forks",
+    projects: [
+      {
+        test: {
+          ...journeys,
+          name: "journeys",
+          include: ["e2e/**/*.e2e.ts"],
+          exclude: ["e2e/spread-farm.e2e.ts"],
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        test: {
+          ...journeys,
+          name: "crowd",
+          include: ["e2e/spread-farm.e2e.ts"],
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
   },
 });

@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import type { BrowserContext, Frame, Locator, Page } from "playwright-core";
 import { expect, test } from "vitest";
-import { launchBrowser, newPage, startAppServer } from "./harness";
+import { launchBrowser, newPage, startJourneyServer } from "./harness";
 
 type PageOptions = Parameters<typeof newPage>[3] & {
   /** Session cookies (`name=value; ...`, as the API's sign-up returns them): the page opens signed in. */
@@ -20,7 +20,7 @@ export function journeys(options: { env?: Record<string, string>; browserArgs?: 
     test
       // biome-ignore lint/correctness/noEmptyPattern: Vitest reads a fixture's dependencies from this pattern.
       .extend("server", { scope: "file" }, async ({}, { onCleanup }) => {
-        const server = await startAppServer(options.env);
+        const server = await startJourneyServer(options.env);
         onCleanup(() => server.stop());
         return server;
       })

@@ -1,11 +1,22 @@
-import { mkdirSync } from "node:fs";
+import { cpSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { onTestFailed } from "vitest";
+import { inject, onTestFailed } from "vitest";
 import { harnessSettings } from "../src/server/config";
 import { chromiumFlags } from "../src/server/testing/chromium";
 
-export { type AppServer, startAppServer } from "../src/server/testing/server-process";
+import { type AppServer, startAppServer } from "../src/server/testing/server-process";
+
+export type { AppServer };
+
+/**
+ * The real server on a copy of the run's migrated embedded database (global-setup.ts), so a journey's server starts
+ * without running the migrations.
+ */
+export const startJourneyServer = (env: Record<string, string> = {}): Promise<AppServer> =>
+  startAppServer(env, {
+    prepare: async (dataDir) => cpSync(inject("embeddedTemplate"), join(dataDir, "pglite"), { recursive: true }),
+  });
 
 const projectRoot = new URL("..", import.meta.url).pathname;
 const artifactsDir = join(projectRoot, ".artifacts/e2e");
