@@ -5,8 +5,8 @@
  * mobile emulation and throttling and reports the median run (Lighthouse's own `computeMedianRun`), since one run
  * varies by several points. Targets: home JavaScript at most 150 KB gzipped; the embedded board (its script, frame
  * page and frame script) at most 30 KB gzipped; on each page performance at least 90 and accessibility at least 95.
- * The last line is one JSON object. `--smoke`: one Lighthouse run per page; it fails when the home JavaScript or the
- * embed is over budget (a size does not vary from run to run as a score does).
+ * The last line is one JSON object. `--smoke`: one Lighthouse run of the home page only; it fails when the home
+ * JavaScript or the embed is over budget (a size does not vary from run to run as a score does).
  */
 import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
@@ -225,17 +225,18 @@ try {
   console.log(`embedded board (script, frame page and its script): ${embedGzipKB} KB gz`);
 
   const home = await measurePage(server.url, "/", chromiumPath);
-  const campaignPage = await measurePage(server.url, `/campaigns/${campaignId}`, chromiumPath);
+  // The smoke run checks that Lighthouse still runs, on one page: a single run's score is no verdict anyway.
+  const campaignPage = smoke ? null : await measurePage(server.url, `/campaigns/${campaignId}`, chromiumPath);
   const figures = { homeJsGzipKB, embedGzipKB, lighthouse: home, campaignPage };
   const met =
     figures.homeJsGzipKB <= targets.homeJsGzipKB &&
     embedGzipKB <= targets.embedGzipKB &&
     [home, campaignPage].every(
-      (page) => page.performance >= targets.performance && page.accessibility >= targets.accessibility,
+      (page) => !page || (page.performance >= targets.performance && page.accessibility >= targets.accessibility),
     );
   console.log(
     `targets (home JS <= ${targets.homeJsGzipKB} KB gz, embed <= ${targets.embedGzipKB} KB gz, performance >= ${targets.performance}, ` +
-      `accessibility >= ${targets.accessibility}, on the home and campaign pages): ${met ? "met" : "NOT met"}`,
+      `accessibility >= ${targets.accessibility}, on the ${campaignPage ? "home and campaign pages" : "home page"}): ${met ? "met" : "NOT met"}`,
   );
   console.log(JSON.stringify(figures));
   if (smoke && homeJsGzipKB > targets.homeJsGzipKB) {
