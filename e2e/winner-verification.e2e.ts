@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect } from "vitest";
 import { adminApi } from "../src/core/api/admin";
+import { payoutsApi } from "../src/core/api/payouts";
 import { callRoute, okRoute } from "../src/server/testing/contract-call";
 import { confirmWith, joinAsNewPromoter, onboardPayouts, openTab } from "./admin-kit";
 import { accountOf, api, fundedCampaign, openLink, signUpViaApi } from "./api";
@@ -55,10 +56,17 @@ describe("winner verification", () => {
       await context.close();
     }
 
-    // The artist sees the farm leading the live board.
+    // The artist sees the farm leading the live board, the honest promoter second.
     const artistView = await openPage("artist-campaign", { cookies: artist });
     await artistView.page.goto(`/campaigns/${id}`);
-    await visible(artistView.page, `@${farmHandle}`);
+    await visible(artistView.page, `@${farmHandle}: Currently winning the campaign!`);
+    const board = artistView.page.getByRole("list", { name: "Leaderboard" }).getByRole("listitem");
+    await expect
+      .poll(() => board.allTextContents(), { timeout: 15_000 })
+      .toEqual([
+        expect.stringMatching(new RegExp(`^@${farmHandle}Currently winning the campaign!8 clicks$`)),
+        expect.stringMatching(new RegExp(`^@${honestHandle}4 clicks$`)),
+      ]);
 
     const admin = await signUpViaApi(server, "promoter", adminEmail);
     expect((await callRoute(api(server), adminApi.endCampaign, { params: { id }, cookie: admin })).status).toBe(200);
@@ -121,6 +129,11 @@ describe("winner verification", () => {
     await farmView.page.reload();
     await visible(farmView.page, "Every click came from a script: no browser ran the page.");
     await visible(farmView.page, "Not eligible: disqualified after review");
+    // The artist and the honest promoter still see a winner being verified: the new candidate waits for approval too.
+    await artistView.page.goto(`/campaigns/${id}`);
+    await visible(artistView.page, /^Verifying the winner: FanBoost approves the result/);
+    await honestView.page.reload();
+    await visible(honestView.page, /^Verifying the winner: FanBoost approves the result/);
 
     // The honest runner-up, now the candidate, sets up payouts and verifies; the admin approves; Request Payout pays.
     await onboardPayouts(server, honest, "Honest Person");
@@ -148,9 +161,17 @@ describe("winner verification", () => {
     await confirmWith(adminView.page, "Approve");
     await visible(adminView.page, "Approved: the winner is told, and paid once they have verified.");
 
+    // Approved and verified: the card has done its work, and Request Payout is open.
     await honestView.page.reload();
-    await honestView.page.getByRole("button", { name: "Request Payout" }).click();
+    await visible(honestView.page, "Export Report");
+    expect(await honestView.page.getByText("Verifying the winner").count()).toBe(0);
+    const requestPayout = honestView.page.getByRole("button", { name: "Request Payout" });
+    expect(await requestPayout.isEnabled()).toBe(true);
+    await requestPayout.click();
     await visible(honestView.page, "$80 is on its way to your payout account.");
+    // Once: nothing is left to request, and asking again pays nothing more.
+    await expect.poll(() => requestPayout.isDisabled(), { timeout: 15_000 }).toBe(true);
+    expect((await callRoute(api(server), payoutsApi.request, { cookie: honest })).status).toBe(400);
     const list = await okRoute(api(server), adminApi.payouts, { cookie: admin });
     const paid = list.rows.filter((entry) => entry.campaign_id === id);
     expect(paid.map((entry) => [entry.winner?.handle, entry.payout?.status, entry.payout?.amount_cents])).toEqual([
@@ -160,5 +181,11 @@ describe("winner verification", () => {
     await artistView.page.goto(`/campaigns/${id}`);
     await visible(artistView.page, `Winner: @${honestHandle}`);
     await visible(artistView.page, "Final result");
+    await artistView.page.goto("/artist-dashboard?tab=campaigns");
+    expect(await artistView.page.getByText("Verifying the winner").count()).toBe(0);
+    await farmView.page.goto(`/campaigns/${id}`);
+    await visible(farmView.page, `Winner: @${honestHandle}`);
+    await farmView.page.goto("/earnings");
+    await visible(farmView.page, "Not eligible: disqualified after review");
   });
 });

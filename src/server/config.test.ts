@@ -95,6 +95,21 @@ describe("loadConfig", () => {
     }
   });
 
+  it("waits for an admin's approval of every result unless RESULT_APPROVAL is auto; tells no clicker its verdict", () => {
+    const dataDir = tempDataDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).resultApproval).toBe("admin");
+    expect(loadConfig({ DATA_DIR: dataDir, RESULT_APPROVAL: " Auto " }).resultApproval).toBe("auto");
+    expect(loadConfig({ DATA_DIR: dataDir, RESULT_APPROVAL: "" }).resultApproval).toBe("admin");
+    for (const bad of ["automatic", "none", "true"]) {
+      expect(() => loadConfig({ DATA_DIR: dataDir, RESULT_APPROVAL: bad })).toThrow(
+        /RESULT_APPROVAL.*expected admin or auto/,
+      );
+    }
+    expect(loadConfig({ DATA_DIR: dataDir }).exposeClickVerdicts).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir, EXPOSE_CLICK_VERDICTS: "true" }).exposeClickVerdicts).toBe(true);
+    expect(() => loadConfig({ DATA_DIR: dataDir, EXPOSE_CLICK_VERDICTS: "yes" })).toThrow(/EXPOSE_CLICK_VERDICTS/);
+  });
+
   it("drains for DRAIN_DELAY_SECONDS (none by default) within SHUTDOWN_TIMEOUT_SECONDS (30 by default)", () => {
     const dataDir = tempDataDir();
     expect(loadConfig({ DATA_DIR: dataDir })).toMatchObject({ drainDelayMs: 0, shutdownTimeoutMs: 30_000 });

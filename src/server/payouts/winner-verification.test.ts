@@ -359,6 +359,41 @@ describe("voiding clicks after the result is final", () => {
     expect(toldHonest.find((mail) => mail.subject.startsWith("You won"))?.text).toContain("some clicks were voided");
     await expectLedgerBalanced(t, campaignId);
   });
+
+  it("puts an approved prize back on hold when voiding leaves the same winner, until an admin approves again", async () => {
+    const winner = await signUp(t, "promoter");
+    const runnerUp = await signUp(t, "promoter");
+    const voidedOne = await signUp(t, "promoter");
+    await onboardPayouts(t, winner);
+    const campaignId = await campaignWith([
+      [winner, 5],
+      [runnerUp, 3],
+      [voidedOne, 1],
+    ]);
+    await endNow(campaignId);
+    const [won] = await candidatesOf(campaignId);
+    await settleWin(t, admin, winner, { campaignId, payoutId: won?.id ?? "" });
+    expect((await candidatesOf(campaignId))[0]?.hold_reasons).toEqual([]);
+
+    const [voidedPromoter] = await queryRows<{ id: string }>(
+      t.database.db,
+      sql`select id from promoters where auth_user_id = ${voidedOne.id}`,
+    );
+    const voided = await okRoute(t, adminApi.voidClicks, {
+      cookie: admin.cookie,
+      body: { campaign_id: campaignId, promoter_id: voidedPromoter?.id, reason: "A bought click" },
+    });
+    expect(voided).toMatchObject({ clicks_voided: 1, result: "redecided" });
+    const [again] = await candidatesOf(campaignId);
+    expect(again).toMatchObject({ user_id: winner.id });
+    expect(again?.hold_reasons).toContain("approval");
+    for (const payoutId of [won?.id ?? "", again?.id ?? ""]) {
+      const paid = await callRoute(t, adminApi.payPayout, { params: { payoutId }, cookie: admin.cookie });
+      expect({ payoutId, status: paid.status }).not.toMatchObject({ status: 200 });
+    }
+    expect((await refusedRoute(t, payoutsApi.request, { cookie: winner.cookie })).status).toBeGreaterThanOrEqual(400);
+    await expectLedgerBalanced(t, campaignId);
+  });
 });
 
 describe("automatic approval (RESULT_APPROVAL=auto)", () => {

@@ -97,49 +97,65 @@ describe("webhook addresses", () => {
   });
 
   it("refuses the test event and the delivery when the address leads inside by then, or was stored before the rule", async () => {
+    for (const kind of addressKinds) {
+      // An artist per kind: each refused test event still draws on the account's bucket of twenty.
+      const artist = await signUp(strict, "artist");
+      const host = `rebinding-${kind.replace("_", "-")}.example`;
+      names.set(host, [PUBLIC]);
+      const { endpoint: rebinding } = await okRoute(
+        strict,
+        webhooksApi.create,
+        { cookie: artist.cookie, body: { url: `http://${host}:${service.port()}/hooks`, events: ["campaign.joined"] } },
+        201,
+      );
+      const message = webhookMessages.addressRefused(kind);
+      for (const address of samples(kind)) {
+        // Its host name now answers an address inside (DNS rebinding)...
+        names.set(host, [address]);
+        // ...and an endpoint created before this rule names one outright.
+        const [stored] = await strict.database.db
+          .insert(webhookEndpoints)
+          .values({
+            userId: artist.id,
+            url: `http://${literal(address)}:${service.port()}/hooks`,
+            events: ["campaign.joined"],
+            secret: "whsec_c2VjcmV0LXNlY3JldC1zZWNyZXQ=",
+          })
+          .returning();
+        for (const id of [rebinding.id, stored?.id ?? ""]) {
+          const test = await refusedRoute(strict, webhooksApi.sendTest, { params: { id }, cookie: artist.cookie });
+          expect({ address, status: test.status, message: test.error.message }).toEqual({
+            address,
+            status: 400,
+            message,
+          });
+        }
+        await strict.database.db.transaction((tx) =>
+          enqueueWebhookEvent(tx, artist.id, "campaign.joined", { campaign: { id: address } }),
+        );
+        expect(await strict.app.webhookSender.deliverDue()).toBe(0);
+        for (const id of [rebinding.id, stored?.id ?? ""]) {
+          expect({ address, attempt: await lastAttempt(strict, artist, id) }).toMatchObject({
+            address,
+            attempt: { response_status: null, response_body: null, error: message },
+          });
+        }
+        if (stored) await strict.database.db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, stored.id));
+      }
+      names.delete(host);
+    }
+    // A name that no longer resolves at all is said so.
     const artist = await signUp(strict, "artist");
-    const host = "rebinding.example";
-    names.set(host, [PUBLIC]);
-    const { endpoint: rebinding } = await okRoute(
+    names.set("vanishing.example", [PUBLIC]);
+    const { endpoint } = await okRoute(
       strict,
       webhooksApi.create,
-      { cookie: artist.cookie, body: { url: `http://${host}:${service.port()}/hooks`, events: ["campaign.joined"] } },
+      { cookie: artist.cookie, body: { url: "http://vanishing.example/hooks", events: ["campaign.joined"] } },
       201,
     );
-    for (const kind of addressKinds) {
-      const [address = ""] = samples(kind);
-      // Its host name now answers an address inside (DNS rebinding)...
-      names.set(host, [address]);
-      // ...and an endpoint created before this rule names one outright.
-      const [stored] = await strict.database.db
-        .insert(webhookEndpoints)
-        .values({
-          userId: artist.id,
-          url: `http://${literal(address)}:${service.port()}/hooks`,
-          events: ["campaign.joined"],
-          secret: "whsec_c2VjcmV0LXNlY3JldC1zZWNyZXQ=",
-        })
-        .returning();
-      const message = webhookMessages.addressRefused(kind);
-      for (const id of [rebinding.id, stored?.id ?? ""]) {
-        const test = await refusedRoute(strict, webhooksApi.sendTest, { params: { id }, cookie: artist.cookie });
-        expect({ kind, status: test.status, message: test.error.message }).toEqual({ kind, status: 400, message });
-      }
-      await strict.database.db.transaction((tx) =>
-        enqueueWebhookEvent(tx, artist.id, "campaign.joined", { campaign: { id: kind } }),
-      );
-      expect(await strict.app.webhookSender.deliverDue()).toBe(0);
-      for (const id of [rebinding.id, stored?.id ?? ""]) {
-        expect({ kind, attempt: await lastAttempt(strict, artist, id) }).toMatchObject({
-          kind,
-          attempt: { response_status: null, response_body: null, error: message },
-        });
-      }
-      if (stored) await strict.database.db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, stored.id));
-    }
-    names.delete(host);
+    names.delete("vanishing.example");
     const gone = await refusedRoute(strict, webhooksApi.sendTest, {
-      params: { id: rebinding.id },
+      params: { id: endpoint.id },
       cookie: artist.cookie,
     });
     expect(gone.error.message).toBe(webhookMessages.hostNotFound);
