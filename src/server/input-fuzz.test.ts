@@ -282,8 +282,10 @@ for (const [address, prefix] of [
   ["::1", 128],
   ["fc00::", 7],
   ["fe80::", 10],
+  ["fec0::", 10],
   ["ff00::", 8],
   ["2001:db8::", 32],
+  ["3fff::", 20],
 ] as const) {
   inside.addSubnet(address, prefix, "ipv6");
 }
