@@ -181,6 +181,18 @@ describe("live updates", () => {
     await events.cancel();
   });
 
+  it("sends nothing when the campaign moves and its board reads the same (a late or repeated notice)", async () => {
+    const { campaignId, codes } = await campaignWithPromoters(1);
+    const events = await openStream(t, leaderboardsApi.campaignStream, { params: { id: campaignId } });
+    expect((await events.next(2000))?.entries[0]?.clicks).toBe(0);
+    // A notice that moved nothing, as a slow instance's or an earlier join's may arrive after the stream opened.
+    t.app.live.publish([campaignId]);
+    expect(await events.next(700)).toBeNull();
+    await clickFrom(t, codes[0] as string, "198.51.100.2");
+    expect((await clicksWithin(events, Date.now() + 2000))?.entries[0]?.clicks).toBe(1);
+    await events.cancel();
+  });
+
   it.skipIf(!harnessSettings().testDatabaseUrl)(
     "carries a click on one server process to a subscriber on another",
     async () => {

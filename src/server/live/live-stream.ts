@@ -53,10 +53,10 @@ export function sharedLoader<T>(live: LiveUpdates, load: (key: string) => Promis
 }
 
 /**
- * A server-sent-event stream that sends `load()` now and again whenever `topic` (or any of `topics`) moves, with a
- * keep-alive comment, until the client leaves or the server shuts down (then it says STREAM_RECONNECT_EVENT, so the
- * page reconnects to another instance at once); or, for one user's stream, until `sessionStands()` says their session
- * ended (checked before each message and every SESSION_CHECK_MS).
+ * A server-sent-event stream that sends `load()` now and again whenever `topic` (or any of `topics`) moves and the
+ * answer differs from the one it sent last, with a keep-alive comment, until the client leaves or the server shuts
+ * down (then it says STREAM_RECONNECT_EVENT, so the page reconnects to another instance at once); or, for one user's
+ * stream, until `sessionStands()` says their session ended (checked before each message and every SESSION_CHECK_MS).
  */
 export function liveStream<T>(
   c: Context<AppEnv>,
@@ -94,9 +94,15 @@ export function liveStream<T>(
     const queue = (step: () => Promise<unknown>) => {
       pending = pending.then(step).catch(() => undefined);
     };
+    /** What this stream last sent: a move that changes nothing the client sees (a late notice, a repeat) sends nothing. */
+    let sent: string | undefined;
     const push = () =>
       queue(async () => {
-        if (!(await sessionEnded())) await stream.writeSSE({ event, data: JSON.stringify(await load()) });
+        if (await sessionEnded()) return;
+        const data = JSON.stringify(await load());
+        if (data === sent) return;
+        sent = data;
+        await stream.writeSSE({ event, data });
       });
     await new Promise<void>((resolve) => {
       const closeStream = live.streamOpened(event);
