@@ -10,8 +10,9 @@ const journeys = {
 };
 
 /**
- * `npm run test:e2e`: the journeys two at a time (each file one server and one Chromium), then the spread farm's
- * alone: its 30 fans are 30 real browsers, which leave no core for a journey beside them.
+ * `npm run test:e2e`: the journeys three at a time (each file one server and one Chromium: two at a time left a fifth
+ * of the two cores idle), then the spread farm's alone: its 30 fans are 30 real browsers, which leave no room for a
+ * journey beside them.
  */
 export default defineConfig({
   test: {
@@ -22,7 +23,7 @@ export default defineConfig({
           name: "journeys",
           include: ["e2e/**/*.e2e.ts"],
           exclude: ["e2e/spread-farm.e2e.ts"],
-          maxWorkers: 2,
+          maxWorkers: 3,
           sequence: { groupOrder: 0 },
         },
       },

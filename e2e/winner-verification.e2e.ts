@@ -161,12 +161,12 @@ describe("winner verification", () => {
     await confirmWith(adminView.page, "Approve");
     await visible(adminView.page, "Approved: the winner is told, and paid once they have verified.");
 
-    // Approved and verified: the card has done its work, and Request Payout is open.
+    // Approved and verified: Request Payout opens once the page has read the prize, and the card has done its work.
     await honestView.page.reload();
+    const requestPayout = honestView.page.getByRole("button", { name: "Request Payout" });
+    await expect.poll(() => requestPayout.isEnabled(), { timeout: 15_000 }).toBe(true);
     await visible(honestView.page, "Export Report");
     expect(await honestView.page.getByText("Verifying the winner").count()).toBe(0);
-    const requestPayout = honestView.page.getByRole("button", { name: "Request Payout" });
-    expect(await requestPayout.isEnabled()).toBe(true);
     await requestPayout.click();
     await visible(honestView.page, "$80 is on its way to your payout account.");
     // Once: nothing is left to request, and asking again pays nothing more.
@@ -182,6 +182,7 @@ describe("winner verification", () => {
     await visible(artistView.page, `Winner: @${honestHandle}`);
     await visible(artistView.page, "Final result");
     await artistView.page.goto("/artist-dashboard?tab=campaigns");
+    await visible(artistView.page, title);
     expect(await artistView.page.getByText("Verifying the winner").count()).toBe(0);
     await farmView.page.goto(`/campaigns/${id}`);
     await visible(farmView.page, `Winner: @${honestHandle}`);
