@@ -37,10 +37,10 @@ const contentTypes: Record<string, string> = {
 
 const compressible = new Set([".html", ".js", ".mjs", ".css", ".json", ".svg", ".txt", ".xml", ".webmanifest"]);
 
-/** The encodings a compressible file is served in, and the files the build writes them to beside it. */
+/** The encodings a compressible file is served in (gzip, then brotli), and the files the build writes them to. */
 const PRECOMPRESSED = [
-  { key: "gzip", suffix: ".gz", compress: (body: Bytes) => gzipSync(body, { level: 9 }) },
-  { key: "brotli", suffix: ".br", compress: (body: Bytes) => brotliCompressSync(body) },
+  { suffix: ".gz", compress: (body: Bytes) => gzipSync(body, { level: 9 }) },
+  { suffix: ".br", compress: (body: Bytes) => brotliCompressSync(body) },
 ] as const;
 
 const worthCompressing = (urlPath: string, body: Bytes) =>
