@@ -33,12 +33,19 @@ export async function startDisplay(): Promise<{ display: string; stop: () => voi
   throw new Error("No free X display number");
 }
 
-type FanProxy = { port: number; confirmed: Promise<number>; close: () => Promise<void> };
+type FanProxy = {
+  port: number;
+  /** Whether the browser asked for the tracking link yet: the fan's tap reached it. */
+  followed: () => boolean;
+  confirmed: Promise<number>;
+  close: () => Promise<void>;
+};
 
 /** The fan's proxy: the social page at `socialUrl`, the app with the fan's address, nothing else. */
 async function fanProxy(app: AppServer, address: string, socialUrl: string, trackingPath: string): Promise<FanProxy> {
   const appUrl = new URL(app.url);
   const social = new URL(socialUrl);
+  let followed = false;
   let confirmedWith: (status: number) => void = () => undefined;
   const confirmed = new Promise<number>((resolve) => {
     confirmedWith = resolve;
@@ -75,6 +82,7 @@ a{position:fixed;inset:0;display:flex;align-items:center;justify-content:center;
     if (target.host === social.host && target.pathname === social.pathname) {
       answer.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(socialPage);
     } else if (target.host === appUrl.host) {
+      if (target.pathname === trackingPath) followed = true;
       forward(incoming, answer, target);
     } else {
       answer.writeHead(403).end("This journey stays on this machine.");
@@ -89,6 +97,7 @@ a{position:fixed;inset:0;display:flex;align-items:center;justify-content:center;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
     port: (server.address() as AddressInfo).port,
+    followed: () => followed,
     confirmed,
     close: () =>
       new Promise<void>((resolve) => {
@@ -135,10 +144,12 @@ export async function tapAsFan(
       // Its own process group: the browser's helpers go with it.
       { env, stdio: "ignore", detached: true },
     );
-    // The social page fills the window with its link: a click anywhere below the toolbar taps it, once it is drawn.
+    // The social page fills the window with its link: a click anywhere below the toolbar taps it, once it is drawn. A
+    // busy machine may draw it after the click: the fan taps again until the browser follows the link.
     const tapped = (async () => {
       for (let attempt = 0; attempt < 40; attempt++) {
         await pause(500);
+        if (proxy.followed()) return;
         const { stdout } = await run("xdotool", ["search", "--name", new URL(options.socialUrl).host], { env }).catch(
           () => ({ stdout: "" }),
         );
@@ -146,9 +157,10 @@ export async function tapAsFan(
         // Drawn a moment after its title is set.
         await pause(300);
         await run("xdotool", ["mousemove", "640", "500", "click", "1"], { env });
-        return;
+        for (let waited = 0; waited < 10 && !proxy.followed(); waited++) await pause(200);
+        if (proxy.followed()) return;
       }
-      throw new Error(`The fan's window at ${options.socialUrl} never showed`);
+      throw new Error(`The fan's window at ${options.socialUrl} never followed the link`);
     })();
     await tapped;
     return await Promise.race([
