@@ -20,6 +20,7 @@ const serverUnitFiles = [
   "src/server/metrics/series-histogram.test.ts",
   "src/server/net/ip-address.test.ts",
   "src/server/net/outbound-request.test.ts",
+  "src/server/project-files.test.ts",
   "src/server/tracking/counted-addresses.test.ts",
   "src/server/tracking/tracking-page.test.ts",
   "src/server/web/static-assets.test.ts",

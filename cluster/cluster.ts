@@ -198,7 +198,7 @@ const tally = (keys: string[]) => {
 };
 
 /**
- * Two instances of the real server (src/server/main.ts, each its own process, as `npm start` runs it) on one fresh
+ * Two instances of the real server (its bundle, dist/server/main.js, each its own process, as `npm start` runs it) on one fresh
  * PostgreSQL database, behind Debian's HAProxy running deploy/haproxy.cfg (round robin, no stickiness).
  * `env` is added to both instances' environment, `instanceEnv` to one's.
  */

@@ -1,5 +1,4 @@
 import type { AddressInfo } from "node:net";
-import { fileURLToPath } from "node:url";
 import { syncAdminEmails } from "./accounts/admins.js";
 import { createApp } from "./app.js";
 import type { Config } from "./config.js";
@@ -8,9 +7,10 @@ import { trustProxyWarning } from "./http/client-ip.js";
 import { startScheduler } from "./jobs/scheduler.js";
 import { createLogger, type Logger } from "./logger.js";
 import { serveMetrics } from "./metrics/metrics-endpoint.js";
+import { projectPath } from "./project-files.js";
 import { serveApp } from "./serve-app.js";
 
-export const defaultWebRoot = fileURLToPath(new URL("../../dist/web", import.meta.url));
+export const defaultWebRoot = projectPath("dist/web");
 
 export type RunningServer = {
   url: string;

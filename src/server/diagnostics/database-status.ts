@@ -7,10 +7,11 @@ import type { DatabaseHandle } from "../db/client.js";
 import { column, queryParsed } from "../db/rows.js";
 import { campaigns } from "../db/schema.js";
 import type { NetworkDataState } from "../fraud/networks.js";
+import { projectPath } from "../project-files.js";
 
 /** The migrations this version of the code ships (and applies at start-up). */
 export const expectedMigrations = (): number => {
-  const journal = JSON.parse(readFileSync(new URL("../db/migrations/meta/_journal.json", import.meta.url), "utf8")) as {
+  const journal = JSON.parse(readFileSync(projectPath("src/server/db/migrations/meta/_journal.json"), "utf8")) as {
     entries: unknown[];
   };
   return journal.entries.length;

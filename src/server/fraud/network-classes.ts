@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { projectPath } from "../project-files.js";
 import { hostingAsns as providerAsns } from "./hosting-asns.js";
 
 /**
@@ -17,7 +18,7 @@ type ListedAsns = { asns: Map<number, string>; source: string };
  * the commit and its date), read into "X4BNet/lists_vpn data-centre list, commit 167937a of 2026-08-22".
  */
 function readList(file: string, name: string): ListedAsns {
-  const text = readFileSync(new URL(`./network-data/${file}`, import.meta.url), "utf8");
+  const text = readFileSync(projectPath("src/server/fraud/network-data", file), "utf8");
   const asns = new Map<number, string>();
   let origin = "";
   for (const line of text.split("\n")) {

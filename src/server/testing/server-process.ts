@@ -4,6 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
+import { ensureServerBundle, serverBundle } from "../../../scripts/server-bundle.js";
 import { childEnvironment } from "../config.js";
 import { openDatabase } from "../db/client.js";
 import { assertInvariants } from "./invariants.js";
@@ -59,8 +60,12 @@ export type AppServer = {
 
 type OutboxLogLine = { msg?: string; to?: string; subject?: string; text?: string };
 
+/** The bundle is built at most once per process, when it is missing or older than the sources. */
+let bundled: Promise<void> | undefined;
+
 /**
- * Starts the real server (`src/server/main.ts`) as its own process on a free port with a temporary DATA_DIR.
+ * Starts the real server as `npm start` runs it (its bundle, `dist/server/main.js`, built from `src/server/main.ts`
+ * when stale: ADR 046) as its own process on a free port with a temporary DATA_DIR.
  * `prepare` runs first on that DATA_DIR (a test writes its embedded database there before any server holds it).
  */
 export async function startAppServer(
@@ -74,7 +79,9 @@ export async function startAppServer(
   let child: ChildProcess | undefined;
 
   const launch = async () => {
-    child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    bundled ??= ensureServerBundle();
+    await bundled;
+    child = spawn(process.execPath, ["--enable-source-maps", serverBundle], {
       cwd: projectRoot,
       env: childEnvironment({
         PORT: String(port),

@@ -80,7 +80,7 @@ export function staticAsset(
 
 /**
  * Writes each compressible file's gzip and brotli forms beside it (`app.js.gz`, `app.js.br`), so a server starts
- * without compressing the app: run after every build (scripts/ensure-web-build.ts, `npm run build`).
+ * without compressing the app: run after every build (scripts/ensure-build.ts, `npm run build`).
  */
 export function writeCompressedForms(root: string): number {
   let written = 0;
