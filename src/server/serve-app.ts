@@ -5,12 +5,16 @@ import { clickFastPath } from "./tracking/click-fast-path.js";
 
 /**
  * Serves the app over HTTP: tracking requests on the Node fast path, everything else through Hono. While the app
- * drains, each answer closes its connection, so a balancer's kept-alive connections end with it.
+ * drains, each answer closes its connection, so a balancer's kept-alive connections end with it; a streamed answer
+ * (a live stream, which names its own `Connection: keep-alive`) ends its connection once it has been sent.
  */
 export function serveApp(app: App, options: { port: number; hostname: string }): Promise<Server> {
   const listener = clickFastPath(app.clickHandler, getRequestListener(app.fetch, options));
   const server = createServer((req, res) => {
-    if (app.isDraining()) res.setHeader("Connection", "close");
+    if (app.isDraining()) {
+      res.setHeader("Connection", "close");
+      res.once("finish", () => req.socket.end());
+    }
     listener(req, res);
   });
   return new Promise((resolve, reject) => {

@@ -68,6 +68,8 @@ export async function startServer(config: Config, options: { webRoot?: string } 
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       metricsServer?.close();
       await app.drain();
+      // The live streams just ended: their connections are idle now, closed here rather than at the keep-alive timeout.
+      server.closeIdleConnections();
       await stopped;
       clearTimeout(forced);
       await scheduler.stop();

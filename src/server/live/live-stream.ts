@@ -107,7 +107,7 @@ export function liveStream<T>(
     await new Promise<void>((resolve) => {
       const closeStream = live.streamOpened(event);
       const unsubscribes = (typeof topic === "string" ? [topic] : topic).map((each) => live.subscribe(each, push));
-      const unsubscribeShutdown = live.subscribe("shutdown", () => {
+      const unsubscribeShutdown = live.onShutdown(() => {
         queue(() => stream.writeSSE({ event: STREAM_RECONNECT_EVENT, data: "{}", retry: STREAM_RECONNECT_MS }));
         finish();
       });

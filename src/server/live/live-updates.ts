@@ -35,6 +35,15 @@ export function createLiveUpdates(database: DatabaseHandle, log: Logger) {
   };
 
   const deliverUser = (userId: string) => emit(`user:${userId}`);
+  const subscribe = (topic: string, listener: Listener): (() => void) => {
+    const set = listeners.get(topic) ?? new Set<Listener>();
+    set.add(listener);
+    listeners.set(topic, set);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0) listeners.delete(topic);
+    };
+  };
   let stopEmbeddedListen: (() => Promise<void>) | undefined;
 
   /** Tries again a second later, and again until the database answers (an instance outlives a database outage). */
@@ -106,15 +115,7 @@ export function createLiveUpdates(database: DatabaseHandle, log: Logger) {
       }
     },
     /** Calls `listener` whenever the topic (`campaign:{id}`, `public` or `user:{id}`) moves; returns the unsubscribe. */
-    subscribe(topic: string, listener: Listener): () => void {
-      const set = listeners.get(topic) ?? new Set<Listener>();
-      set.add(listener);
-      listeners.set(topic, set);
-      return () => {
-        set.delete(listener);
-        if (set.size === 0) listeners.delete(topic);
-      };
-    },
+    subscribe,
     /** Moves on every update of the topic: subscribers woken by the same update can share one query. */
     version: (topic: string) => versions.get(topic) ?? 0,
     /** Counts an open stream by its name (the metrics); returns what to call when it ends (once or more). */
@@ -134,7 +135,18 @@ export function createLiveUpdates(database: DatabaseHandle, log: Logger) {
       for (const set of listeners.values()) count += set.size;
       return count;
     },
-    /** Ends every open stream (they subscribe to `shutdown`) and stops listening. */
+    /**
+     * Calls `listener` at shutdown, or at once (in a microtask) when it has passed: a stream opened after the others were
+     * ended (a page reconnecting on a kept-alive connection) ends too, instead of holding the server's close.
+     */
+    onShutdown(listener: Listener): () => void {
+      if (closed) {
+        queueMicrotask(listener);
+        return () => undefined;
+      }
+      return subscribe("shutdown", listener);
+    },
+    /** Ends every open stream (they listen with `onShutdown`) and stops listening. */
     async close() {
       closed = true;
       emit("shutdown");
