@@ -7,6 +7,9 @@ const journeys = {
   testTimeout: 180_000,
   hookTimeout: 180_000,
   pool: "forks" as const,
+  // Files of a worker share its loaded modules (Playwright, the harness, the contracts); each still starts its own
+  // server and browser.
+  isolate: false,
 };
 
 /**

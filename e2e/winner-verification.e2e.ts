@@ -89,8 +89,10 @@ describe("winner verification", () => {
     await honestView.page.goto(`/campaigns/${id}`);
     await visible(honestView.page, /^Verifying the winner: FanBoost approves the result/);
 
-    // The admin is told, opens the queue and the approval view, and reads the evidence side by side.
-    await expect.poll(() => server.findEmail(adminEmail, /^Result to approve:/), { timeout: 90_000 }).toBeTruthy();
+    // The admin is told, opens the queue and the approval view, and reads the evidence side by side. Approvals are
+    // asked for once a minute, and at every start (as after a deploy): a restart asks now.
+    await server.restart();
+    await expect.poll(() => server.findEmail(adminEmail, /^Result to approve:/), { timeout: 20_000 }).toBeTruthy();
     const adminView = await openPage("approval-view", { cookies: admin, bypassCSP: true });
     await adminView.page.goto("/admin");
     await openTab(adminView.page, "Approvals");

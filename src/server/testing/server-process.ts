@@ -76,11 +76,29 @@ export async function startAppServer(
   const dataDir = mkdtempSync(join(tmpdir(), "fanboost-e2e-"));
   const url = `http://localhost:${port}`;
   let output = "";
+  // The dev outbox's emails, read from the log as its lines arrive: journeys poll for them many times a second.
+  const outbox: OutboxLogLine[] = [];
+  let partialLine = "";
+  const readOutbox = (chunk: string) => {
+    const lines = (partialLine + chunk).split("\n");
+    partialLine = lines.pop() ?? "";
+    for (const line of lines) {
+      if (!line.includes('"dev outbox')) continue;
+      try {
+        const parsed = JSON.parse(line) as OutboxLogLine;
+        if (parsed.msg?.startsWith("dev outbox")) outbox.push(parsed);
+      } catch {
+        // Not a log line of the server's (a library writing to stdout): no email in it.
+      }
+    }
+  };
   let child: ChildProcess | undefined;
 
   const launch = async () => {
     bundled ??= ensureServerBundle();
     await bundled;
+    // A line the last process left unfinished is not the start of this one's.
+    partialLine = "";
     child = spawn(process.execPath, ["--enable-source-maps", serverBundle], {
       cwd: projectRoot,
       env: childEnvironment({
@@ -97,8 +115,12 @@ export async function startAppServer(
       }),
       stdio: ["ignore", "pipe", "pipe"],
     });
-    child.stdout?.on("data", (chunk) => {
+    // Decoded as a stream: a character split between two chunks stays whole.
+    child.stdout?.setEncoding("utf8");
+    child.stderr?.setEncoding("utf8");
+    child.stdout?.on("data", (chunk: string) => {
       output += chunk;
+      readOutbox(chunk);
     });
     child.stderr?.on("data", (chunk) => {
       output += chunk;
@@ -124,17 +146,9 @@ export async function startAppServer(
   };
   const halt = () => stopWith("SIGTERM");
   const findEmails = (to: string, subject: RegExp) =>
-    output
-      .split("\n")
-      .map((line): OutboxLogLine | null => {
-        try {
-          return JSON.parse(line) as OutboxLogLine;
-        } catch {
-          return null;
-        }
-      })
-      .filter((line) => line?.msg?.startsWith("dev outbox") && line.to === to && subject.test(line.subject ?? ""))
-      .map((line) => ({ subject: line?.subject ?? "", text: line?.text ?? "" }));
+    outbox
+      .filter((line) => line.to === to && subject.test(line.subject ?? ""))
+      .map((line) => ({ subject: line.subject ?? "", text: line.text ?? "" }));
 
   try {
     await options.prepare?.(dataDir);
