@@ -1,6 +1,6 @@
 /**
  * Builds what the server serves and runs when it is missing or older than its sources: the web app (and the embed's
- * scripts, and their compressed forms) in dist/web, and the server's bundle in dist/server (ADR 046), so `npm start`
+ * scripts, and their compressed forms) in dist/web, and the server's bundle in dist/server (ADR 048), so `npm start`
  * always runs a current app.
  */
 import { existsSync } from "node:fs";

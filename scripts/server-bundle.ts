@@ -1,5 +1,5 @@
 /**
- * The server's bundle (ADR 046): `src/server/main.ts` and every module of ours it imports, compiled by esbuild into one
+ * The server's bundle (ADR 048): `src/server/main.ts` and every module of ours it imports, compiled by esbuild into one
  * ES module, `dist/server/main.js`, with its source map; packages stay in node_modules. `npm start`, the systemd unit and
  * every test that starts the server as a process run it with plain Node: under tsx each start compiled and resolved
  * some 300 modules through its loader, over a second of CPU. Run directly, it builds the bundle.

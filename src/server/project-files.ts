@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 
 /**
  * The project's folder, the nearest one above this module that holds `package.json`. The server runs from its sources
- * (`npm run dev`, the in-process tests) or from its bundle in `dist/server` (`npm start`, ADR 046), so a path relative
+ * (`npm run dev`, the in-process tests) or from its bundle in `dist/server` (`npm start`, ADR 048), so a path relative
  * to a module's own place would differ between the two; every file the server reads at run time (its migrations, the
  * network data, the built web app, its version) is named from here.
  */

@@ -65,7 +65,7 @@ let bundled: Promise<void> | undefined;
 
 /**
  * Starts the real server as `npm start` runs it (its bundle, `dist/server/main.js`, built from `src/server/main.ts`
- * when stale: ADR 046) as its own process on a free port with a temporary DATA_DIR.
+ * when stale: ADR 048) as its own process on a free port with a temporary DATA_DIR.
  * `prepare` runs first on that DATA_DIR (a test writes its embedded database there before any server holds it).
  */
 export async function startAppServer(
