@@ -7,9 +7,8 @@ import { join } from "node:path";
 import { ensureServerBundle, serverBundle } from "../../../scripts/server-bundle.js";
 import { childEnvironment } from "../config.js";
 import { openDatabase } from "../db/client.js";
+import { projectRoot } from "../project-files.js";
 import { assertInvariants } from "./invariants.js";
-
-const projectRoot = new URL("../../..", import.meta.url).pathname;
 
 /**
  * The ports `freePort` handed out in this process: each is closed until its server takes it, so the OS may offer it
