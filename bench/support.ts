@@ -61,6 +61,18 @@ export async function prepareEmbedded(dataDir: string): Promise<void> {
   await database.close();
 }
 
+/** Waits for `/api/ready` to answer 200, as a load balancer does before it sends an instance traffic. */
+async function untilReady(url: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const answer = await fetch(`${url}/api/ready`);
+    await answer.arrayBuffer();
+    if (answer.ok) return;
+    if (Date.now() > deadline) throw new Error(`${url} was not ready within ${timeoutMs / 1000} s: ${answer.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 export type BenchTarget = { kind: "postgres" | "pglite"; database: DatabaseHandle; url: string; stop(): Promise<void> };
 
 /** A fresh database (a new PostgreSQL database, or PGlite in a temp folder) behind a real HTTP server. */
@@ -104,8 +116,11 @@ export async function startBenchTarget(
     ...env,
   });
   const app = createApp({ config, database, log: createLogger("silent"), webRoot: join(dataDir, "web") });
+  // As a server starts (server.ts): the network data is read at once, and no load comes before readiness says so.
+  app.preloadNetworks();
   await app.start();
   const server = await serveApp(app, { port, hostname: "127.0.0.1" });
+  await untilReady(url);
   return {
     kind,
     database,
