@@ -64,6 +64,13 @@ function parseRow(line: string): [string, string, number, string] | null {
   return [line.slice(0, first), line.slice(first + 1, second), Number(line.slice(second + 1, third)), org];
 }
 
+/**
+ * A copy of a part of a string that keeps nothing else alive. V8 makes a slice of a long string a view of it, so the
+ * organisations' names kept as slices kept both files' whole text alive for as long as the server ran: 32 MB of heap
+ * beside the table's own 16.
+ */
+const detached = (part: string) => Buffer.from(part, "utf8").toString("utf8");
+
 async function readRanges(file: string, orgs: Map<number, string>) {
   const text = await readFile(createRequire(import.meta.url).resolve(`@ip-location-db/asn/${file}`), "utf8");
   const rows: Array<[string, string, number]> = [];
@@ -75,7 +82,7 @@ async function readRanges(file: string, orgs: Map<number, string>) {
     const row = line ? parseRow(line) : null;
     if (!row) continue;
     rows.push([row[0], row[1], row[2]]);
-    if (!orgs.has(row[2])) orgs.set(row[2], row[3]);
+    if (!orgs.has(row[2])) orgs.set(row[2], detached(row[3]));
     // The table is read once, off the click path: give the event loop a turn now and then.
     if (rows.length % 50_000 === 0) await new Promise((resolve) => setImmediate(resolve));
   }
