@@ -71,30 +71,33 @@ export function storedRequest(headers: RequestHeaders): StoredRequest {
  * navigation no person started (`no_activation`: no `Sec-Fetch-User`, as when a page sends its visitor on unasked).
  */
 export function consistencyReasons(request: StoredRequest, secureOrigin: boolean): readonly ClickReason[] {
-  let reasons: ClickReason[] | undefined;
-  const add = (reason: ClickReason) => {
-    reasons ??= [];
-    reasons.push(reason);
-  };
+  const hints = hintsReason(request, secureOrigin);
+  const mobile =
+    (request.chm === "?0" && request.d === "mobile") || (request.chm === "?1" && request.d === "desktop")
+      ? clickReason.mobile_contradicts
+      : null;
+  const forced =
+    request.fs === "cross-site" && request.fm === "navigate" && request.fd === "document" && !request.fu
+      ? clickReason.no_activation
+      : null;
+  // Most requests contradict nothing: they share one empty list (no closure either, which tsx would name per call).
+  if (hints === null && mobile === null && forced === null) return none;
+  return [hints, mobile, forced].filter((reason) => reason !== null);
+}
+
+/** What the client hints say against the agent: another engine's or version's (`hints_contradict`), or none at all. */
+function hintsReason(request: StoredRequest, secureOrigin: boolean): ClickReason | null {
   if (request.ch !== null) {
     const brandVersion = BRAND_VERSION.exec(request.ch)?.[1];
     const otherVersion = brandVersion !== undefined && request.v !== null && Number(brandVersion) !== request.v;
-    if (request.e !== "Blink" || brandVersion === undefined || otherVersion) add(clickReason.hints_contradict);
-  } else if (
+    return request.e !== "Blink" || brandVersion === undefined || otherVersion ? clickReason.hints_contradict : null;
+  }
+  const hintsExpected =
     secureOrigin &&
     request.e === "Blink" &&
     request.v !== null &&
     request.v >= HINTS_FROM_VERSION &&
     request.i === null &&
-    !request.w
-  ) {
-    add(clickReason.hints_missing);
-  }
-  if ((request.chm === "?0" && request.d === "mobile") || (request.chm === "?1" && request.d === "desktop")) {
-    add(clickReason.mobile_contradicts);
-  }
-  if (request.fs === "cross-site" && request.fm === "navigate" && request.fd === "document" && !request.fu) {
-    add(clickReason.no_activation);
-  }
-  return reasons ?? none;
+    !request.w;
+  return hintsExpected ? clickReason.hints_missing : null;
 }

@@ -124,7 +124,8 @@ async function writeBatch(
       column("rulesVersion"),
       clicks.map((click) => (click.reasons.length === 0 ? null : click.reasons.join(","))),
       requestsParam(clicks),
-      column("places"),
+      // Most batches ask for no place (one visit per network): none is sent then, and none is taken.
+      clicks.some((click) => click.places > 0) ? column("places") : null,
       networkLimit?.limit ?? 0,
       Math.round((networkLimit?.windowMs ?? 0) / 1000),
     ],
