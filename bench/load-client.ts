@@ -7,7 +7,7 @@
  * and it opens its connections. Prints one JSON line.
  */
 import { Agent, request } from "node:http";
-import { BROWSER_USER_AGENT } from "./visitor.js";
+import { BROWSER_HEADERS } from "./visitor.js";
 
 const [
   url = "",
@@ -48,10 +48,7 @@ const once = () =>
         port: target.port,
         path: target.pathname,
         agent,
-        headers: {
-          "User-Agent": BROWSER_USER_AGENT,
-          "X-Forwarded-For": nextIp(),
-        },
+        headers: { ...BROWSER_HEADERS, "X-Forwarded-For": nextIp() },
       },
       (res) => {
         res.resume();
