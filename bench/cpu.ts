@@ -48,3 +48,13 @@ export function cpuPerRequest(start: CpuSnapshot, requests: number) {
     databaseProcesses: end.databaseProcesses,
   };
 }
+
+/** A process's own CPU time (user + system, in ms), as the kernel counts it: a server the bench started as a child. */
+export function processCpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+}
+
+/** The local PostgreSQL server's processes' CPU time (ms), now. */
+export const databaseCpuMs = () => postgresCpuMs().ms;

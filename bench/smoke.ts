@@ -7,7 +7,16 @@ import { performance } from "node:perf_hooks";
 
 process.argv.push("--smoke");
 
-for (const bench of ["click-maps", "campaigns", "tracking", "leaderboards", "admin", "dashboards", "web"]) {
+for (const bench of [
+  "click-maps",
+  "campaigns",
+  "tracking",
+  "tracking-ab",
+  "leaderboards",
+  "admin",
+  "dashboards",
+  "web",
+]) {
   const started = performance.now();
   console.log(`\n=== bench:${bench} --smoke`);
   await import(`./${bench}.js`);
