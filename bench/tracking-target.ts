@@ -1,8 +1,8 @@
 /**
  * A tracking bench's server for `bench:tracking-ab`, built from the checkout given as `--root` (its own support.ts and
  * live-link.ts, so an older commit's server is measured as that commit built it): a fresh PostgreSQL database with one
- * live link behind a real HTTP server, with its network data loaded. Prints `READY <tracking url>`; reads `renew` (a fresh database and server) and
- * `stop` from stdin.
+ * live link behind a real HTTP server, with its network data loaded. Prints `READY <tracking url>`; reads `renew` (a
+ * fresh database and server) and `stop` from stdin.
  */
 import { existsSync } from "node:fs";
 import { createInterface } from "node:readline";
