@@ -6,6 +6,9 @@ const journeys = {
   // A journey beside another on a 2-core machine takes up to twice its time alone: a timeout is for a hang.
   testTimeout: 180_000,
   hookTimeout: 180_000,
+  // A poll waits for a page to show what a person would wait for: Vitest's default (1 s) is a fast host's time, and a
+  // page on a host busy with two other journeys takes longer. A poll that would never succeed still fails.
+  expect: { poll: { timeout: 15_000 } },
   pool: "forks" as const,
   // Files of a worker share its loaded modules (Playwright, the harness, the contracts); each still starts its own
   // server and browser.

@@ -54,10 +54,11 @@ const publicRoutes: Array<{ path: string; heading: string | RegExp; texts: Array
 ];
 
 describe("public pages", () => {
-  it("shows every public route with its heading and key texts, without serious accessibility violations", async ({
-    openPage,
-  }) => {
-    for (const width of [1280, 360]) {
+  for (const width of [1280, 360]) {
+    // Twelve pages, each checked by axe: on a host busy with two other journeys, a walk takes two minutes.
+    it(`shows every public route at ${width} px with its heading and key texts, without serious accessibility violations`, {
+      timeout: 300_000,
+    }, async ({ openPage }) => {
       // axe is injected as a script, which the pages' CSP rightly refuses.
       const { page, context } = await openPage(`public-${width}`, { bypassCSP: true });
       await page.setViewportSize({ width, height: 800 });
@@ -65,7 +66,6 @@ describe("public pages", () => {
         await page.goto(route.path);
         await expect
           .poll(() => page.getByRole("heading", { level: 1, name: route.heading }).isVisible(), {
-            timeout: 15_000,
             message: route.path,
           })
           .toBe(true);
@@ -74,8 +74,8 @@ describe("public pages", () => {
         expect(await seriousViolations(page), `${route.path} at ${width}px`).toEqual([]);
       }
       await context.close();
-    }
-  });
+    });
+  }
 
   it("filters the help centre's questions as you type", async ({ openPage }) => {
     const { page, context } = await openPage("help-search");
