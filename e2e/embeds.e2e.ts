@@ -20,9 +20,10 @@ async function otherSite(body: string): Promise<{ url: string; server: Server }>
 }
 
 describe("embedded leaderboard journey", () => {
-  it("an artist copies the embed code from the share kit, another site shows the board, and a click moves it within 2 s", {
-    timeout: 120_000,
-  }, async ({ server, openPage }) => {
+  it("an artist copies the embed code from the share kit, another site shows the board, and a click moves it within 2 s", async ({
+    server,
+    openPage,
+  }) => {
     const artist = await signUpViaApi(server, "artist");
     const id = await fundedCampaign(server, { title: "Embed Anthem" }, artist);
     const promoter = await signUpViaApi(server, "promoter");

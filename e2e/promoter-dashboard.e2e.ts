@@ -10,10 +10,10 @@ import { horizontalOverflow, journeys, screenshot, seriousViolations, visible } 
 const it = journeys({ env: { TRUST_PROXY: "1", NETWORK_OVERRIDES: "192.0.2.0/24=64511:Example Cloud:hosting" } });
 
 describe("promoter dashboard and settings", () => {
-  // A long journey: on a loaded machine it nears the default minute.
-  it("joins two campaigns, watches a shared link climb live, changes handle and password", {
-    timeout: 120_000,
-  }, async ({ server, openPage }) => {
+  it("joins two campaigns, watches a shared link climb live, changes handle and password", async ({
+    server,
+    openPage,
+  }) => {
     const tag = randomBytes(2).toString("hex");
     // Two live campaigns, each with a rival who already has one click.
     const first = await campaignWithPromoter(server, `Climb Song ${tag}`);
