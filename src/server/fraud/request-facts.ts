@@ -80,7 +80,7 @@ export function consistencyReasons(request: StoredRequest, secureOrigin: boolean
     request.fs === "cross-site" && request.fm === "navigate" && request.fd === "document" && !request.fu
       ? clickReason.no_activation
       : null;
-  // Most requests contradict nothing: they share one empty list (no closure either, which tsx would name per call).
+  // Most requests contradict nothing: they share one empty list and make no closure (tsx names each one, per call).
   if (hints === null && mobile === null && forced === null) return none;
   return [hints, mobile, forced].filter((reason) => reason !== null);
 }
